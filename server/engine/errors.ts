@@ -1,0 +1,49 @@
+/**
+ * The one error type of the engine. `code` is stable (clients and the API map on it); `message`
+ * says what to do. `ecode` is the workflow-level error code for task errors (catch rules match it).
+ */
+const MARK = Symbol.for('acts.ActError');
+
+export type ErrorCode =
+  | 'model.invalid' // a model document failed parsing or validation (see `problems`)
+  | 'model.not_found'
+  | 'process.not_found'
+  | 'process.duplicate_pid'
+  | 'process.invalid_pid'
+  | 'process.finished'
+  | 'inputs.invalid'
+  | 'task.not_found'
+  | 'action.unknown'
+  | 'action.refused' // a precondition of a client action failed; nothing changed
+  | 'action.invalid_options'
+  | 'package.unknown'
+  | 'package.invalid'
+  | 'params.invalid'
+  | 'trigger.not_found'
+  | 'script.error' // an expression or script threw, timed out or ran out of memory
+  | 'engine.closed'
+  | 'internal';
+
+export class ActError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ActError';
+    this.code = code;
+    this.details = details;
+    (this as unknown as Record<symbol, boolean>)[MARK] = true;
+  }
+
+  /** Cross-realm safe `instanceof`. */
+  static is(err: unknown): err is ActError {
+    return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[MARK] === true;
+  }
+}
+
+/** Turns any throwable into a message string. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

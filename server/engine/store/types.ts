@@ -1,0 +1,204 @@
+/**
+ * The persistence boundary of the engine (spec 4). The engine talks to storage only through this
+ * interface; `MemoryStore` implements it for tests and the CLI, the Prisma store (SQLite and
+ * PostgreSQL) implements it for production. Complex values are plain JSON-compatible objects.
+ */
+import type { Vars } from '../model/types.ts';
+
+// ---- Query language (spec 4.2; behaves like SQL, section 0.13) ----
+
+export type QueryOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'match';
+
+export interface QueryExpr {
+  key: string;
+  op: QueryOp;
+  value: unknown;
+}
+
+export interface QueryFilter {
+  type: 'and' | 'or';
+  exprs: Array<QueryExpr | QueryFilter>;
+}
+
+export interface OrderBy {
+  field: string;
+  order: 'asc' | 'desc';
+}
+
+export interface Query {
+  offset?: number;
+  limit?: number;
+  filter?: QueryFilter;
+  /** Items or shorthand strings: `+f` / `f` ascending, `-f` descending. */
+  order_by?: Array<OrderBy | string>;
+}
+
+export interface PageData<T> {
+  /** Total number of matching rows. */
+  count: number;
+  page_num: number;
+  page_count: number;
+  page_size: number;
+  rows: T[];
+}
+
+// ---- Rows (spec 4.1; times are epoch milliseconds) ----
+
+export interface ModelRow {
+  id: string;
+  name: string;
+  ver: number;
+  /** Bytes of the source text. */
+  size: number;
+  /** The model's source text (YAML or JSON) as deployed. */
+  data: string;
+  create_time: number;
+  update_time: number;
+}
+
+/** One deployed version of a model, kept for history and diffs. */
+export interface ModelVersionRow {
+  id: string; // `<mid>:<ver>`
+  mid: string;
+  ver: number;
+  data: string;
+  create_time: number;
+}
+
+export interface ErrorInfo {
+  ecode: string;
+  message: string;
+}
+
+export interface ProcRow {
+  id: string; // pid
+  state: string;
+  mid: string;
+  name: string;
+  start_time: number;
+  end_time: number;
+  /** The model snapshot the process runs (source text). */
+  model: string;
+  model_ver: number;
+  env: Vars;
+  err: ErrorInfo | null;
+  /** Parent coordinates when the process is a subflow child. */
+  parent_pid: string | null;
+  parent_tid: string | null;
+  timestamp: number;
+}
+
+export interface TaskRow {
+  id: string; // `<pid>:<tid>`
+  pid: string;
+  tid: string;
+  /** Node definition travelling with the task, so dynamic nodes survive reloads. */
+  node_data: unknown;
+  kind: string;
+  prev: string | null;
+  parent: string | null;
+  name: string;
+  state: string;
+  data: Vars;
+  err: ErrorInfo | null;
+  start_time: number;
+  end_time: number;
+  /** Lifecycle hooks, catches and timeouts registered on the task, as data. */
+  hooks: unknown;
+  timestamp: number;
+}
+
+export interface MessageRow {
+  id: string;
+  pid: string;
+  tid: string;
+  nid: string;
+  mid: string;
+  name: string;
+  type: string;
+  state: string;
+  key: string;
+  uses: string;
+  tag: string;
+  model: { id: string; name: string; tag: string };
+  inputs: Vars;
+  outputs: Vars;
+  start_time: number;
+  end_time: number;
+  create_time: number;
+  timestamp: number;
+}
+
+export type DeliveryStatus = 'created' | 'acked' | 'completed' | 'error';
+
+export interface DeliveryRow {
+  id: string;
+  msg_id: string;
+  chan_id: string;
+  pid: string;
+  tid: string;
+  status: DeliveryStatus;
+  retry_times: number;
+  create_time: number;
+  update_time: number;
+}
+
+export interface EventRow {
+  id: string; // `<mid>:<event id>`
+  mid: string;
+  name: string;
+  ver: number;
+  uses: string;
+  /** `manual` | `hook` | `chat` | `schedule` */
+  kind: string;
+  params: unknown;
+  cron: string | null;
+  timezone: string | null;
+  next_run: number;
+  last_run: number;
+  enabled: boolean;
+  create_time: number;
+  update_time: number;
+}
+
+export interface PackageRow {
+  id: string; // package name
+  desc: string;
+  icon: string;
+  doc: string;
+  version: string;
+  schema: unknown;
+  run_as: 'irq' | 'msg' | 'func';
+  resources: unknown;
+  catalog: string;
+  built_in: boolean;
+  create_time: number;
+  update_time: number;
+}
+
+export interface Collection<T extends { id: string }> {
+  exists(id: string): Promise<boolean>;
+  find(id: string): Promise<T | undefined>;
+  query(query?: Query): Promise<PageData<T>>;
+  /** Inserts a row; rejects when the id exists. */
+  create(row: T): Promise<void>;
+  /** Replaces an existing row; rejects when the id does not exist. */
+  update(row: T): Promise<void>;
+  upsert(row: T): Promise<void>;
+  /** Returns whether a row was deleted. */
+  delete(id: string): Promise<boolean>;
+  /** Deletes every row matching the filter; returns how many. */
+  deleteWhere(filter: QueryFilter): Promise<number>;
+}
+
+export interface Store {
+  models: Collection<ModelRow>;
+  modelVersions: Collection<ModelVersionRow>;
+  procs: Collection<ProcRow>;
+  tasks: Collection<TaskRow>;
+  messages: Collection<MessageRow>;
+  deliveries: Collection<DeliveryRow>;
+  events: Collection<EventRow>;
+  packages: Collection<PackageRow>;
+  close(): Promise<void>;
+}
