@@ -1,0 +1,247 @@
+/**
+ * The in-memory `Store` (spec 4.1) for unit tests and the CLI.
+ *
+ * State: each collection keeps a `Map` id → entry `{seq, row}`. Rows are private deep copies
+ * (`structuredClone` on the way in and on the way out), so no caller can change stored state except
+ * through `create` / `update` / `upsert` / `delete` / `deleteWhere`. `seq` records creation order:
+ * the `Map` iterates in that order, updates keep a row's place, and a deleted then re-created row
+ * moves to the end. Queries without `order_by` return rows in that order.
+ *
+ * Secondary indexes: for each configured field an index maps the field's scalar value (string,
+ * number, boolean or null) to the ids holding it, maintained on every write. When a query's
+ * top-level filter is an `and` (or has a single expression) containing an `eq` on an indexed field,
+ * only that bucket is scanned (the smallest one when several apply), re-sorted by `seq` so the
+ * result is identical to a full scan; the full filter is still applied to every candidate.
+ */
+import { ActError } from '../errors.ts';
+import { compileFilter, compileQuery, isFilter, pathReader, selectRows } from './query.ts';
+import type {
+  Collection,
+  DeliveryRow,
+  EventRow,
+  ModelRow,
+  ModelVersionRow,
+  MessageRow,
+  PackageRow,
+  PageData,
+  ProcRow,
+  Query,
+  QueryFilter,
+  Store,
+  TaskRow,
+} from './types.ts';
+
+interface Entry<T> {
+  seq: number;
+  row: T;
+}
+
+type IndexKey = string | number | boolean | null;
+
+/** The index key of a value, or undefined when the value is not indexable (objects, NaN). */
+function indexKey(value: unknown): IndexKey | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number' && !Number.isNaN(value)) return value;
+  return undefined;
+}
+
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/** Equality index on one field: value → ids of the rows holding it. */
+class EqIndex {
+  private readonly read: (row: object) => unknown;
+  private readonly buckets = new Map<IndexKey, Set<string>>();
+
+  constructor(field: string) {
+    this.read = pathReader(field);
+  }
+
+  add(id: string, row: object): void {
+    const key = indexKey(this.read(row));
+    if (key === undefined) return;
+    let bucket = this.buckets.get(key);
+    if (!bucket) this.buckets.set(key, (bucket = new Set()));
+    bucket.add(id);
+  }
+
+  remove(id: string, row: object): void {
+    const key = indexKey(this.read(row));
+    if (key === undefined) return;
+    const bucket = this.buckets.get(key);
+    if (!bucket) return;
+    bucket.delete(id);
+    if (bucket.size === 0) this.buckets.delete(key);
+  }
+
+  lookup(key: IndexKey): ReadonlySet<string> {
+    return this.buckets.get(key) ?? NO_IDS;
+  }
+}
+
+export class MemoryCollection<T extends { id: string }> implements Collection<T> {
+  private readonly rows = new Map<string, Entry<T>>();
+  private readonly indexes = new Map<string, EqIndex>();
+  private nextSeq = 0;
+
+  /**
+   * @param name used in error messages (`procs row 'p1' already exists`).
+   * @param indexedFields fields (or dotted paths) that get an equality index.
+   */
+  constructor(
+    readonly name: string,
+    indexedFields: readonly string[] = [],
+  ) {
+    for (const field of indexedFields) this.indexes.set(field, new EqIndex(field));
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return this.rows.has(id);
+  }
+
+  async find(id: string): Promise<T | undefined> {
+    const entry = this.rows.get(id);
+    return entry ? structuredClone(entry.row) : undefined;
+  }
+
+  async query(query?: Query): Promise<PageData<T>> {
+    const compiled = compileQuery(query);
+    const page = selectRows(this.candidates(compiled.filter), compiled);
+    return { ...page, rows: page.rows.map((row) => structuredClone(row)) };
+  }
+
+  async create(row: T): Promise<void> {
+    const id = this.idOf(row);
+    if (this.rows.has(id)) throw new ActError('internal', `${this.name} row '${id}' already exists`);
+    this.insert(id, structuredClone(row));
+  }
+
+  async update(row: T): Promise<void> {
+    const id = this.idOf(row);
+    const entry = this.rows.get(id);
+    if (!entry) throw new ActError('internal', `${this.name} row '${id}' does not exist`);
+    this.replace(id, entry, structuredClone(row));
+  }
+
+  async upsert(row: T): Promise<void> {
+    const id = this.idOf(row);
+    const copy = structuredClone(row);
+    const entry = this.rows.get(id);
+    if (entry) this.replace(id, entry, copy);
+    else this.insert(id, copy);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.remove(id);
+  }
+
+  async deleteWhere(filter: QueryFilter): Promise<number> {
+    const predicate = compileFilter(filter);
+    const ids: string[] = [];
+    for (const row of this.candidates(filter)) if (predicate(row)) ids.push(row.id);
+    for (const id of ids) this.remove(id);
+    return ids.length;
+  }
+
+  private idOf(row: T): string {
+    const id: unknown = row?.id;
+    if (typeof id !== 'string' || id === '') {
+      throw new ActError('internal', `${this.name} row needs a non-empty string id, got ${String(id)}`);
+    }
+    return id;
+  }
+
+  private insert(id: string, row: T): void {
+    this.rows.set(id, { seq: this.nextSeq++, row });
+    for (const index of this.indexes.values()) index.add(id, row);
+  }
+
+  private replace(id: string, entry: Entry<T>, row: T): void {
+    for (const index of this.indexes.values()) {
+      index.remove(id, entry.row);
+      index.add(id, row);
+    }
+    entry.row = row;
+  }
+
+  private remove(id: string): boolean {
+    const entry = this.rows.get(id);
+    if (!entry) return false;
+    for (const index of this.indexes.values()) index.remove(id, entry.row);
+    this.rows.delete(id);
+    return true;
+  }
+
+  /** The stored rows a filter can match, in creation order: one index bucket, or all rows. */
+  private candidates(filter: QueryFilter | undefined): T[] {
+    const ids = this.plan(filter);
+    if (!ids) {
+      const rows: T[] = [];
+      for (const entry of this.rows.values()) rows.push(entry.row);
+      return rows;
+    }
+    const entries = [...ids].map((id) => this.rows.get(id) as Entry<T>);
+    entries.sort((a, b) => a.seq - b.seq);
+    return entries.map((entry) => entry.row);
+  }
+
+  /** The smallest index bucket that every match of the filter must be in, if any. */
+  private plan(filter: QueryFilter | undefined): ReadonlySet<string> | undefined {
+    if (!filter || this.indexes.size === 0) return undefined;
+    if (filter.type !== 'and' && filter.exprs.length !== 1) return undefined;
+    let best: ReadonlySet<string> | undefined;
+    for (const item of filter.exprs) {
+      if (isFilter(item) || item.op !== 'eq') continue;
+      const index = this.indexes.get(item.key);
+      const key = indexKey(item.value);
+      if (!index || key === undefined) continue;
+      const ids = index.lookup(key);
+      if (!best || ids.size < best.size) best = ids;
+    }
+    return best;
+  }
+}
+
+export type CollectionName = Exclude<keyof Store, 'close'>;
+
+/** Fields indexed by default: the ones the engine and the API filter on with `eq`. */
+export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>> = {
+  models: ['name'],
+  modelVersions: ['mid'],
+  procs: ['state', 'mid', 'parent_pid'],
+  tasks: ['pid'],
+  messages: ['pid', 'mid', 'state'],
+  deliveries: ['status', 'msg_id', 'pid'],
+  events: ['mid', 'kind'],
+  packages: [],
+};
+
+export interface MemoryStoreOptions {
+  /** Replaces the indexed fields of the given collections (`[]` turns indexing off). */
+  indexes?: Partial<Record<CollectionName, readonly string[]>>;
+}
+
+export class MemoryStore implements Store {
+  readonly models: MemoryCollection<ModelRow>;
+  readonly modelVersions: MemoryCollection<ModelVersionRow>;
+  readonly procs: MemoryCollection<ProcRow>;
+  readonly tasks: MemoryCollection<TaskRow>;
+  readonly messages: MemoryCollection<MessageRow>;
+  readonly deliveries: MemoryCollection<DeliveryRow>;
+  readonly events: MemoryCollection<EventRow>;
+  readonly packages: MemoryCollection<PackageRow>;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    const indexes = { ...DEFAULT_INDEXES, ...options.indexes };
+    this.models = new MemoryCollection('models', indexes.models);
+    this.modelVersions = new MemoryCollection('modelVersions', indexes.modelVersions);
+    this.procs = new MemoryCollection('procs', indexes.procs);
+    this.tasks = new MemoryCollection('tasks', indexes.tasks);
+    this.messages = new MemoryCollection('messages', indexes.messages);
+    this.deliveries = new MemoryCollection('deliveries', indexes.deliveries);
+    this.events = new MemoryCollection('events', indexes.events);
+    this.packages = new MemoryCollection('packages', indexes.packages);
+  }
+
+  async close(): Promise<void> {}
+}

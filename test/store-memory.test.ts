@@ -1,0 +1,344 @@
+import { describe, expect, it } from 'vitest';
+import { ActError } from '../server/engine/errors.ts';
+import { MemoryCollection, MemoryStore } from '../server/engine/store/index.ts';
+import type { CollectionName, Query, QueryExpr, QueryFilter, Store, TaskRow } from '../server/engine/store/index.ts';
+
+const T0 = 1_700_000_000_000;
+
+/** One valid row per collection; `n` varies a field so updates are visible. */
+const samples: { [K in CollectionName]: (id: string, n: number) => Awaited<ReturnType<Store[K]['find']>> & object } = {
+  models: (id, n) => ({ id, name: `model ${n}`, ver: n, size: 10, data: 'name: m', create_time: T0, update_time: T0 + n }),
+  modelVersions: (id, n) => ({ id, mid: 'm1', ver: n, data: 'name: m', create_time: T0 }),
+  procs: (id, n) => ({
+    id,
+    state: n % 2 ? 'running' : 'completed',
+    mid: 'm1',
+    name: 'proc',
+    start_time: T0,
+    end_time: 0,
+    model: 'name: m',
+    model_ver: 1,
+    env: { n },
+    err: null,
+    parent_pid: null,
+    parent_tid: null,
+    timestamp: T0 + n,
+  }),
+  tasks: (id, n) => task(id, 'p1', n),
+  messages: (id, n) => ({
+    id,
+    pid: 'p1',
+    tid: 't1',
+    nid: 'n1',
+    mid: 'm1',
+    name: 'msg',
+    type: 'act',
+    state: 'created',
+    key: 'k',
+    uses: 'acts.core.irq',
+    tag: '',
+    model: { id: 'm1', name: 'model', tag: `tag${n}` },
+    inputs: { n },
+    outputs: {},
+    start_time: T0,
+    end_time: 0,
+    create_time: T0,
+    timestamp: T0 + n,
+  }),
+  deliveries: (id, n) => ({
+    id,
+    msg_id: 'msg1',
+    chan_id: 'c1',
+    pid: 'p1',
+    tid: 't1',
+    status: 'created',
+    retry_times: n,
+    create_time: T0,
+    update_time: T0,
+  }),
+  events: (id, n) => ({
+    id,
+    mid: 'm1',
+    name: 'ev',
+    ver: n,
+    uses: 'acts.event.manual',
+    kind: 'manual',
+    params: { n },
+    cron: null,
+    timezone: null,
+    next_run: 0,
+    last_run: 0,
+    enabled: true,
+    create_time: T0,
+    update_time: T0,
+  }),
+  packages: (id, n) => ({
+    id,
+    desc: 'pkg',
+    icon: '',
+    doc: '',
+    version: `1.0.${n}`,
+    schema: { type: 'object' },
+    run_as: 'irq',
+    resources: [],
+    catalog: 'app',
+    built_in: false,
+    create_time: T0,
+    update_time: T0,
+  }),
+};
+
+function task(id: string, pid: string, n: number, state = 'running'): TaskRow {
+  return {
+    id,
+    pid,
+    tid: id,
+    node_data: { id: 'n1', level: 1 },
+    kind: 'act',
+    prev: null,
+    parent: null,
+    name: 'task',
+    state,
+    data: { n, list: [n] },
+    err: null,
+    start_time: T0,
+    end_time: 0,
+    hooks: {},
+    timestamp: T0 + n,
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ActError> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(ActError.is(err)).toBe(true);
+    return err as ActError;
+  }
+  throw new Error('expected a rejection');
+}
+
+const names = Object.keys(samples) as CollectionName[];
+
+describe.each(names)('MemoryStore.%s CRUD', (name) => {
+  const setup = () => {
+    const store = new MemoryStore();
+    return { col: store[name] as unknown as MemoryCollection<{ id: string }>, make: samples[name] as (id: string, n: number) => { id: string } };
+  };
+
+  it('creates, finds, checks existence and rejects a duplicate', async () => {
+    const { col, make } = setup();
+    expect(await col.exists('r1')).toBe(false);
+    expect(await col.find('r1')).toBeUndefined();
+    await col.create(make('r1', 1));
+    expect(await col.exists('r1')).toBe(true);
+    expect(await col.find('r1')).toEqual(make('r1', 1));
+    const err = await rejection(col.create(make('r1', 2)));
+    expect(err.code).toBe('internal');
+    expect(err.message).toBe(`${name} row 'r1' already exists`);
+    expect(await col.find('r1')).toEqual(make('r1', 1));
+  });
+
+  it('updates an existing row and rejects a missing one', async () => {
+    const { col, make } = setup();
+    const err = await rejection(col.update(make('r1', 1)));
+    expect(err.code).toBe('internal');
+    expect(err.message).toBe(`${name} row 'r1' does not exist`);
+    expect(await col.exists('r1')).toBe(false);
+    await col.create(make('r1', 1));
+    await col.update(make('r1', 2));
+    expect(await col.find('r1')).toEqual(make('r1', 2));
+  });
+
+  it('upserts: inserts, then replaces', async () => {
+    const { col, make } = setup();
+    await col.upsert(make('r1', 1));
+    expect(await col.find('r1')).toEqual(make('r1', 1));
+    await col.upsert(make('r1', 2));
+    expect(await col.find('r1')).toEqual(make('r1', 2));
+    expect((await col.query()).count).toBe(1);
+  });
+
+  it('deletes and reports whether a row was deleted', async () => {
+    const { col, make } = setup();
+    await col.create(make('r1', 1));
+    await col.create(make('r2', 1));
+    expect(await col.delete('r1')).toBe(true);
+    expect(await col.delete('r1')).toBe(false);
+    expect(await col.exists('r1')).toBe(false);
+    expect((await col.query()).rows.map((row) => row.id)).toEqual(['r2']);
+  });
+
+  it('never shares objects with callers', async () => {
+    const { col, make } = setup();
+    const row = make('r1', 1) as Record<string, unknown>;
+    await col.create(row as { id: string });
+    row.extra = 'changed after create';
+    const found = (await col.find('r1')) as Record<string, unknown>;
+    found.extra = 'changed after find';
+    const [queried] = (await col.query()).rows as Array<Record<string, unknown>>;
+    queried.extra = 'changed after query';
+    expect(await col.find('r1')).toEqual(make('r1', 1));
+  });
+});
+
+describe('MemoryCollection', () => {
+  it('rejects a row without a string id', async () => {
+    const col = new MemoryCollection<{ id: string }>('things');
+    const err = await rejection(col.create({ id: '' }));
+    expect(err.message).toMatch(/things row needs a non-empty string id/);
+    await rejection(col.upsert({ id: 7 } as unknown as { id: string }));
+  });
+
+  it('deep-copies nested values', async () => {
+    const col = new MemoryStore().tasks;
+    const row = task('p1:t1', 'p1', 1);
+    await col.create(row);
+    (row.data.list as number[]).push(99);
+    const found = (await col.find('p1:t1')) as TaskRow;
+    (found.data.list as number[]).push(100);
+    expect((await col.find('p1:t1'))?.data).toEqual({ n: 1, list: [1] });
+  });
+
+  it('keeps a row in place on update and moves it to the end when re-created', async () => {
+    const col = new MemoryStore().tasks;
+    for (const id of ['a', 'b', 'c']) await col.create(task(id, 'p1', 1));
+    await col.update(task('a', 'p1', 2));
+    await col.upsert(task('b', 'p1', 2));
+    expect((await col.query()).rows.map((row) => row.id)).toEqual(['a', 'b', 'c']);
+    await col.delete('a');
+    await col.create(task('a', 'p1', 3));
+    expect((await col.query()).rows.map((row) => row.id)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('rejects an invalid query', async () => {
+    const col = new MemoryStore().tasks;
+    expect((await rejection(col.query({ offset: -1 }))).message).toMatch(/offset/);
+    expect((await rejection(col.query({ limit: 0 }))).message).toMatch(/limit/);
+    const bad = { type: 'and', exprs: [{ key: 'pid', op: 'in', value: [] }] } as unknown as QueryFilter;
+    expect((await rejection(col.query({ filter: bad }))).message).toMatch(/unknown op 'in'/);
+    expect((await rejection(col.deleteWhere(bad))).code).toBe('internal');
+  });
+
+  it('queries by a dotted path into a JSON field', async () => {
+    const col = new MemoryStore().messages;
+    for (let n = 0; n < 3; n++) await col.create(samples.messages(`m${n}`, n));
+    const page = await col.query({ filter: { type: 'and', exprs: [{ key: 'model.tag', op: 'eq', value: 'tag1' }] } });
+    expect(page.rows.map((row) => row.id)).toEqual(['m1']);
+  });
+
+  it('closes without error', async () => {
+    await expect(new MemoryStore().close()).resolves.toBeUndefined();
+  });
+});
+
+describe('deleteWhere', () => {
+  it('deletes every match and returns the count', async () => {
+    const col = new MemoryStore().tasks;
+    for (let n = 0; n < 10; n++) await col.create(task(`t${n}`, n < 6 ? 'p1' : 'p2', n));
+    const filter: QueryFilter = { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: 'p1' }, { key: 'data.n', op: 'ge', value: 2 }] };
+    expect(await col.deleteWhere(filter)).toBe(4);
+    expect((await col.query()).rows.map((row) => row.id)).toEqual(['t0', 't1', 't6', 't7', 't8', 't9']);
+    expect(await col.query({ filter })).toMatchObject({ count: 0 });
+    expect(await col.deleteWhere(filter)).toBe(0);
+  });
+
+  it('works on unindexed filters and on or', async () => {
+    const col = new MemoryStore().tasks;
+    for (let n = 0; n < 5; n++) await col.create(task(`t${n}`, 'p1', n));
+    expect(await col.deleteWhere({ type: 'or', exprs: [{ key: 'tid', op: 'eq', value: 't1' }, { key: 'data.n', op: 'gt', value: 3 }] })).toBe(2);
+    expect(await col.deleteWhere({ type: 'and', exprs: [] })).toBe(3);
+    expect(await col.query()).toMatchObject({ count: 0 });
+  });
+});
+
+describe('secondary indexes', () => {
+  it('follows updates of an indexed field', async () => {
+    const col = new MemoryStore().deliveries;
+    await col.create(samples.deliveries('d1', 0));
+    await col.create(samples.deliveries('d2', 0));
+    await col.update({ ...samples.deliveries('d1', 1), status: 'acked' });
+    const byStatus = async (status: string) =>
+      (await col.query({ filter: { type: 'and', exprs: [{ key: 'status', op: 'eq', value: status }] } })).rows.map((row) => row.id);
+    expect(await byStatus('created')).toEqual(['d2']);
+    expect(await byStatus('acked')).toEqual(['d1']);
+    await col.delete('d1');
+    expect(await byStatus('acked')).toEqual([]);
+  });
+
+  it('gives the same answers as a full scan after random writes', async () => {
+    let seed = 42;
+    const random = (n: number): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (((t ^ (t >>> 14)) >>> 0) % n);
+    };
+    type Row = { id: string; pid: string | null; state: string; n: number | string | null; tag?: { k: number } };
+    const fields = ['pid', 'state', 'n', 'tag.k'];
+    const indexed = new MemoryCollection<Row>('rows', fields);
+    const scanned = new MemoryCollection<Row>('rows');
+    const pids = ['p0', 'p1', 'p2', 'p3', null];
+    const values = [0, 1, 2, '1', '2', null];
+    const makeRow = (id: string): Row => {
+      const row: Row = { id, pid: pids[random(5)], state: ['running', 'completed'][random(2)], n: values[random(6)] };
+      if (random(2)) row.tag = { k: random(3) };
+      return row;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const id = `r${random(300)}`;
+      const action = random(4);
+      if (action === 0) {
+        const row = makeRow(id);
+        const exists = await scanned.exists(id);
+        if (!exists) {
+          await indexed.create(row);
+          await scanned.create(row);
+        }
+      } else if (action === 1) {
+        const row = makeRow(id);
+        await indexed.upsert(row);
+        await scanned.upsert(row);
+      } else if (action === 2) {
+        expect(await indexed.delete(id)).toBe(await scanned.delete(id));
+      } else if (await scanned.exists(id)) {
+        const row = makeRow(id);
+        await indexed.update(row);
+        await scanned.update(row);
+      }
+    }
+
+    const eq = (key: string, value: unknown): QueryExpr => ({ key, op: 'eq', value });
+    const queries: Query[] = [];
+    for (const key of fields) {
+      for (const value of [...pids, 'running', 'completed', ...values, 'nope', { k: 1 }]) {
+        queries.push({ filter: { type: 'and', exprs: [eq(key, value)] } });
+        queries.push({ filter: { type: 'or', exprs: [eq(key, value)] } });
+        queries.push({ filter: { type: 'and', exprs: [eq(key, value), eq('state', 'running')] }, order_by: ['-n'], offset: 3, limit: 7 });
+        queries.push({ filter: { type: 'and', exprs: [eq(key, value), { type: 'or', exprs: [eq('pid', 'p1'), eq('n', 1)] }] } });
+      }
+    }
+    queries.push({ filter: { type: 'and', exprs: [eq('pid', 'p1'), eq('pid', 'p2')] } });
+    queries.push({ filter: { type: 'and', exprs: [eq('pid', 'p1'), eq('state', 'running'), eq('n', '1')] }, order_by: ['id'] });
+    for (const query of queries) {
+      expect(await indexed.query(query), JSON.stringify(query)).toEqual(await scanned.query(query));
+    }
+    expect((await indexed.query()).count).toBeGreaterThan(100);
+
+    const filter: QueryFilter = { type: 'and', exprs: [eq('state', 'running'), eq('pid', 'p2')] };
+    expect(await indexed.deleteWhere(filter)).toBe(await scanned.deleteWhere(filter));
+    expect(await indexed.query()).toEqual(await scanned.query());
+  });
+
+  it('keeps eq queries on tasks.pid fast over 100k rows', async () => {
+    const store = new MemoryStore();
+    for (let i = 0; i < 100_000; i++) await store.tasks.create(task(`p${i % 1000}:t${i}`, `p${i % 1000}`, i));
+    const started = performance.now();
+    for (let i = 0; i < 200; i++) {
+      const page = await store.tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: `p${i}` }] } });
+      expect(page.count).toBe(100);
+    }
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeLessThan(1000);
+  });
+});
