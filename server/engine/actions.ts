@@ -1,0 +1,238 @@
+/**
+ * Client actions (spec 3.1–3.2 with section 0): every precondition is checked before anything
+ * changes, so a refused action changes nothing and says why. The same effects serve
+ * `acts.core.action` (applied to the parent task) and subflow returns.
+ */
+import type { Core } from './core.ts';
+import { ActError } from './errors.ts';
+import { close, closeSubtree, failTask, finish, spawn } from './flow.ts';
+import { abortProcess } from './finish.ts';
+import type { Act, Vars } from './model/types.ts';
+import type { Process } from './process.ts';
+import type { Task } from './task.ts';
+import { compileDynamicAct } from './tree/compile.ts';
+import { asAct } from './tree/node.ts';
+import { mergeData } from './vars.ts';
+
+export const ACTION_NAMES = ['next', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars'] as const;
+export type ActionName = (typeof ACTION_NAMES)[number];
+
+const ALIASES: Record<string, ActionName> = { complete: 'next', 'set-vars': 'set_process_vars', set_vars: 'set_process_vars' };
+
+export function normalizeAction(event: string): ActionName {
+  const name = ALIASES[event] ?? event;
+  if (!(ACTION_NAMES as readonly string[]).includes(name)) {
+    throw new ActError('action.unknown', `unknown action '${event}': use one of complete, ${ACTION_NAMES.filter((n) => n !== 'next').join(', ')}`);
+  }
+  return name as ActionName;
+}
+
+function refuse(message: string): never {
+  throw new ActError('action.refused', message);
+}
+
+function label(task: Task): string {
+  return `${task.kind} '${task.node.id}' (${task.tid})`;
+}
+
+function requireOpen(task: Task, action: string): void {
+  if (task.terminal) refuse(`cannot ${action} ${label(task)}: it is already ${task.state}`);
+}
+
+/** The declared-outputs contract (section 0.9): next/submit need every declared key. */
+function applyOutputsContract(task: Task, options: Vars): Vars {
+  const declared = Object.keys(asAct(task.node).outputs ?? {});
+  if (declared.length === 0) return options;
+  const missing = declared.filter((k) => !(k in options));
+  if (missing.length > 0) {
+    throw new ActError(
+      'action.invalid_options',
+      `act '${task.node.id}' declares outputs ${declared.map((k) => `'${k}'`).join(', ')}; options are missing ${missing.map((k) => `'${k}'`).join(', ')}`,
+    );
+  }
+  const reduced: Vars = {};
+  for (const k of declared) reduced[k] = options[k];
+  return reduced;
+}
+
+/** Applies a client action to task `tid` of a process (spec 3.1 checks, in order). */
+export function applyClientAction(core: Core, proc: Process, tid: string, event: string, options: Vars): void {
+  const action = normalizeAction(event);
+  const task = proc.tasks.get(tid);
+  if (!task) throw new ActError('task.not_found', `cannot find task '${tid}' in process '${proc.pid}'`);
+  if (action === 'push') {
+    if (task.kind !== 'step') refuse(`push needs a step task; ${label(task)} is not a step`);
+  } else if (task.kind !== 'act') {
+    refuse(`${event} needs an act task; ${label(task)} is a ${task.kind}`);
+  }
+  if (proc.finished && !task.isHook) refuse(`process '${proc.pid}' is already ${proc.state}`);
+  const opts = action === 'next' || action === 'submit' ? applyOutputsContract(task, options) : options;
+  applyAction(core, proc, task, action, opts, { client: true });
+  if (action !== 'push' && action !== 'set_process_vars') core.settleDeliveries(proc.pid, task.tid);
+}
+
+/** `acts.core.action`: applies an action to the parent task of the act that runs it. */
+export function applyInternalAction(core: Core, proc: Process, target: Task, event: string, options: Vars, initiator?: Task): void {
+  applyAction(core, proc, target, normalizeAction(event), options, { client: false, initiator });
+}
+
+interface ActionContext {
+  client: boolean;
+  /** The act applying an internal action; it finishes on its own and is not closed. */
+  initiator?: Task;
+}
+
+export function applyAction(core: Core, proc: Process, task: Task, action: ActionName, options: Vars, ctx: ActionContext): void {
+  switch (action) {
+    case 'next':
+      requireOpen(task, 'complete');
+      mergeData(task, options);
+      closeSubtree(core, proc, task, 'skipped', ctx.initiator);
+      finish(core, proc, task, 'completed');
+      return;
+    case 'submit':
+    case 'remove':
+      requireOpen(task, action);
+      mergeData(task, options);
+      closeSubtree(core, proc, task, 'skipped', ctx.initiator);
+      finish(core, proc, task, action === 'submit' ? 'submitted' : 'removed');
+      return;
+    case 'skip':
+      requireOpen(task, 'skip');
+      mergeData(task, options);
+      skipSiblings(core, proc, task, ctx.initiator);
+      closeSubtree(core, proc, task, 'skipped', ctx.initiator);
+      finish(core, proc, task, 'skipped');
+      return;
+    case 'abort':
+      requireOpen(task, 'abort');
+      mergeData(task, options);
+      abortProcess(core, proc, task, ctx.initiator);
+      return;
+    case 'error':
+      return errorAction(core, proc, task, options, ctx);
+    case 'back':
+      return backAction(core, proc, task, options, ctx);
+    case 'cancel':
+      return cancelAction(core, proc, task, ctx);
+    case 'push':
+      return pushAction(core, proc, task, options);
+    case 'set_process_vars':
+      requireOpen(task, 'set variables of');
+      if (proc.root) Object.assign(proc.root.data, options);
+      core.markDirty(proc, proc.root ?? task);
+      return;
+  }
+}
+
+function skipSiblings(core: Core, proc: Process, task: Task, except?: Task): void {
+  if (!task.parent) return;
+  for (const sibling of proc.children(task.parent)) {
+    if (sibling === task || sibling === except || sibling.isHook || sibling.terminal) continue;
+    closeSubtree(core, proc, sibling, 'skipped', except);
+    close(core, proc, sibling, 'skipped');
+  }
+}
+
+function errorAction(core: Core, proc: Process, task: Task, options: Vars, ctx: ActionContext): void {
+  const ecode = ctx.client || options.ecode !== undefined ? options.ecode : '';
+  if (typeof ecode !== 'string' || (ctx.client && ecode === '')) {
+    throw new ActError('action.invalid_options', `error needs option 'ecode' (a non-empty string) to say what went wrong`);
+  }
+  requireOpen(task, 'error');
+  if (!task.parent) refuse(`cannot error ${label(task)}: it has no parent`);
+  const message = typeof options.message === 'string' ? options.message : '';
+  mergeData(task, options);
+  closeSubtree(core, proc, task, 'skipped', ctx.initiator);
+  failTask(core, proc, task, { ecode, message });
+}
+
+/** The enclosing step of an act (or the owning act for an act inside a block). */
+function enclosing(task: Task): Task | null {
+  for (let t = task.parent; t; t = t.parent) if (t.kind === 'step' || t.kind === 'act') return t;
+  return null;
+}
+
+function backAction(core: Core, proc: Process, task: Task, options: Vars, ctx: ActionContext): void {
+  requireOpen(task, 'send back');
+  const to = options.to;
+  if (typeof to !== 'string' || to === '') throw new ActError('action.invalid_options', `back needs option 'to': the id of an earlier step`);
+  const path: Task[] = [];
+  let target: Task | null = task.prev;
+  while (target && !(target.kind === 'step' && target.node.id === to)) {
+    path.push(target);
+    target = target.prev;
+  }
+  if (!target) refuse(`cannot send ${label(task)} back to '${to}': no step '${to}' ran before it on this path`);
+  const parent = target.parent;
+  if (!parent || parent.terminal) refuse(`cannot send back to '${to}': its enclosing ${parent?.kind ?? 'task'} already finished`);
+  const owner = enclosing(task);
+  mergeData(task, options);
+  skipSiblings(core, proc, task, ctx.initiator);
+  closeSubtree(core, proc, task, 'skipped', ctx.initiator);
+  close(core, proc, task, 'backed');
+  if (owner && owner !== target.parent) {
+    closeSubtree(core, proc, owner, 'skipped', ctx.initiator);
+    close(core, proc, owner, 'backed');
+  }
+  closePath(core, proc, path);
+  spawn(core, proc, target.node, target.prev ?? parent, parent);
+}
+
+/** Tasks left behind on a path: running → completed, waiting → skipped. */
+function closePath(core: Core, proc: Process, path: Task[]): void {
+  for (const t of path) {
+    if (t.terminal) continue;
+    close(core, proc, t, t.state === 'running' ? 'completed' : 'skipped');
+  }
+}
+
+function isDescendant(task: Task, ancestor: Task): boolean {
+  for (let t = task.parent; t; t = t.parent) if (t === ancestor) return true;
+  return false;
+}
+
+function cancelAction(core: Core, proc: Process, task: Task, ctx: ActionContext): void {
+  if (ctx.client && task.state !== 'completed') refuse(`cannot cancel ${label(task)}: only a completed act can be cancelled (it is ${task.state})`);
+  let step: Task | null = task.parent;
+  while (step && step.kind !== 'step') step = step.parent;
+  if (!step) refuse(`cannot cancel ${label(task)}: it is not inside a step`);
+  if (step.state !== 'completed') refuse(`cannot cancel ${label(task)}: its step '${step.node.id}' is still ${step.state}`);
+  const parent = step.parent;
+  if (!parent || parent.terminal) refuse(`cannot cancel ${label(task)}: the process moved past its step`);
+  const path: Task[] = [];
+  const nexts: Task[] = [];
+  const queue = proc.followers(step).filter((t) => !isDescendant(t, step));
+  while (queue.length > 0) {
+    const t = queue.shift()!;
+    if (t.kind === 'step' && proc.workChildren(t).some((c) => c.kind === 'act')) nexts.push(t);
+    else {
+      path.push(t);
+      queue.push(...proc.followers(t));
+    }
+  }
+  if (nexts.length === 0) refuse(`cannot cancel ${label(task)}: no later step with acts follows step '${step.node.id}'`);
+  const done = nexts.find((t) => t.terminal);
+  if (done) refuse(`cannot cancel ${label(task)}: the following step '${done.node.id}' already ${done.state}`);
+  closePath(core, proc, path);
+  for (const next of nexts) {
+    closeSubtree(core, proc, next, 'cancelled');
+    close(core, proc, next, 'completed');
+  }
+  spawn(core, proc, step.node, step.prev ?? parent, parent);
+}
+
+function pushAction(core: Core, proc: Process, step: Task, options: Vars): void {
+  requireOpen(step, 'push into');
+  if (step.state !== 'running') refuse(`cannot push into ${label(step)}: it has not started running (${step.state})`);
+  const uses = options.uses;
+  if (typeof uses !== 'string' || uses === '') throw new ActError('action.invalid_options', `push needs option 'uses': the package of the new act`);
+  if (!core.registry.isActPackage(uses)) throw new ActError('package.unknown', `cannot push an act using unknown package '${uses}'`);
+  const fields = ['id', 'key', 'name', 'tag', 'params', 'outputs', 'inputs', 'desc'];
+  const raw: Record<string, unknown> = { uses };
+  for (const f of fields) if (options[f] !== undefined) raw[f] = options[f];
+  const act: Act = core.normalizeAct(raw);
+  const node = compileDynamicAct(act, step.node);
+  spawn(core, proc, node, step, step);
+}
+

@@ -1,0 +1,323 @@
+/**
+ * The engine's shared state and primitives: resident processes, task creation, state changes,
+ * emission (messages, hooks, store writes) and expression evaluation. The algorithm itself lives
+ * in flow.ts (exec/proceed/review/fail), kinds.ts (per node kind) and actions.ts.
+ *
+ * State: `procs` holds every process this engine runs or ran (until removed); each job mutates
+ * one process synchronously; dirty tasks are written to the store after each job, in order.
+ */
+import type { Channel } from './channels.ts';
+import { OrderedDispatcher } from './channels.ts';
+import type { Clock, IdSource } from './clock.ts';
+import { ActError, errorMessage } from './errors.ts';
+import { renderParams, renderValueMap } from './expr/templates.ts';
+import { JobQueue, type Job } from './job-queue.ts';
+import { buildMessage, emitsMessage, type Message } from './messages.ts';
+import type { Act, Vars } from './model/types.ts';
+import { workflowSchema } from './model/schema.ts';
+import { fillIds } from './model/fill-ids.ts';
+import type { ParentRef } from './start.ts';
+import type { PackageRegistry } from './packages/registry.ts';
+import type { Process } from './process.ts';
+import type { EvalMode, Sandbox } from './sandbox/types.ts';
+import { scopeFor, type ScopeServices } from './scope.ts';
+import { isCreatedLike, isTerminal, type TaskState } from './states.ts';
+import type { DeliveryRow, ErrorInfo, Store } from './store/types.ts';
+import { StoreWriter } from './store-writer.ts';
+import { Task } from './task.ts';
+import { taskRow, procRow } from './rows.ts';
+import type { Node } from './tree/node.ts';
+import { asAct } from './tree/node.ts';
+import { lookup, isPrivateKey, isVisible } from './vars.ts';
+import type { EngineEvents, Logger } from './events.ts';
+import { validateSchema } from './schemas.ts';
+import { TypedEmitter } from './events.ts';
+
+export interface CoreConfig {
+  tickMs: number;
+  maxMessageRetryTimes: number;
+}
+
+/** Keys of act params that are templates for *other* acts and must stay raw. */
+const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
+  'acts.core.block': ['acts'],
+  'acts.core.parallel': ['acts'],
+  'acts.core.sequence': ['acts'],
+  'acts.transform.code': 'all',
+};
+
+export class Core {
+  readonly procs = new Map<string, Process>();
+  readonly channels = new Map<string, Channel>();
+  readonly userVars = new Map<string, Vars>([['secrets', {}]]);
+  readonly events = new TypedEmitter<EngineEvents>();
+  readonly queue: JobQueue;
+  readonly dispatcher: OrderedDispatcher;
+  readonly writer: StoreWriter;
+  /** Tasks that own timeout rules, checked on every tick. */
+  readonly timed = new Set<Task>();
+  private readonly dirty = new Map<Task, Process>();
+  private readonly dirtyProcs = new Set<Process>();
+  private readonly scopeServices: ScopeServices;
+
+  constructor(
+    readonly store: Store,
+    readonly sandbox: Sandbox,
+    readonly registry: PackageRegistry,
+    readonly clock: Clock,
+    readonly newId: IdSource,
+    readonly config: CoreConfig,
+    readonly log: Logger,
+  ) {
+    this.queue = new JobQueue((job, err) => this.onPanic(job, err));
+    this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
+    this.writer = new StoreWriter((err) => this.log.error(`store write failed: ${errorMessage(err)}`));
+    this.scopeServices = {
+      userVars: this.userVars,
+      log: (level, message, task) => this.log[level === 'log' ? 'info' : level](`[${task.pid}:${task.tid}] ${message}`),
+    };
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  // ---- jobs ----
+
+  /** Queues work for a process; the store writes it caused are queued after it ran. */
+  job(pid: string, name: string, run: () => void): void {
+    this.queue.push({
+      pid,
+      name,
+      run: () => {
+        try {
+          run();
+        } finally {
+          this.flush();
+        }
+      },
+    });
+  }
+
+  private onPanic(job: Job, err: unknown): void {
+    this.log.error(`job ${job.name} of process ${job.pid} panicked: ${errorMessage(err)}`);
+  }
+
+  // ---- tasks ----
+
+  createTask(proc: Process, node: Node, prev: Task | null, parent: Task | null, isHook = false): Task {
+    const tid = parent === null && prev === null ? '$' : this.newId(8);
+    const task = new Task(proc.pid, tid, node, prev, parent, isHook, proc.nextSeq());
+    if (node.kind === 'act') {
+      // Acts inside a block carry the block's options (`$index`, `$value` of a fan-out).
+      const inherited = parent?.kind === 'act' && !isHook ? parent.options : {};
+      task.options = { ...inherited, ...asAct(node).options };
+    }
+    proc.add(task);
+    this.markDirty(proc, task);
+    return task;
+  }
+
+  /** Executes a task (set by the engine to flow.ts's `exec`). */
+  execTask: (proc: Process, task: Task) => void = () => {
+    throw new Error('engine not wired');
+  };
+
+  /** Queues the execution of a task (init → run → proceed). */
+  schedule(proc: Process, task: Task): void {
+    this.job(proc.pid, `exec ${task.tid}`, () => this.execTask(proc, task));
+  }
+
+  /** Checks the final outputs against the model's `exposes` schema (spec 5.12). */
+  validateExposes(proc: Process, outputs: Vars): string | null {
+    const schema = proc.workflow.exposes;
+    if (!schema || Object.keys(schema).length === 0) return null;
+    const problems = validateSchema(schema, outputs);
+    return problems ? `model(${proc.mid}) outputs do not satisfy 'exposes': ${problems}` : null;
+  }
+
+  setState(proc: Process, task: Task, state: TaskState): void {
+    const now = this.now();
+    if (isCreatedLike(state)) task.startTime = now;
+    if (isTerminal(state)) task.endTime = now;
+    if (state !== 'error') task.err = null;
+    task.state = state;
+    if (task.tid === '$') {
+      if (state === 'ready' || state === 'running') proc.state = 'running';
+      if (proc.startTime === 0) proc.startTime = now;
+    }
+    this.markDirty(proc, task);
+  }
+
+  setError(proc: Process, task: Task, err: ErrorInfo): void {
+    this.setState(proc, task, 'error');
+    task.err = err;
+  }
+
+  markDirty(proc: Process, task: Task): void {
+    this.dirty.set(task, proc);
+    this.dirtyProcs.add(proc);
+  }
+
+  markProcDirty(proc: Process): void {
+    this.dirtyProcs.add(proc);
+  }
+
+  /** Writes every task and process changed since the last flush, as one ordered store batch. */
+  flush(): void {
+    if (this.dirty.size === 0 && this.dirtyProcs.size === 0) return;
+    const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
+    const procs = [...this.dirtyProcs].map((p) => procRow(p));
+    this.dirty.clear();
+    this.dirtyProcs.clear();
+    const store = this.store;
+    this.writer.write(async () => {
+      for (const row of procs) await store.procs.upsert(row);
+      for (const row of tasks) await store.tasks.upsert(row);
+    });
+  }
+
+  // ---- expressions ----
+
+  evaluate(proc: Process, task: Task, source: string, mode: EvalMode = 'script'): unknown {
+    return this.sandbox.evaluate(source, scopeFor(proc, task, this.scopeServices), mode);
+  }
+
+  evaluator(proc: Process, task: Task): (source: string) => unknown {
+    return (source) => this.evaluate(proc, task, source);
+  }
+
+  /** Evaluated params of an act, cached on the task (spec 1.8). */
+  paramsOf(proc: Process, task: Task): unknown {
+    if (!task.paramsReady) {
+      const act = asAct(task.node);
+      const raw = RAW_PARAM_KEYS[act.uses];
+      const params = act.params;
+      if (raw === 'all') task.params = params;
+      else if (raw && params && typeof params === 'object' && !Array.isArray(params)) {
+        const rest: Vars = {};
+        const kept: Vars = {};
+        for (const [k, v] of Object.entries(params as Vars)) (raw.includes(k) ? kept : rest)[k] = v;
+        task.params = { ...(renderParams(rest, this.evaluator(proc, task)) as Vars), ...kept };
+      } else task.params = renderParams(params, this.evaluator(proc, task));
+      task.paramsReady = true;
+    }
+    return task.params;
+  }
+
+  /** Outputs of a task (spec 2.11(3)). */
+  outputsOf(proc: Process, task: Task): Vars {
+    const out: Vars = {};
+    const declared = (task.node.content as { outputs?: Vars }).outputs ?? {};
+    const evaluate = this.evaluator(proc, task);
+    for (const [key, value] of Object.entries(declared)) {
+      if (isPrivateKey(key) && key !== 'data') continue;
+      out[key] = value === null || value === undefined ? (lookup(task, key) ?? null) : renderValueMap({ [key]: value }, evaluate)[key];
+    }
+    const expose = Array.isArray(proc.env.expose) ? (proc.env.expose as unknown[]).map(String) : ['data'];
+    for (const key of expose) if (!(key in out) && isVisible(task, key)) out[key] = lookup(task, key);
+    for (const key of task.setKeys) if (!isPrivateKey(key)) out[key] = task.data[key];
+    return out;
+  }
+
+  // ---- messages ----
+
+  /** Emits a task event: store write, engine event, message (when the state produces one). */
+  emitMessage(proc: Process, task: Task): void {
+    this.markDirty(proc, task);
+    this.events.emit('task', { proc, task });
+    if (!emitsMessage(task)) return;
+    const outputs = isTerminal(task.state) ? task.outputs ?? this.outputsOf(proc, task) : {};
+    const message = buildMessage(proc, task, this.newId(16), outputs, this.now());
+    this.publish(message);
+  }
+
+  /** Stores the canonical message and hands a copy to every matching channel. */
+  publish(message: Message): void {
+    const { retry_times: _r, delivery_id: _d, ...row } = message;
+    this.writer.write(() => this.store.messages.create(row));
+    this.events.emit('message', message);
+    for (const channel of this.channels.values()) {
+      if (!channel.handlers.message || !channel.matches(message)) continue;
+      this.deliver(channel, message);
+    }
+  }
+
+  deliver(channel: Channel, message: Message): void {
+    let copy = message;
+    if (channel.ack && message.retry_times === 0) {
+      const delivery: DeliveryRow = {
+        id: this.newId(16),
+        msg_id: message.id,
+        chan_id: channel.id,
+        pid: message.pid,
+        tid: message.tid,
+        status: 'created',
+        retry_times: 0,
+        create_time: this.now(),
+        update_time: this.now(),
+      };
+      this.writer.write(() => this.store.deliveries.create(delivery));
+      copy = { ...message, delivery_id: delivery.id };
+    }
+    const handler = channel.handlers.message;
+    if (handler) this.dispatcher.dispatch(message.pid, () => handler(copy));
+  }
+
+  /** Process-level events (`on_start`, `on_complete`, `on_error`). */
+  publishProcessEvent(kind: 'start' | 'complete' | 'error', message: Message): void {
+    for (const channel of this.channels.values()) {
+      const handler = channel.handlers[kind];
+      if (handler && channel.matchesProcess(message)) this.dispatcher.dispatch(message.pid, () => handler(message));
+    }
+  }
+
+  /** Closes the engine-owned deliveries of a task after an action settled it (spec 5.6). */
+  settleDeliveries(pid: string, tid: string): void {
+    const store = this.store;
+    const now = this.now();
+    this.writer.write(async () => {
+      const page = await store.deliveries.query({
+        filter: {
+          type: 'and',
+          exprs: [
+            { key: 'pid', op: 'eq', value: pid },
+            { key: 'tid', op: 'eq', value: tid },
+            { key: 'status', op: 'eq', value: 'created' },
+          ],
+        },
+      });
+      for (const row of page.rows) await store.deliveries.update({ ...row, status: 'completed', update_time: now });
+    });
+  }
+
+  /** Starts a process (wired by the engine to its `Starter`). */
+  startProcess: (mid: string, options: Vars, parent: ParentRef | null) => Promise<Process> = () =>
+    Promise.reject(new ActError('engine.closed', 'engine not wired'));
+
+  /** The root became ready: the process runs (`on_start`). */
+  processStarted(proc: Process): void {
+    const root = proc.root;
+    if (!root) return;
+    proc.state = 'running';
+    this.markProcDirty(proc);
+    this.publishProcessEvent('start', buildMessage(proc, root, this.newId(16), {}, this.now()));
+  }
+
+  /** Normalises a run-time act definition (pushed act, block item) with the model's defaults. */
+  normalizeAct(raw: unknown): Act {
+    const parsed = workflowSchema.safeParse({ id: '_', steps: [{ id: '_', acts: [raw] }] });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ActError('params.invalid', `invalid act definition: ${issue ? `${issue.path.slice(3).join('.') || 'act'}: ${issue.message}` : 'unreadable'}`);
+    }
+    fillIds(parsed.data, { newId: this.newId });
+    return parsed.data.steps[0].acts[0];
+  }
+
+  processOrThrow(pid: string): Process {
+    const proc = this.procs.get(pid);
+    if (!proc) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+    return proc;
+  }
+}

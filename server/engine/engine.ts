@@ -1,0 +1,394 @@
+/**
+ * The public, promise-based engine API (spec 3.7). One `Engine` owns a store, a sandbox, the
+ * package registry and the job queue. States: running → closed (after `close()` every call fails
+ * with `engine.closed`).
+ */
+import { applyClientAction } from './actions.ts';
+import { Channel, type ChannelOptions } from './channels.ts';
+import { randomId, systemClock, type Clock, type IdSource } from './clock.ts';
+import { Core } from './core.ts';
+import { ActError } from './errors.ts';
+import { silentLogger, type EngineEvents, type Logger } from './events.ts';
+import { exec } from './flow.ts';
+import { procDetail, procInfo, taskInfo, type ProcDetail, type ProcInfo, type TaskInfo } from './info.ts';
+import type { ModelProblem, Vars } from './model/types.ts';
+import { Models, type DeployResult } from './models.ts';
+import { TRIGGER_PACKAGES } from './packages/builtins.ts';
+import { PackageRegistry } from './packages/registry.ts';
+import type { PackageDef, PackageMeta } from './packages/types.ts';
+import type { Process } from './process.ts';
+import { createSandbox } from './sandbox/quickjs.ts';
+import type { SandboxLimits } from './sandbox/types.ts';
+import { Starter } from './start.ts';
+import { MemoryStore } from './store/memory.ts';
+import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
+import { checkTimeouts, redeliver } from './timers.ts';
+
+export interface EngineOptions {
+  store?: Store;
+  clock?: Clock;
+  newId?: IdSource;
+  /** Period of timeouts and redelivery (default 15 s; ≤ 0 means 15 s). */
+  tickIntervalSecs?: number;
+  maxMessageRetryTimes?: number;
+  sandbox?: Partial<SandboxLimits>;
+  logger?: Logger;
+  /** Run `tick()` on a timer (default true). Tests and the CLI drive ticks themselves. */
+  autoTick?: boolean;
+}
+
+export interface ActionRequest {
+  pid: string;
+  tid: string;
+  action: string;
+  options?: Vars;
+}
+
+function isPlainObject(v: unknown): v is Vars {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function byMid(mid: string): Query {
+  return { filter: { type: 'and', exprs: [{ key: 'mid', op: 'eq', value: mid }] }, order_by: ['ver'] };
+}
+
+export class Engine {
+  private readonly core: Core;
+  private readonly modelStore: Models;
+  private readonly starter: Starter;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  private constructor(core: Core, models: Models) {
+    this.core = core;
+    this.modelStore = models;
+    this.starter = new Starter(core, models);
+    core.execTask = (proc, task) => exec(core, proc, task);
+    core.startProcess = (mid, options, parent) => this.starter.start(mid, options, parent);
+  }
+
+  static async create(options: EngineOptions = {}): Promise<Engine> {
+    const store = options.store ?? new MemoryStore();
+    const clock = options.clock ?? systemClock;
+    const sandbox = await createSandbox(options.sandbox);
+    const registry = new PackageRegistry();
+    const secs = options.tickIntervalSecs && options.tickIntervalSecs > 0 ? options.tickIntervalSecs : 15;
+    const core = new Core(
+      store,
+      sandbox,
+      registry,
+      clock,
+      options.newId ?? randomId,
+      { tickMs: secs * 1000, maxMessageRetryTimes: options.maxMessageRetryTimes ?? 20 },
+      options.logger ?? silentLogger,
+    );
+    const engine = new Engine(core, new Models(store, registry, sandbox, clock));
+    await engine.publishPackages();
+    if (options.autoTick !== false) {
+      engine.timer = setInterval(() => void engine.tick().catch((e) => core.log.error(String(e))), secs * 1000);
+      engine.timer.unref();
+    }
+    return engine;
+  }
+
+  private check(): void {
+    if (this.closed) throw new ActError('engine.closed', 'the engine is closed');
+  }
+
+  private async publishPackages(): Promise<void> {
+    for (const pkg of this.core.registry.list()) await this.core.store.packages.upsert(this.packageRow(pkg));
+  }
+
+  private packageRow(pkg: PackageDef): PackageRow {
+    const now = this.core.now();
+    return {
+      id: pkg.name,
+      desc: pkg.desc,
+      icon: pkg.icon,
+      doc: pkg.doc,
+      version: pkg.version,
+      schema: pkg.schema,
+      run_as: pkg.run_as,
+      resources: pkg.resources,
+      catalog: pkg.catalog,
+      built_in: this.core.registry.isBuiltIn(pkg.name),
+      create_time: now,
+      update_time: now,
+    };
+  }
+
+  // ---- models ----
+
+  readonly models = {
+    /** Parses and validates without deploying; returns every problem. */
+    validate: (source: string): ModelProblem[] => this.modelStore.validate(source).problems,
+    deploy: async (source: string): Promise<DeployResult> => {
+      this.check();
+      return this.modelStore.deploy(source);
+    },
+    list: (query?: Query): Promise<PageData<ModelRow>> => this.core.store.models.query(query),
+    get: async (id: string): Promise<ModelRow> => {
+      const row = await this.core.store.models.find(id);
+      if (!row) throw new ActError('model.not_found', `model '${id}' is not deployed`);
+      return row;
+    },
+    versions: (id: string): Promise<PageData<ModelVersionRow>> => this.core.store.modelVersions.query(byMid(id)),
+    version: async (id: string, ver: number): Promise<ModelVersionRow> => {
+      const row = await this.core.store.modelVersions.find(`${id}:${ver}`);
+      if (!row) throw new ActError('model.not_found', `model '${id}' has no version ${ver}`);
+      return row;
+    },
+    remove: (id: string): Promise<boolean> => this.modelStore.remove(id),
+  };
+
+  // ---- processes and tasks ----
+
+  readonly procs = {
+    start: async (mid: string, options: Vars = {}): Promise<ProcInfo> => {
+      this.check();
+      if (!isPlainObject(options)) throw new ActError('inputs.invalid', 'start options must be an object');
+      return procInfo(await this.starter.start(mid, options));
+    },
+    get: async (pid: string): Promise<ProcDetail> => procDetail(await this.loadedProcess(pid)),
+    list: async (query?: Query): Promise<PageData<ProcRow>> => {
+      await this.core.writer.flush();
+      return this.core.store.procs.query(query);
+    },
+    /** Waits until the process reaches a terminal state. */
+    wait: (pid: string): Promise<ProcInfo> => this.waitFinished(pid),
+  };
+
+  readonly tasks = {
+    list: async (pid: string): Promise<TaskInfo[]> => [...(await this.loadedProcess(pid)).tasks.values()].map(taskInfo),
+    get: async (pid: string, tid: string): Promise<TaskInfo> => {
+      const task = (await this.loadedProcess(pid)).tasks.get(tid);
+      if (!task) throw new ActError('task.not_found', `cannot find task '${tid}' in process '${pid}'`);
+      return taskInfo(task);
+    },
+  };
+
+  private async loadedProcess(pid: string): Promise<Process> {
+    const proc = this.core.procs.get(pid);
+    if (proc) return proc;
+    throw new ActError('process.not_found', `cannot find process '${pid}'`);
+  }
+
+  private waitFinished(pid: string): Promise<ProcInfo> {
+    const proc = this.core.procs.get(pid);
+    if (!proc) return Promise.reject(new ActError('process.not_found', `cannot find process '${pid}'`));
+    if (proc.finished) return Promise.resolve(procInfo(proc));
+    return new Promise((resolve) => {
+      const off = this.core.events.on('finished', (p) => {
+        if (p.pid !== pid) return;
+        off();
+        resolve(procInfo(p));
+      });
+    });
+  }
+
+  // ---- client actions ----
+
+  /** Applies one action; resolves once it took effect, rejects with the reason it was refused. */
+  do(request: ActionRequest): Promise<void> {
+    this.check();
+    const { pid, tid, action } = request;
+    const options = request.options ?? {};
+    if (!isPlainObject(options)) return Promise.reject(new ActError('action.invalid_options', 'action options must be an object'));
+    const proc = this.core.procs.get(pid);
+    if (!proc) return Promise.reject(new ActError('process.not_found', `cannot find process '${pid}'`));
+    return new Promise((resolve, reject) => {
+      this.core.job(pid, `action ${action} ${tid}`, () => {
+        try {
+          applyClientAction(this.core, proc, tid, action, options);
+          resolve();
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+  }
+
+  readonly act = {
+    complete: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'complete', options }),
+    submit: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'submit', options }),
+    back: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'back', options }),
+    cancel: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'cancel', options }),
+    abort: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'abort', options }),
+    skip: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'skip', options }),
+    error: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'error', options }),
+    push: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'push', options }),
+    remove: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'remove', options }),
+    setVars: (pid: string, tid: string, options?: Vars) => this.do({ pid, tid, action: 'set_process_vars', options }),
+  };
+
+  // ---- messages and channels ----
+
+  /** Opens a channel; a channel with the same id replaces the earlier one's handlers. */
+  channel(options: ChannelOptions = {}): Channel {
+    this.check();
+    const id = options.id || this.core.newId(8);
+    const channel = new Channel(id, options, (c) => {
+      if (this.core.channels.get(c.id) === c) this.core.channels.delete(c.id);
+    });
+    this.core.channels.set(id, channel);
+    return channel;
+  }
+
+  readonly messages = {
+    list: async (query?: Query): Promise<PageData<MessageRow>> => {
+      await this.core.writer.flush();
+      return this.core.store.messages.query(query);
+    },
+    get: async (id: string): Promise<MessageRow | undefined> => {
+      await this.core.writer.flush();
+      return this.core.store.messages.find(id);
+    },
+    deliveries: async (query?: Query): Promise<PageData<DeliveryRow>> => {
+      await this.core.writer.flush();
+      return this.core.store.deliveries.query(query);
+    },
+    /** Acknowledges one delivery; unknown ids are ignored (returns false). */
+    ack: async (deliveryId: string): Promise<boolean> => {
+      await this.core.writer.flush();
+      const row = await this.core.store.deliveries.find(deliveryId);
+      if (!row) return false;
+      if (row.status === 'created') await this.core.store.deliveries.update({ ...row, status: 'acked', update_time: this.core.now() });
+      return true;
+    },
+    rm: async (id: string): Promise<boolean> => {
+      await this.core.writer.flush();
+      return this.core.store.messages.delete(id);
+    },
+    /** Deletes deliveries in `error` (of one process, or all). */
+    clear: async (pid?: string): Promise<number> => {
+      await this.core.writer.flush();
+      const exprs = [{ key: 'status', op: 'eq' as const, value: 'error' }];
+      if (pid) exprs.push({ key: 'pid', op: 'eq', value: pid });
+      return this.core.store.deliveries.deleteWhere({ type: 'and', exprs });
+    },
+    /** Puts every delivery in `error` back to `created` with 0 retries. */
+    redo: async (): Promise<number> => {
+      await this.core.writer.flush();
+      const page = await this.core.store.deliveries.query({ filter: { type: 'and', exprs: [{ key: 'status', op: 'eq', value: 'error' }] } });
+      for (const row of page.rows) await this.core.store.deliveries.update({ ...row, status: 'created', retry_times: 0, update_time: 0 });
+      return page.rows.length;
+    },
+  };
+
+  // ---- packages ----
+
+  readonly packages = {
+    register: async (meta: Partial<PackageMeta> & { name: string; run_as: PackageMeta['run_as'] }): Promise<PackageMeta> => {
+      const pkg = this.core.registry.register(meta);
+      await this.core.store.packages.upsert(this.packageRow(pkg));
+      return pkg;
+    },
+    list: (query?: Query): Promise<PageData<PackageRow>> => this.core.store.packages.query(query),
+    get: async (name: string): Promise<PackageRow> => {
+      const row = await this.core.store.packages.find(name);
+      if (!row) throw new ActError('package.unknown', `unknown package '${name}'`);
+      return row;
+    },
+    remove: async (name: string): Promise<boolean> => {
+      const removed = this.core.registry.unregister(name);
+      await this.core.store.packages.delete(name);
+      return removed;
+    },
+  };
+
+  /** Registers a user variable module: `name` becomes a global object in expressions. */
+  registerVar(name: string, defaults: Vars = {}): void {
+    this.core.userVars.set(name, defaults);
+  }
+
+  // ---- triggers ----
+
+  readonly triggers = {
+    list: (query?: Query): Promise<PageData<EventRow>> => this.core.store.events.query(query),
+    get: async (id: string): Promise<EventRow> => {
+      const row = await this.core.store.events.find(id);
+      if (!row) throw new ActError('trigger.not_found', `cannot find trigger '${id}'`);
+      return row;
+    },
+    /**
+     * Fires a trigger (spec 1.9.2): manual/schedule → `{pid}`; hook → the process outputs once it
+     * completed; chat → `{pid}` with the text as input `data`. `params` null → the trigger's own.
+     */
+    start: async (id: string, params?: unknown): Promise<Vars> => {
+      const row = await this.triggers.get(id);
+      if (!TRIGGER_PACKAGES.has(row.uses)) throw new ActError('trigger.not_found', `trigger '${id}' uses unknown package '${row.uses}'`);
+      const given = params === undefined || params === null ? row.params : params;
+      if (row.kind === 'chat') {
+        const proc = await this.procs.start(row.mid, { data: typeof given === 'string' ? given : JSON.stringify(given ?? '') });
+        return { pid: proc.pid };
+      }
+      if (given !== null && given !== undefined && !isPlainObject(given)) {
+        throw new ActError('inputs.invalid', `trigger '${id}': params must be an object, got ${Array.isArray(given) ? 'an array' : typeof given}`);
+      }
+      const proc = await this.procs.start(row.mid, (given as Vars) ?? {});
+      if (row.kind !== 'hook') return { pid: proc.pid };
+      const done = await this.waitFinished(proc.pid);
+      if (done.state === 'error') throw new ActError('internal', `process ${proc.pid} failed: ${done.err?.message ?? 'unknown error'}`, done.err);
+      return done.outputs;
+    },
+  };
+
+  // ---- time, events, lifecycle ----
+
+  /** One timer tick: timeouts and redelivery. Tests and the CLI call it with an injected clock. */
+  async tick(): Promise<{ timeouts: number; redelivered: number }> {
+    if (this.closed) return { timeouts: 0, redelivered: 0 };
+    const now = this.core.now();
+    const timeouts = checkTimeouts(this.core, now);
+    const redelivered = await redeliver(this.core, now);
+    return { timeouts, redelivered };
+  }
+
+  /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */
+  nextTimeoutAt(): number | null {
+    let best: number | null = null;
+    for (const task of this.core.timed) {
+      if (task.terminal) continue;
+      task.node.timeouts.forEach((rule, i) => {
+        if (task.firedTimeouts.has(i) || !Number.isFinite(rule.ms)) return;
+        const at = task.startTime + rule.ms;
+        if (best === null || at < best) best = at;
+      });
+    }
+    return best;
+  }
+
+  on<K extends keyof EngineEvents>(event: K, listener: (payload: EngineEvents[K]) => void): () => void {
+    return this.core.events.on(event, listener);
+  }
+
+  /** Resolves when no job is queued, no handler runs and every store write landed. */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.core.queue.idle();
+      await this.core.dispatcher.idle();
+      await this.core.writer.flush();
+      if (this.core.queue.depth === 0 && !this.core.dispatcher.busy) return;
+    }
+  }
+
+  /** Runtime figures for health pages and benchmarks. */
+  stats(): { queueDepth: number; writerDepth: number; writerHighWater: number; processes: number } {
+    return {
+      queueDepth: this.core.queue.depth,
+      writerDepth: this.core.writer.depth,
+      writerHighWater: this.core.writer.highWater,
+      processes: this.core.procs.size,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.core.queue.close();
+    await this.core.writer.flush();
+    this.core.sandbox.close();
+    await this.core.store.close();
+  }
+}

@@ -1,0 +1,48 @@
+/** The typed engine event map (feeds logs, metrics, the CLI and tests) and the logger contract. */
+import type { Message } from './messages.ts';
+import type { Process } from './process.ts';
+import type { Task } from './task.ts';
+
+export interface EngineEvents {
+  /** Every task state change that was emitted. */
+  task: { proc: Process; task: Task };
+  /** Every message, before channels receive it. */
+  message: Message;
+  /** A process reached a terminal state. */
+  finished: Process;
+}
+
+export interface Logger {
+  debug(msg: string): void;
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+export const consoleLogger: Logger = {
+  debug: () => {},
+  info: (m) => console.error(`[info] ${m}`),
+  warn: (m) => console.error(`[warn] ${m}`),
+  error: (m) => console.error(`[error] ${m}`),
+};
+
+type Listener<T> = (payload: T) => void;
+
+export class TypedEmitter<E> {
+  private readonly listeners = new Map<keyof E, Set<Listener<never>>>();
+
+  on<K extends keyof E>(event: K, listener: Listener<E[K]>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  emit<K extends keyof E>(event: K, payload: E[K]): void {
+    const set = this.listeners.get(event);
+    if (!set) return;
+    for (const l of set) (l as Listener<E[K]>)(payload);
+  }
+}

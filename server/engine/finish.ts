@@ -1,0 +1,51 @@
+/**
+ * The end of a process (spec 2.13, 5.14): the root task reached a terminal state, so every task
+ * still open is closed, process events go out, and a subflow child reports to its parent act.
+ */
+import type { Core } from './core.ts';
+import { close, emit } from './flow.ts';
+import { buildMessage } from './messages.ts';
+import type { Process } from './process.ts';
+import type { Task } from './task.ts';
+import { returnToParent, abortChildren } from './subflow.ts';
+
+export function finishProcess(core: Core, proc: Process): void {
+  const root = proc.root;
+  if (!root || proc.endTime !== 0) return;
+  for (const t of [...proc.tasks.values()].reverse()) {
+    if (!t.terminal && !t.isHook && t !== root) close(core, proc, t, 'skipped');
+  }
+  proc.state = root.state;
+  proc.err = root.err;
+  proc.endTime = core.now();
+  proc.outputs = root.state === 'completed' ? (root.outputs ?? {}) : {};
+  core.markProcDirty(proc);
+  const message = buildMessage(proc, root, core.newId(16), proc.outputs, core.now());
+  core.publishProcessEvent(root.state === 'error' ? 'error' : 'complete', message);
+  core.events.emit('finished', proc);
+  abortChildren(core, proc);
+  returnToParent(core, proc);
+}
+
+/**
+ * Abort (spec 3.2): the target and every ancestor up to the root are aborted; other open tasks are
+ * aborted when running and skipped when waiting. The process ends `aborted` (reported through
+ * `on_complete`).
+ */
+export function abortProcess(core: Core, proc: Process, target: Task, initiator?: Task): void {
+  const ancestors = new Set<Task>();
+  for (let t: Task | null = target; t; t = t.parent) ancestors.add(t);
+  const open = [...proc.tasks.values()].filter((t) => !t.terminal && !t.isHook && t !== initiator && !ancestors.has(t));
+  for (let i = open.length - 1; i >= 0; i--) close(core, proc, open[i], open[i].state === 'running' ? 'aborted' : 'skipped');
+  for (const t of ancestors) {
+    if (t.terminal) continue;
+    t.propagated = true;
+    core.setState(proc, t, 'aborted');
+    if (t.tid !== '$') emit(core, proc, t);
+  }
+  const root = proc.root;
+  if (root) {
+    emit(core, proc, root);
+    finishProcess(core, proc);
+  }
+}

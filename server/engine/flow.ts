@@ -1,0 +1,200 @@
+/**
+ * The task algorithm (spec 2.3 with section 0's fixes): exec = init → run → proceed; a finished
+ * task propagates (schedules its successor or reviews its parent); an error runs the task's catch
+ * rules and otherwise escalates to the parent, skipping the siblings it abandons.
+ */
+import type { Core } from './core.ts';
+import { errorMessage } from './errors.ts';
+import { fireLifecycleHooks } from './hooks.ts';
+import { initTask, resumePending, runTask } from './kinds.ts';
+import type { Process } from './process.ts';
+import type { ErrorInfo } from './store/types.ts';
+import type { Task } from './task.ts';
+import type { TaskState } from './states.ts';
+import type { Node } from './tree/node.ts';
+import { mergeData } from './vars.ts';
+import { finishProcess } from './finish.ts';
+
+/** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9). */
+export function toErrorInfo(err: unknown): ErrorInfo {
+  return { ecode: '', message: errorMessage(err) };
+}
+
+/** Emits a task event and fires the lifecycle hooks it triggers. */
+export function emit(core: Core, proc: Process, task: Task): void {
+  core.emitMessage(proc, task);
+  fireLifecycleHooks(core, proc, task);
+}
+
+/** Creates a task for `node` and queues its execution. */
+export function spawn(core: Core, proc: Process, node: Node, prev: Task, parent: Task): Task {
+  const task = core.createTask(proc, node, prev, parent);
+  core.schedule(proc, task);
+  return task;
+}
+
+/** Starts the children a task begins with (branches, first step/act, setup chain). */
+export function startHeads(core: Core, proc: Process, task: Task): void {
+  const created = task.node.heads.map((node) => core.createTask(proc, node, task, task));
+  for (const child of created) core.schedule(proc, child);
+}
+
+/** Runs `fn`; an exception fails `task` (unless an action already closed it). */
+export function guard(core: Core, proc: Process, task: Task, fn: () => void): void {
+  try {
+    fn();
+  } catch (err) {
+    failTask(core, proc, task, toErrorInfo(err));
+  }
+}
+
+/** One job: init → run → proceed, as far as the task's state allows. */
+export function exec(core: Core, proc: Process, task: Task): void {
+  if (task.terminal) {
+    core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; not executed again`);
+    return;
+  }
+  guard(core, proc, task, () => {
+    if (task.state === 'none') initTask(core, proc, task);
+    if (task.state === 'ready') runTask(core, proc, task);
+    if (task.state === 'running') proceed(core, proc, task);
+    else if (task.state === 'skipped') propagate(core, proc, task);
+  });
+}
+
+/** A running task finishes once every child that decides its fate is terminal. */
+export function proceed(core: Core, proc: Process, task: Task): void {
+  if (task.state !== 'running') return;
+  if (task.kind === 'step') resumePending(core, proc, task);
+  if (task.state !== 'running') return;
+  const children = proc.workChildren(task);
+  if (children.some((c) => !c.terminal)) return;
+  if (task.kind === 'act' && !task.autoComplete) return;
+  finish(core, proc, task, 'completed');
+}
+
+/** Closes a task with a non-error state, emits it and propagates. */
+export function finish(core: Core, proc: Process, task: Task, state: TaskState): void {
+  if (task.tid === '$' && state === 'completed') {
+    const problem = finishRootChecks(core, proc, task);
+    if (problem) {
+      failTask(core, proc, task, problem);
+      return;
+    }
+  }
+  core.setState(proc, task, state);
+  task.outputs ??= core.outputsOf(proc, task);
+  emit(core, proc, task);
+  propagate(core, proc, task);
+}
+
+/** Validates the final outputs against `exposes` (spec 5.12). */
+function finishRootChecks(core: Core, proc: Process, root: Task): ErrorInfo | null {
+  root.outputs = core.outputsOf(proc, root);
+  const problem = core.validateExposes(proc, root.outputs);
+  return problem ? { ecode: '', message: problem } : null;
+}
+
+/** After a non-error terminal state: schedule the successor or review the parent. */
+export function propagate(core: Core, proc: Process, task: Task): void {
+  if (task.propagated) return;
+  task.propagated = true;
+  if (task.isHook) return;
+  const parent = task.parent;
+  if (!parent) {
+    finishProcess(core, proc);
+    return;
+  }
+  if (parent.terminal) return;
+  if (task.state === 'completed' || task.state === 'submitted') {
+    mergeData(parent, task.outputs ?? core.outputsOf(proc, task));
+  }
+  if ((task.state === 'completed' || task.state === 'skipped') && task.node.next) {
+    scheduleSuccessor(core, proc, task, task.node.next);
+    return;
+  }
+  review(core, proc, parent);
+}
+
+/** A child finished: the parent may now be done. */
+export function review(core: Core, proc: Process, parent: Task): void {
+  guard(core, proc, parent, () => proceed(core, proc, parent));
+}
+
+/**
+ * Schedules the successor node. For a jump (`next` into an enclosing list, e.g. a loop) the
+ * enclosing tasks it leaves are closed as completed (section 0.17).
+ */
+function scheduleSuccessor(core: Core, proc: Process, task: Task, next: Node): void {
+  const superseded: Task[] = [];
+  let parent = task.parent;
+  while (parent && parent.node !== next.parent) {
+    superseded.push(parent);
+    parent = parent.parent;
+  }
+  if (!parent) {
+    failTask(core, proc, task.parent ?? task, {
+      ecode: '',
+      message: `step '${task.node.id}' cannot continue with '${next.id}': it is not in the same list or an enclosing one`,
+    });
+    return;
+  }
+  for (const t of superseded) {
+    if (t.terminal) continue;
+    t.propagated = true;
+    core.setState(proc, t, 'completed');
+    t.outputs = core.outputsOf(proc, t);
+    emit(core, proc, t);
+  }
+  spawn(core, proc, next, task, parent);
+}
+
+/** Marks every non-terminal task under `task` with `state` (emitting each), innermost first. */
+export function closeSubtree(core: Core, proc: Process, task: Task, state: TaskState, except?: Task): void {
+  const tasks = proc.descendants(task).filter((t) => !t.terminal && !t.isHook && t !== except);
+  for (let i = tasks.length - 1; i >= 0; i--) close(core, proc, tasks[i], state);
+}
+
+/** Closes one task without propagating (its fate was decided from outside). */
+export function close(core: Core, proc: Process, task: Task, state: TaskState): void {
+  if (task.terminal) return;
+  task.propagated = true;
+  core.setState(proc, task, state);
+  emit(core, proc, task);
+}
+
+/** Sets the task in error, runs its catch rules, else escalates to the parent (spec 2.3, 2.9). */
+export function failTask(core: Core, proc: Process, task: Task, err: ErrorInfo): void {
+  if (task.terminal) {
+    core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; error '${err.message}' ignored`);
+    return;
+  }
+  core.setError(proc, task, err);
+  emit(core, proc, task);
+  const rule = task.caught ? undefined : task.node.catches.find((c) => c.on === undefined || c.on === err.ecode);
+  if (rule) {
+    task.caught = true;
+    core.setState(proc, task, 'running');
+    core.emitMessage(proc, task);
+    if (rule.head) spawn(core, proc, rule.head, task, task);
+    else proceed(core, proc, task);
+    return;
+  }
+  escalate(core, proc, task, err);
+}
+
+function escalate(core: Core, proc: Process, task: Task, err: ErrorInfo): void {
+  if (task.isHook) return;
+  const parent = task.parent;
+  if (!parent) {
+    finishProcess(core, proc);
+    return;
+  }
+  if (parent.terminal) return;
+  for (const sibling of proc.children(parent)) {
+    if (sibling === task || sibling.isHook || sibling.terminal) continue;
+    closeSubtree(core, proc, sibling, 'skipped');
+    close(core, proc, sibling, 'skipped');
+  }
+  failTask(core, proc, parent, err);
+}

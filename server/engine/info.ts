@@ -1,0 +1,90 @@
+/** Read-only views of processes and tasks returned by the public API. */
+import type { Vars } from './model/types.ts';
+import type { Process } from './process.ts';
+import type { ErrorInfo } from './store/types.ts';
+import type { Task } from './task.ts';
+import { asAct, nodeKey } from './tree/node.ts';
+
+export interface ProcInfo {
+  pid: string;
+  mid: string;
+  model_ver: number;
+  name: string;
+  state: string;
+  start_time: number;
+  end_time: number;
+  err: ErrorInfo | null;
+  outputs: Vars;
+  env: Vars;
+  parent_pid: string | null;
+  parent_tid: string | null;
+}
+
+export interface TaskInfo {
+  pid: string;
+  tid: string;
+  nid: string;
+  kind: string;
+  name: string;
+  key: string;
+  uses: string;
+  tag: string;
+  state: string;
+  prev: string | null;
+  parent: string | null;
+  hook: boolean;
+  data: Vars;
+  inputs: Vars;
+  outputs: Vars;
+  err: ErrorInfo | null;
+  start_time: number;
+  end_time: number;
+}
+
+export interface ProcDetail extends ProcInfo {
+  tasks: TaskInfo[];
+}
+
+export function procInfo(proc: Process): ProcInfo {
+  return {
+    pid: proc.pid,
+    mid: proc.mid,
+    model_ver: proc.workflow.ver,
+    name: proc.workflow.name,
+    state: proc.state,
+    start_time: proc.startTime,
+    end_time: proc.endTime,
+    err: proc.err,
+    outputs: { ...proc.outputs },
+    env: { ...proc.env },
+    parent_pid: proc.parentPid,
+    parent_tid: proc.parentTid,
+  };
+}
+
+export function taskInfo(task: Task): TaskInfo {
+  return {
+    pid: task.pid,
+    tid: task.tid,
+    nid: task.node.id,
+    kind: task.kind,
+    name: task.node.content.name,
+    key: nodeKey(task.node),
+    uses: task.kind === 'act' ? asAct(task.node).uses : '',
+    tag: task.node.content.tag,
+    state: task.state,
+    prev: task.prev?.tid ?? null,
+    parent: task.parent?.tid ?? null,
+    hook: task.isHook,
+    data: { ...task.data },
+    inputs: { ...task.inputs },
+    outputs: { ...(task.outputs ?? {}) },
+    err: task.err,
+    start_time: task.startTime,
+    end_time: task.endTime,
+  };
+}
+
+export function procDetail(proc: Process): ProcDetail {
+  return { ...procInfo(proc), tasks: [...proc.tasks.values()].map(taskInfo) };
+}

@@ -1,0 +1,186 @@
+/**
+ * Node-kind behaviour of init and run (spec 2.3), branch selection (2.5 with section 0.3) and the
+ * func-package context (1.9.2).
+ */
+import type { Core } from './core.ts';
+import { ActError } from './errors.ts';
+import { evaluateCondition, renderValueMap } from './expr/templates.ts';
+import { applyInternalAction } from './actions.ts';
+import { emit, startHeads, guard, close } from './flow.ts';
+import type { Act, Vars } from './model/types.ts';
+import { isFunc, type FuncContext } from './packages/types.ts';
+import type { Process } from './process.ts';
+import type { Task } from './task.ts';
+import { compileDynamicAct, compileDynamicActs } from './tree/compile.ts';
+import { asAct, asBranch } from './tree/node.ts';
+import { mergeData } from './vars.ts';
+import { startSubflow } from './subflow.ts';
+
+function condition(core: Core, proc: Process, task: Task): boolean {
+  const src = (task.node.content as { if?: string }).if;
+  if (src === undefined || src.trim() === '') return true;
+  return evaluateCondition(src, core.evaluator(proc, task));
+}
+
+/** Inputs: the chain predecessor's outputs, act options, then the node's evaluated `inputs`. */
+function prepareData(core: Core, proc: Process, task: Task): void {
+  if (task.tid === '$') return;
+  const prev = task.prev;
+  if (prev && prev !== task.parent && !task.isHook) Object.assign(task.data, prev.outputs ?? {});
+  if (task.kind === 'act') Object.assign(task.data, task.options);
+  const inputs = (task.node.content as { inputs?: Vars }).inputs ?? {};
+  task.inputs = Object.keys(inputs).length > 0 ? renderValueMap(inputs, core.evaluator(proc, task)) : {};
+  Object.assign(task.data, task.inputs);
+}
+
+export function initTask(core: Core, proc: Process, task: Task): void {
+  prepareData(core, proc, task);
+  if (task.node.timeouts.length > 0) core.timed.add(task);
+  switch (task.kind) {
+    case 'workflow':
+      core.setState(proc, task, 'ready');
+      emit(core, proc, task);
+      core.processStarted(proc);
+      return;
+    case 'step':
+      core.setState(proc, task, condition(core, proc, task) ? 'ready' : 'skipped');
+      emit(core, proc, task);
+      return;
+    case 'branch':
+      core.setState(proc, task, selectBranch(core, proc, task));
+      emit(core, proc, task);
+      return;
+    case 'act':
+      initAct(core, proc, task);
+  }
+}
+
+function initAct(core: Core, proc: Process, task: Task): void {
+  if (!condition(core, proc, task)) {
+    core.setState(proc, task, 'skipped');
+    emit(core, proc, task);
+    return;
+  }
+  const uses = asAct(task.node).uses;
+  if (!uses) throw new ActError('package.unknown', `act '${task.node.id}' has no 'uses'`);
+  const pkg = core.registry.get(uses);
+  if (!pkg || !core.registry.isActPackage(uses)) {
+    throw new ActError('package.unknown', `act '${task.node.id}' uses unknown package '${uses}'`);
+  }
+  if (pkg.run_as === 'irq') {
+    core.registry.validateParams(uses, core.paramsOf(proc, task));
+    core.setState(proc, task, 'interrupted');
+    emit(core, proc, task);
+    if (!task.terminal) startHeads(core, proc, task);
+    return;
+  }
+  if (pkg.run_as === 'msg') core.registry.validateParams(uses, core.paramsOf(proc, task));
+  task.emitDisabled = true;
+  core.setState(proc, task, 'ready');
+  emit(core, proc, task);
+}
+
+export function runTask(core: Core, proc: Process, task: Task): void {
+  core.setState(proc, task, 'running');
+  if (task.kind === 'branch') {
+    const run = asBranch(task.node).run;
+    if (run && run.trim()) core.evaluate(proc, task, run, 'script');
+  }
+  if (task.kind === 'act') runAct(core, proc, task);
+  emit(core, proc, task);
+  if (task.state === 'running') startHeads(core, proc, task);
+}
+
+function runAct(core: Core, proc: Process, task: Task): void {
+  const uses = asAct(task.node).uses;
+  const pkg = core.registry.get(uses);
+  if (!pkg) throw new ActError('package.unknown', `act '${task.node.id}' uses unknown package '${uses}'`);
+  if (pkg.run_as === 'msg') {
+    task.emitDisabled = false;
+    return;
+  }
+  if (!isFunc(pkg)) return;
+  const params = core.paramsOf(proc, task);
+  core.registry.validateParams(uses, params);
+  pkg.run(funcContext(core, proc, task, params));
+}
+
+function funcContext(core: Core, proc: Process, task: Task, params: unknown): FuncContext {
+  return {
+    params,
+    setVars: (vars) => mergeData(task, vars),
+    markOutputs: (keys) => keys.forEach((k) => task.setKeys.add(k)),
+    evaluate: (source, mode) => core.evaluate(proc, task, source, mode),
+    expand: (acts, mode) => expand(core, proc, task, acts, mode),
+    holdCompletion: () => {
+      task.autoComplete = false;
+    },
+    startSubflow: (mid, options) => startSubflow(core, proc, task, mid, options),
+    actOnParent: (action, options) => {
+      const parent = task.parent;
+      if (!parent) throw new ActError('action.refused', `act '${task.node.id}' has no parent to act on`);
+      applyInternalAction(core, proc, parent, action, options, task);
+    },
+  };
+}
+
+/** Block expansion (spec 2.6): children are created now and started with the act's heads. */
+function expand(core: Core, proc: Process, task: Task, acts: Act[], mode: 'sequence' | 'parallel'): void {
+  const normalized = acts.map((a) => core.normalizeAct(a));
+  const heads =
+    mode === 'sequence'
+      ? [compileDynamicActs(normalized, task.node)].filter((n) => n !== null)
+      : normalized.map((a) => compileDynamicAct(a, task.node));
+  for (const node of heads) core.schedule(proc, core.createTask(proc, node, task, task));
+}
+
+// ---- branches ----
+
+function selectBranch(core: Core, proc: Process, task: Task): 'ready' | 'pending' | 'skipped' {
+  const b = asBranch(task.node);
+  if (b.needs.length > 0) return 'pending';
+  if (b.if !== undefined && b.if.trim() !== '') return condition(core, proc, task) ? 'ready' : 'skipped';
+  if (!b.else) return 'skipped';
+  const siblings = branchSiblings(proc, task);
+  if (siblings.length === 0) return 'ready';
+  return elseDecision(siblings) ?? 'pending';
+}
+
+function branchSiblings(proc: Process, task: Task): Task[] {
+  return task.parent ? proc.children(task.parent).filter((t) => t.kind === 'branch' && t !== task) : [];
+}
+
+/** An else branch runs when every sibling was skipped and is skipped once one of them ran. */
+function elseDecision(siblings: Task[]): 'ready' | 'skipped' | null {
+  if (siblings.some((s) => s.state !== 'skipped' && s.state !== 'none' && s.state !== 'pending' && !asBranch(s.node).else)) {
+    return 'skipped';
+  }
+  const others = siblings.filter((s) => !asBranch(s.node).else);
+  return others.every((s) => s.state === 'skipped') ? 'ready' : null;
+}
+
+/** Re-checks pending branches of a running step (called whenever a child of the step finished). */
+export function resumePending(core: Core, proc: Process, step: Task): void {
+  for (const branch of proc.children(step)) {
+    if (branch.kind !== 'branch' || branch.state !== 'pending') continue;
+    const b = asBranch(branch.node);
+    let decision: 'ready' | 'skipped' | null;
+    if (b.needs.length > 0) {
+      const needed = proc.children(step).filter((t) => t.kind === 'branch' && b.needs.includes(t.node.id));
+      if (needed.some((t) => !t.terminal)) continue;
+      decision = null;
+      guard(core, proc, branch, () => {
+        decision = condition(core, proc, branch) ? 'ready' : 'skipped';
+      });
+      if (branch.terminal) continue;
+    } else {
+      decision = elseDecision(branchSiblings(proc, branch));
+    }
+    if (decision === 'skipped') close(core, proc, branch, 'skipped');
+    else if (decision === 'ready') {
+      core.setState(proc, branch, 'ready');
+      core.schedule(proc, branch);
+    }
+  }
+}
+

@@ -1,0 +1,128 @@
+/**
+ * Model deploy, versions and the compiled-model cache (spec 4.3 with section 0.14): a deploy
+ * validates everything, bumps the version, keeps the source of every version, and rewrites the
+ * model's trigger rows (schedules re-armed).
+ */
+import { ActError } from './errors.ts';
+import { loadModel, nextCronRun } from './model/index.ts';
+import type { ModelProblem, Trigger, Workflow } from './model/types.ts';
+import type { PackageRegistry } from './packages/registry.ts';
+import type { Sandbox } from './sandbox/types.ts';
+import type { EventRow, ModelRow, Store } from './store/types.ts';
+import { compileWorkflow, type NodeTree } from './tree/compile.ts';
+import type { Clock } from './clock.ts';
+
+export interface CompiledModel {
+  workflow: Workflow;
+  source: string;
+  tree: NodeTree;
+}
+
+export interface DeployResult {
+  id: string;
+  ver: number;
+}
+
+function triggerKind(uses: string): string {
+  return uses.startsWith('acts.event.') ? uses.slice('acts.event.'.length) : uses;
+}
+
+export class Models {
+  private readonly compiled = new Map<string, CompiledModel & { ver: number }>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly registry: PackageRegistry,
+    private readonly sandbox: Sandbox,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Parses and validates a source; every problem at once. */
+  validate(source: string): { workflow?: Workflow; problems: ModelProblem[] } {
+    return loadModel(source, {
+      knownPackage: (uses) => this.registry.isActPackage(uses),
+      checkSyntax: (src, mode) => this.sandbox.checkSyntax(src, mode),
+    });
+  }
+
+  parseOrThrow(source: string): Workflow {
+    const { workflow, problems } = this.validate(source);
+    if (!workflow || problems.length > 0) {
+      const first = problems[0];
+      const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+      throw new ActError('model.invalid', `the model is invalid: ${first ? `${first.path || 'document'}: ${first.message}` : 'no content'}${more}`, problems);
+    }
+    return workflow;
+  }
+
+  async deploy(source: string): Promise<DeployResult> {
+    const workflow = this.parseOrThrow(source);
+    const now = this.clock.now();
+    const existing = await this.store.models.find(workflow.id);
+    const ver = existing ? existing.ver + 1 : 1;
+    const row: ModelRow = {
+      id: workflow.id,
+      name: workflow.name,
+      ver,
+      size: Buffer.byteLength(source),
+      data: source,
+      create_time: existing?.create_time ?? now,
+      update_time: now,
+    };
+    await this.store.models.upsert(row);
+    await this.store.modelVersions.upsert({ id: `${workflow.id}:${ver}`, mid: workflow.id, ver, data: source, create_time: now });
+    await this.writeTriggers(workflow, ver, now);
+    this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }) });
+    return { id: workflow.id, ver };
+  }
+
+  private async writeTriggers(workflow: Workflow, ver: number, now: number): Promise<void> {
+    const existing = await this.store.events.query({ filter: { type: 'and', exprs: [{ key: 'mid', op: 'eq', value: workflow.id }] } });
+    const keep = new Set(workflow.on.map((t) => `${workflow.id}:${t.id}`));
+    for (const row of existing.rows) if (!keep.has(row.id)) await this.store.events.delete(row.id);
+    for (const trigger of workflow.on) {
+      const id = `${workflow.id}:${trigger.id}`;
+      const old = existing.rows.find((r) => r.id === id);
+      await this.store.events.upsert(this.triggerRow(workflow.id, ver, trigger, old, now));
+    }
+  }
+
+  private triggerRow(mid: string, ver: number, t: Trigger, old: EventRow | undefined, now: number): EventRow {
+    const cron = t.cron || null;
+    return {
+      id: `${mid}:${t.id}`,
+      mid,
+      name: t.name,
+      ver,
+      uses: t.uses,
+      kind: triggerKind(t.uses),
+      params: t.params ?? null,
+      cron,
+      timezone: t.timezone || null,
+      next_run: cron ? (nextCronRun(cron, t.timezone || undefined, now) ?? 0) : 0,
+      last_run: old?.last_run ?? 0,
+      enabled: old?.enabled ?? true,
+      create_time: old?.create_time ?? now,
+      update_time: now,
+    };
+  }
+
+  /** The latest deployed version, compiled (cached per version). */
+  async latest(mid: string): Promise<CompiledModel> {
+    const row = await this.store.models.find(mid);
+    if (!row) throw new ActError('model.not_found', `model '${mid}' is not deployed`);
+    const cached = this.compiled.get(mid);
+    if (cached && cached.ver === row.ver) return cached;
+    const workflow = { ...this.parseOrThrow(row.data), ver: row.ver };
+    const entry = { ver: row.ver, workflow, source: row.data, tree: compileWorkflow(workflow) };
+    this.compiled.set(mid, entry);
+    return entry;
+  }
+
+  async remove(mid: string): Promise<boolean> {
+    this.compiled.delete(mid);
+    await this.store.events.deleteWhere({ type: 'and', exprs: [{ key: 'mid', op: 'eq', value: mid }] });
+    await this.store.modelVersions.deleteWhere({ type: 'and', exprs: [{ key: 'mid', op: 'eq', value: mid }] });
+    return this.store.models.delete(mid);
+  }
+}

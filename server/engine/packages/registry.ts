@@ -1,0 +1,89 @@
+/**
+ * The package registry (spec 1.9.1, 4.4): built-ins plus registered outside irq/msg packages.
+ * Params are validated against each package's JSON Schema with ajv; compiled validators are cached.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import { ActError } from '../errors.ts';
+import { BUILT_IN_PACKAGES, TRIGGER_PACKAGES } from './builtins.ts';
+import type { PackageDef, PackageMeta } from './types.ts';
+
+export class PackageRegistry {
+  private readonly packages = new Map<string, PackageDef>();
+  private readonly builtIn = new Set<string>();
+  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly ajv = new Ajv({ strict: false, allErrors: true });
+
+  constructor() {
+    for (const pkg of BUILT_IN_PACKAGES) {
+      this.packages.set(pkg.name, pkg);
+      this.builtIn.add(pkg.name);
+    }
+  }
+
+  /** Registers an outside package; only `irq` and `msg` packages can be run by outside code. */
+  register(meta: Partial<PackageMeta> & { name: string; run_as: PackageMeta['run_as'] }): PackageMeta {
+    if (!meta.name) throw new ActError('package.invalid', 'a package needs a name');
+    if (meta.run_as !== 'irq' && meta.run_as !== 'msg') {
+      throw new ActError('package.invalid', `package '${meta.name}': run_as must be 'irq' or 'msg' (func packages are built in)`);
+    }
+    if (this.builtIn.has(meta.name)) throw new ActError('package.invalid', `package '${meta.name}' is built in and cannot be replaced`);
+    const schema = meta.schema ?? {};
+    try {
+      this.ajv.compile(schema);
+    } catch (err) {
+      throw new ActError('package.invalid', `package '${meta.name}': invalid params schema: ${(err as Error).message}`);
+    }
+    const pkg: PackageMeta = {
+      name: meta.name,
+      desc: meta.desc ?? '',
+      icon: meta.icon ?? '',
+      doc: meta.doc ?? '',
+      version: meta.version ?? '1.0.0',
+      schema,
+      run_as: meta.run_as,
+      resources: meta.resources ?? [],
+      catalog: meta.catalog ?? 'app',
+    };
+    this.packages.set(pkg.name, pkg);
+    this.validators.delete(pkg.name);
+    return pkg;
+  }
+
+  unregister(name: string): boolean {
+    if (this.builtIn.has(name)) throw new ActError('package.invalid', `package '${name}' is built in and cannot be removed`);
+    this.validators.delete(name);
+    return this.packages.delete(name);
+  }
+
+  get(name: string): PackageDef | undefined {
+    return this.packages.get(name);
+  }
+
+  isBuiltIn(name: string): boolean {
+    return this.builtIn.has(name);
+  }
+
+  /** A package an act may use (trigger packages are not acts). */
+  isActPackage(name: string): boolean {
+    return this.packages.has(name) && !TRIGGER_PACKAGES.has(name);
+  }
+
+  list(): PackageDef[] {
+    return [...this.packages.values()];
+  }
+
+  /** Validates evaluated params; throws `params.invalid` listing every problem. */
+  validateParams(name: string, params: unknown): void {
+    const pkg = this.packages.get(name);
+    if (!pkg) throw new ActError('package.unknown', `unknown package '${name}'`);
+    let validate = this.validators.get(name);
+    if (!validate) {
+      validate = this.ajv.compile(pkg.schema);
+      this.validators.set(name, validate);
+    }
+    if (!validate(params ?? null)) {
+      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      throw new ActError('params.invalid', `params of '${name}' are invalid: ${problems}`);
+    }
+  }
+}

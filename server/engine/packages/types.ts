@@ -1,0 +1,52 @@
+/** Package definitions (spec 1.9): metadata published to the store plus, for `func`, the code. */
+import type { Act, JsonSchema, Vars } from '../model/types.ts';
+
+export type RunAs = 'irq' | 'msg' | 'func';
+export type Catalog = 'core' | 'event' | 'transform' | 'form' | 'ai' | 'app';
+
+export interface PackageMeta {
+  name: string;
+  desc: string;
+  icon: string;
+  doc: string;
+  version: string;
+  /** JSON Schema of the (evaluated) params. */
+  schema: JsonSchema;
+  run_as: RunAs;
+  resources: unknown;
+  catalog: Catalog;
+}
+
+/** What a func package may do to the act that runs it. */
+export interface FuncContext {
+  /** Evaluated params (validated against the schema). */
+  params: unknown;
+  /** Writes vars into the act's data (propagating to owning ancestors). */
+  setVars(vars: Vars): void;
+  /** Marks keys as act outputs (acts.transform.set). */
+  markOutputs(keys: string[]): void;
+  /** Runs JS in the act's scope. */
+  evaluate(source: string, mode: 'script' | 'function'): unknown;
+  /**
+   * Appends child acts under the act (block expansion): `sequence` chains them, `parallel` starts
+   * them together. Each child inherits the act's options (spec 1.9.2).
+   */
+  expand(acts: Act[], mode: 'sequence' | 'parallel'): void;
+  /** The act waits for an explicit action instead of completing after `run`. */
+  holdCompletion(): void;
+  /** Starts a child process; its end is reported back to this act (spec 2.7). */
+  startSubflow(mid: string, options: Vars): void;
+  /** Applies a client action to the act's parent task (acts.core.action). */
+  actOnParent(action: string, options: Vars): void;
+}
+
+export interface FuncPackage extends PackageMeta {
+  run_as: 'func';
+  run(ctx: FuncContext): void;
+}
+
+export type PackageDef = PackageMeta | FuncPackage;
+
+export function isFunc(pkg: PackageDef): pkg is FuncPackage {
+  return pkg.run_as === 'func' && typeof (pkg as FuncPackage).run === 'function';
+}

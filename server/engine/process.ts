@@ -1,0 +1,97 @@
+/**
+ * A running instance of one model (spec 2.1). Holds the compiled tree and the task table.
+ * State: `none` (created, not started) → `running` → the root task's terminal state.
+ */
+import type { Vars, Workflow } from './model/types.ts';
+import type { ErrorInfo } from './store/types.ts';
+import type { NodeTree } from './tree/compile.ts';
+import type { Task } from './task.ts';
+import type { TaskState } from './states.ts';
+import { isTerminal } from './states.ts';
+
+export type ProcState = TaskState;
+
+export class Process {
+  state: ProcState = 'none';
+  err: ErrorInfo | null = null;
+  startTime = 0;
+  endTime = 0;
+  env: Vars;
+  outputs: Vars = {};
+  readonly tasks = new Map<string, Task>();
+  /** Children of each task (by parent tid), in creation order. */
+  readonly childrenOf = new Map<string, Task[]>();
+  private seq = 0;
+
+  constructor(
+    readonly pid: string,
+    readonly workflow: Workflow,
+    readonly source: string,
+    readonly tree: NodeTree,
+    readonly parentPid: string | null,
+    readonly parentTid: string | null,
+  ) {
+    this.env = { ...workflow.env };
+  }
+
+  get mid(): string {
+    return this.workflow.id;
+  }
+
+  get root(): Task | undefined {
+    return this.tasks.get('$');
+  }
+
+  get finished(): boolean {
+    return isTerminal(this.state);
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  add(task: Task): void {
+    this.tasks.set(task.tid, task);
+    if (task.parent) {
+      const list = this.childrenOf.get(task.parent.tid);
+      if (list) list.push(task);
+      else this.childrenOf.set(task.parent.tid, [task]);
+    }
+  }
+
+  children(task: Task): Task[] {
+    return this.childrenOf.get(task.tid) ?? [];
+  }
+
+  /** Children that decide the parent's fate (hook tasks excluded). */
+  workChildren(task: Task): Task[] {
+    return this.children(task).filter((t) => !t.isHook);
+  }
+
+  /** Every task of the process whose prev is `task` (chain successors and started children). */
+  followers(task: Task): Task[] {
+    const out: Task[] = [];
+    for (const t of this.tasks.values()) if (t.prev === task) out.push(t);
+    return out;
+  }
+
+  /** Latest task of a node id (by creation order). */
+  latestOf(nid: string): Task | undefined {
+    let found: Task | undefined;
+    for (const t of this.tasks.values()) if (t.node.id === nid && (!found || t.seq > found.seq)) found = t;
+    return found;
+  }
+
+  /** Every descendant of `task` (depth first). */
+  descendants(task: Task): Task[] {
+    const out: Task[] = [];
+    const walk = (t: Task) => {
+      for (const c of this.children(t)) {
+        out.push(c);
+        walk(c);
+      }
+    };
+    walk(task);
+    return out;
+  }
+}

@@ -1,0 +1,55 @@
+/** Builds the `ScriptScope` an expression of one task sees (spec 2.12). */
+import { ActError } from './errors.ts';
+import type { Vars } from './model/types.ts';
+import type { Process } from './process.ts';
+import type { ScriptScope, StepAccess } from './sandbox/types.ts';
+import type { Task } from './task.ts';
+import { isVisible, lookup, updateData } from './vars.ts';
+
+export interface ScopeServices {
+  userVars: Map<string, Vars>;
+  log(level: 'log' | 'info' | 'warn' | 'error', message: string, task: Task): void;
+}
+
+function stepAccess(proc: Process, step: Task): StepAccess {
+  return {
+    get: (key) => step.data[key] ?? null,
+    set: (key, value) => {
+      if (step.terminal) {
+        throw new ActError('script.error', `step '${step.node.id}' is already ${step.state}; its data cannot change`);
+      }
+      updateData(step, key, value);
+    },
+    data: () => step.data,
+    inputs: () => step.inputs,
+  };
+}
+
+export function scopeFor(proc: Process, task: Task, services: ScopeServices): ScriptScope {
+  return {
+    has: (name) => isVisible(task, name),
+    get: (name) => lookup(task, name),
+    set: (name, value) => updateData(task, name, value),
+    inputs: () => task.inputs,
+    data: () => task.data,
+    setProcessVar: (name, value) => {
+      const root = proc.root;
+      if (root) root.data[name] = value;
+    },
+    envGet: (name) => (name in proc.env ? proc.env[name] : process.env[name] ?? null),
+    envSet: (name, value) => {
+      proc.env[name] = value;
+    },
+    step: (id) => {
+      const step = proc.latestOf(id);
+      return step && step.kind === 'step' ? stepAccess(proc, step) : undefined;
+    },
+    userVar: (name) => {
+      const defaults = services.userVars.get(name);
+      if (!defaults) return undefined;
+      const own = lookup(task, name);
+      return own && typeof own === 'object' && !Array.isArray(own) ? { ...defaults, ...(own as Vars) } : { ...defaults };
+    },
+    log: (level, message) => services.log(level, message, task),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Process start (spec 2.13 with 5.12, 5.13): pid rules, input merge and `inputs_schema`, then the
+ * root task is created and queued. Nothing is created when a check fails.
+ */
+import type { Core } from './core.ts';
+import { ActError } from './errors.ts';
+import type { Vars } from './model/types.ts';
+import type { Models } from './models.ts';
+import { Process } from './process.ts';
+import { validateSchema } from './schemas.ts';
+
+export interface ParentRef {
+  pid: string;
+  tid: string;
+}
+
+/** Checks an external pid (spec 5.13): non-empty, no store key separator, no control characters. */
+export function checkPid(pid: unknown): string {
+  if (typeof pid !== 'string' || pid.length === 0) throw new ActError('process.invalid_pid', 'option pid must be a non-empty string');
+  if (pid.includes(':')) throw new ActError('process.invalid_pid', `pid '${pid}' must not contain ':' (the store key separator)`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(pid)) throw new ActError('process.invalid_pid', 'pid must not contain control characters');
+  if (pid.length > 200) throw new ActError('process.invalid_pid', 'pid must be at most 200 characters');
+  return pid;
+}
+
+export class Starter {
+  /** Pids claimed by starts in flight, so two concurrent starts cannot take the same pid. */
+  private readonly claimed = new Set<string>();
+
+  constructor(
+    private readonly core: Core,
+    private readonly models: Models,
+  ) {}
+
+  async start(mid: string, options: Vars = {}, parent: ParentRef | null = null): Promise<Process> {
+    const core = this.core;
+    const pid = options.pid !== undefined ? checkPid(options.pid) : core.newId(21);
+    if (this.claimed.has(pid) || core.procs.has(pid)) {
+      throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated in running process list`);
+    }
+    this.claimed.add(pid);
+    try {
+      if (await core.store.procs.exists(pid)) {
+        throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated: a process with this pid is stored`);
+      }
+      const model = await this.models.latest(mid);
+      const { pid: _pid, ...rest } = options;
+      const inputs: Vars = { ...model.workflow.inputs, ...rest };
+      if (typeof options.uid === 'string') inputs.$initiator = options.uid;
+      const schema = model.workflow.inputs_schema;
+      if (schema && Object.keys(schema).length > 0) {
+        const problems = validateSchema(schema, inputs);
+        if (problems) throw new ActError('inputs.invalid', `model(${mid}) inputs validation error: ${problems}`);
+      }
+      const proc = new Process(pid, model.workflow, model.source, model.tree, parent?.pid ?? null, parent?.tid ?? null);
+      const root = core.createTask(proc, model.tree.root, null, null);
+      root.data = { ...inputs };
+      root.inputs = { ...inputs };
+      core.procs.set(pid, proc);
+      core.markProcDirty(proc);
+      core.schedule(proc, root);
+      return proc;
+    } finally {
+      this.claimed.delete(pid);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Task and message states (spec 2.2). A task moves none → ready/pending/interrupted → running →
+ * one terminal state; only a catch rule can move a task out of `error` (back to `running`).
+ */
+
+export const TASK_STATES = [
+  'none',
+  'ready',
+  'pending',
+  'running',
+  'interrupted',
+  'completed',
+  'submitted',
+  'backed',
+  'cancelled',
+  'error',
+  'aborted',
+  'skipped',
+  'removed',
+] as const;
+
+export type TaskState = (typeof TASK_STATES)[number];
+
+export type MessageState =
+  | 'none'
+  | 'created'
+  | 'completed'
+  | 'submitted'
+  | 'backed'
+  | 'cancelled'
+  | 'error'
+  | 'aborted'
+  | 'skipped'
+  | 'removed';
+
+const TERMINAL = new Set<TaskState>([
+  'completed',
+  'submitted',
+  'backed',
+  'cancelled',
+  'error',
+  'aborted',
+  'skipped',
+  'removed',
+]);
+
+const CREATED_LIKE = new Set<TaskState>(['ready', 'pending', 'interrupted']);
+
+export function isTerminal(state: TaskState): boolean {
+  return TERMINAL.has(state);
+}
+
+export function isCreatedLike(state: TaskState): boolean {
+  return CREATED_LIKE.has(state);
+}
+
+/** A terminal state that counts as success for hooks (`completed`, `updated`, `step`). */
+export function isNonErrorTerminal(state: TaskState): boolean {
+  return TERMINAL.has(state) && state !== 'error';
+}
+
+export function parseTaskState(text: string): TaskState {
+  return (TASK_STATES as readonly string[]).includes(text) ? (text as TaskState) : 'none';
+}
+
+export function messageStateOf(state: TaskState): MessageState {
+  if (state === 'none') return 'none';
+  if (CREATED_LIKE.has(state) || state === 'running') return 'created';
+  return state as MessageState;
+}

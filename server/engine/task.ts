@@ -1,0 +1,65 @@
+/**
+ * One execution of one node (spec 2.1). State machine: see states.ts. `prev` is the task that
+ * scheduled this one (the chain predecessor or the parent that started it); `parent` is the
+ * enclosing task, fixed at creation. Hook tasks run beside their owner and never decide its fate.
+ */
+import type { Vars } from './model/types.ts';
+import type { ErrorInfo } from './store/types.ts';
+import type { Node } from './tree/node.ts';
+import type { TaskState } from './states.ts';
+import { isTerminal } from './states.ts';
+
+export class Task {
+  state: TaskState = 'none';
+  data: Vars = {};
+  /** Computed inputs (spec 2.11(1)), shown in messages and `$inputs()`. */
+  inputs: Vars = {};
+  err: ErrorInfo | null = null;
+  startTime = 0;
+  endTime = 0;
+  /** Outputs computed when the task finished (spec 2.11(3)). */
+  outputs: Vars | undefined = undefined;
+  /** Pid of the child process a subflow act started. */
+  childPid: string | null = null;
+  /** Evaluated params, cached on first read so an act sees one stable value (spec 1.8). */
+  params: unknown = undefined;
+  paramsReady = false;
+  /** Options carried on the act (node options + options passed down by a block). */
+  options: Vars = {};
+  /** Keys marked as outputs by `acts.transform.set`. */
+  setKeys = new Set<string>();
+  /** Messages are suppressed for this task (func acts, branches). */
+  emitDisabled = false;
+  /** When false the act waits for an explicit action even after its children finish (subflow). */
+  autoComplete = true;
+  /** A catch rule already handled an error of this task (spec 2.9). */
+  caught = false;
+  /** Indexes of timeout rules that already fired (section 0.15: once per task and rule). */
+  firedTimeouts = new Set<number>();
+  /** The `created` hook fired already. */
+  createdHookFired = false;
+  /** Set once the task's completion was propagated (successor scheduled or parent reviewed). */
+  propagated = false;
+  /** Monotonic creation order inside the process. */
+  readonly seq: number;
+
+  constructor(
+    readonly pid: string,
+    readonly tid: string,
+    readonly node: Node,
+    readonly prev: Task | null,
+    readonly parent: Task | null,
+    readonly isHook: boolean,
+    seq: number,
+  ) {
+    this.seq = seq;
+  }
+
+  get kind() {
+    return this.node.kind;
+  }
+
+  get terminal(): boolean {
+    return isTerminal(this.state);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Variables and data flow (spec 2.11): lookups walk up the parent chain (the nearest value wins,
+ * section 0.10); writes update the top-most ancestor that already owns the key and always the task.
+ */
+import type { Vars } from './model/types.ts';
+import type { Task } from './task.ts';
+
+/** `data` and `__x` keys stay on the task that wrote them and are never exposed. */
+export function isPrivateKey(key: string): boolean {
+  return key === 'data' || key.startsWith('__');
+}
+
+const has = (obj: Vars, key: string) => Object.prototype.hasOwnProperty.call(obj, key);
+
+/** The task owning the nearest value of `key`, walking up from `task`. */
+export function ownerOf(task: Task, key: string): Task | undefined {
+  for (let t: Task | null = task; t; t = t.parent) if (has(t.data, key)) return t;
+  return undefined;
+}
+
+export function lookup(task: Task, key: string): unknown {
+  return ownerOf(task, key)?.data[key];
+}
+
+export function isVisible(task: Task, key: string): boolean {
+  return ownerOf(task, key) !== undefined;
+}
+
+/** Every variable visible to the task; the nearest value wins. */
+export function visibleVars(task: Task): Vars {
+  const chain: Task[] = [];
+  for (let t: Task | null = task; t; t = t.parent) chain.push(t);
+  const out: Vars = {};
+  for (let i = chain.length - 1; i >= 0; i--) Object.assign(out, chain[i].data);
+  return out;
+}
+
+/** `update_data` (spec 2.11(2)). */
+export function updateData(task: Task, key: string, value: unknown): void {
+  if (!isPrivateKey(key)) {
+    const chain: Task[] = [];
+    for (let t = task.parent; t; t = t.parent) chain.push(t);
+    for (let i = chain.length - 1; i >= 0; i--) {
+      if (has(chain[i].data, key)) {
+        chain[i].data[key] = value;
+        break;
+      }
+    }
+  }
+  task.data[key] = value;
+}
+
+export function mergeData(task: Task, vars: Vars): void {
+  for (const [key, value] of Object.entries(vars)) updateData(task, key, value);
+}
