@@ -1,0 +1,15 @@
+/** Exit codes of the `acts` command line (a contract: scripts and tests depend on them). */
+export const EXIT = {
+  complete: 0,
+  processError: 1,
+  invalidInput: 2,
+  waiting: 3,
+} as const;
+
+/** A problem with what the user gave us: one clear line on stderr, exit 2, no stack trace. */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}

@@ -1,0 +1,60 @@
+/** Entry point of the `acts` command line. Returns the exit code. */
+import { Command, CommanderError } from 'commander';
+import { EXIT, InputError } from './errors.ts';
+import { runCommand } from './run.ts';
+import { validateCommand } from './validate.ts';
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const err = (line: string) => process.stderr.write(`${line}\n`);
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let code: number = EXIT.complete;
+  const program = new Command('acts')
+    .description('acts-studio workflow engine: validate and run YAML workflows')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
+    .showHelpAfterError();
+
+  program
+    .command('validate')
+    .description('check model files; prints every problem with its line and column')
+    .argument('<model...>', 'model files (YAML or JSON)')
+    .action(async (files: string[]) => {
+      code = await validateCommand(files, out, err);
+    });
+
+  program
+    .command('run')
+    .description('run a workflow to its end on an in-memory engine, printing one JSON line per message')
+    .argument('<model>', 'the model file to run (YAML or JSON)')
+    .option('--model <file>', 'deploy another model first (subflows); repeatable', collect, [])
+    .option('--inputs <json>', 'start inputs as a JSON object')
+    .option('--respond <file>', 'answers to interrupts, by act key (YAML)')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 complete (also aborted), 1 process error, 2 invalid input, 3 waiting for an answer.',
+    )
+    .action(async (file: string, opts: { model: string[]; inputs?: string; respond?: string }) => {
+      code = await runCommand(file, opts, out, err);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.complete;
+      return EXIT.invalidInput;
+    }
+    if (e instanceof InputError) {
+      err(`acts: ${e.message}`);
+      return EXIT.invalidInput;
+    }
+    err(`acts: unexpected failure: ${(e as Error).message}`);
+    return EXIT.processError;
+  }
+}
