@@ -1,0 +1,19 @@
+/**
+ * Node ids (spec 1.1): the workflow gets a 21-character id, steps, branches and acts 8 characters,
+ * all drawn from `0-9a-zA-Z` with a cryptographic random source.
+ */
+import { randomInt } from 'node:crypto';
+
+export const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const WORKFLOW_ID_LENGTH = 21;
+export const NODE_ID_LENGTH = 8;
+
+/** Produces a fresh id of `length` characters; injectable so tests get deterministic ids. */
+export type IdSource = (length: number) => string;
+
+/** A random id of `length` characters from `0-9a-zA-Z`. */
+export function newId(length: number): string {
+  let id = '';
+  for (let i = 0; i < length; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}

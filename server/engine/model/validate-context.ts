@@ -1,0 +1,11 @@
+/** What deploy-time validation may ask of the engine; every check that needs it is optional. */
+export interface ValidateContext {
+  /** True when `uses` names a built-in or registered package; enables `model.unknown_package`. */
+  knownPackage?: (uses: string) => boolean;
+  /**
+   * Syntax check of a script (`mode: 'script'`: statements whose completion value is the result;
+   * `'function'`: a function body where `return` works). Returns the error message or `null`.
+   * Enables `model.bad_expression`.
+   */
+  checkSyntax?: (source: string, mode: 'script' | 'function') => string | null;
+}
