@@ -96,7 +96,7 @@ class Builder {
   }
 
   rules(catches: Catch[], timeouts: Timeout[], owner: Node): void {
-    owner.catches = catches.map((c): CatchRule => ({ on: c.on || undefined, head: this.steps(c.steps, owner) }));
+    owner.catches = catches.map((c): CatchRule => ({ on: c.on ?? undefined, head: this.steps(c.steps, owner) }));
     owner.timeouts = timeouts.map(
       (t): TimeoutRule => ({ on: t.on, ms: parseDuration(t.on) ?? Number.NaN, head: this.steps(t.steps, owner) }),
     );
