@@ -272,7 +272,7 @@ export class Core {
     }
   }
 
-  /** Closes the engine-owned deliveries of a task after an action settled it (spec 5.6). */
+  /** Closes the deliveries of a task's `created` messages after an action settled it (spec 5.6). */
   settleDeliveries(pid: string, tid: string): void {
     const store = this.store;
     const now = this.now();
@@ -287,7 +287,12 @@ export class Core {
           ],
         },
       });
-      for (const row of page.rows) await store.deliveries.update({ ...row, status: 'completed', update_time: now });
+      for (const row of page.rows) {
+        // Only notices of the waiting state are settled; a message about the new state stays due.
+        const message = await store.messages.find(row.msg_id);
+        if (message && message.state !== 'created') continue;
+        await store.deliveries.update({ ...row, status: 'completed', update_time: now });
+      }
     });
   }
 

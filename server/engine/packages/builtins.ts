@@ -104,7 +104,10 @@ const code: FuncPackage = {
   run_as: 'func',
   run(ctx) {
     const result = ctx.evaluate(ctx.params as string, 'function');
-    if (result && typeof result === 'object' && !Array.isArray(result)) ctx.setVars(result as Vars);
+    if (result && typeof result === 'object' && !Array.isArray(result)) {
+      ctx.setVars(result as Vars);
+      ctx.markOutputs(Object.keys(result).filter((k) => !k.startsWith('__')));
+    }
   },
 };
 
