@@ -51,15 +51,14 @@ export async function runCommand(file: string, options: RunOptions, print: Print
     for (const extra of extras) await deploy(engine, extra.source, extra.file);
     const mid = await deploy(engine, source, file);
     const pids: string[] = [];
+    // Answers wait until the engine is idle, as an operator acts after the system settled.
+    const answers: Array<{ message: Message; action: string; options: Record<string, unknown> }> = [];
     engine.on('message', (m) => {
       if (!pids.includes(m.pid)) pids.push(m.pid);
       print(messageLine(m));
       if (m.type !== 'act' || m.state !== 'created') return;
       const answer = responder.next(m.key);
-      if (!answer) return;
-      engine.do({ pid: m.pid, tid: m.tid, action: answer.action, options: answer.options ?? {} }).catch((err) => {
-        warn(`acts run: the response to '${m.key}' (${answer.action}) was refused: ${(err as Error).message}`);
-      });
+      if (answer) answers.push({ message: m, action: answer.action, options: answer.options ?? {} });
     });
     let proc;
     try {
@@ -70,6 +69,14 @@ export async function runCommand(file: string, options: RunOptions, print: Print
     }
     for (;;) {
       await engine.idle();
+      const answer = answers.shift();
+      if (answer) {
+        const { message: m, action } = answer;
+        await engine.do({ pid: m.pid, tid: m.tid, action, options: answer.options }).catch((err) => {
+          warn(`acts run: the response to '${m.key}' (${action}) was refused: ${(err as Error).message}`);
+        });
+        continue;
+      }
       const detail = await engine.procs.get(proc.pid);
       if (['none', 'running', 'ready', 'pending', 'interrupted'].includes(detail.state)) {
         const due = engine.nextTimeoutAt();

@@ -12,7 +12,7 @@ import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { compileDynamicAct } from './tree/compile.ts';
 import { asAct } from './tree/node.ts';
-import { mergeData } from './vars.ts';
+import { markOutputs, mergeData } from './vars.ts';
 
 export const ACTION_NAMES = ['next', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
@@ -87,6 +87,7 @@ export function applyAction(core: Core, proc: Process, task: Task, action: Actio
     case 'next':
       requireOpen(task, 'complete');
       mergeData(task, options);
+      markOutputs(task, options);
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
       finish(core, proc, task, 'completed');
       return;
@@ -94,6 +95,7 @@ export function applyAction(core: Core, proc: Process, task: Task, action: Actio
     case 'remove':
       requireOpen(task, action);
       mergeData(task, options);
+      if (action === 'submit') markOutputs(task, options);
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
       finish(core, proc, task, action === 'submit' ? 'submitted' : 'removed');
       return;

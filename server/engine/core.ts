@@ -216,7 +216,8 @@ export class Core {
     }
     const expose = Array.isArray(proc.env.expose) ? (proc.env.expose as unknown[]).map(String) : ['data'];
     for (const key of expose) if (!(key in out) && isVisible(task, key)) out[key] = lookup(task, key);
-    for (const key of task.setKeys) if (!isPrivateKey(key)) out[key] = task.data[key];
+    // The root returns only what the model declares (and exposes); other tasks carry their marked keys up.
+    if (task.tid !== '$') for (const key of task.outputKeys) if (!isPrivateKey(key)) out[key] = task.data[key];
     return out;
   }
 

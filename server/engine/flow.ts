@@ -12,7 +12,7 @@ import type { ErrorInfo } from './store/types.ts';
 import type { Task } from './task.ts';
 import type { TaskState } from './states.ts';
 import type { Node } from './tree/node.ts';
-import { mergeData } from './vars.ts';
+import { markOutputs, mergeData } from './vars.ts';
 import { finishProcess } from './finish.ts';
 
 /** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9). */
@@ -58,7 +58,7 @@ export function exec(core: Core, proc: Process, task: Task): void {
     if (task.state === 'none') initTask(core, proc, task);
     if (task.state === 'ready') runTask(core, proc, task);
     if (task.state === 'running') proceed(core, proc, task);
-    else if (task.state === 'skipped') propagate(core, proc, task);
+    else if (task.terminal && task.state !== 'error') propagate(core, proc, task);
   });
 }
 
@@ -107,7 +107,9 @@ export function propagate(core: Core, proc: Process, task: Task): void {
   }
   if (parent.terminal) return;
   if (task.state === 'completed' || task.state === 'submitted') {
-    mergeData(parent, task.outputs ?? core.outputsOf(proc, task));
+    const outputs = task.outputs ?? core.outputsOf(proc, task);
+    mergeData(parent, outputs);
+    markOutputs(parent, outputs);
   }
   if ((task.state === 'completed' || task.state === 'skipped') && task.node.next) {
     scheduleSuccessor(core, proc, task, task.node.next);

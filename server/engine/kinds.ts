@@ -87,6 +87,7 @@ export function runTask(core: Core, proc: Process, task: Task): void {
     if (run && run.trim()) core.evaluate(proc, task, run, 'script');
   }
   if (task.kind === 'act') runAct(core, proc, task);
+  if (task.terminal && task.propagated) return;
   emit(core, proc, task);
   if (task.state === 'running') startHeads(core, proc, task);
 }
@@ -109,7 +110,7 @@ function funcContext(core: Core, proc: Process, task: Task, params: unknown): Fu
   return {
     params,
     setVars: (vars) => mergeData(task, vars),
-    markOutputs: (keys) => keys.forEach((k) => task.setKeys.add(k)),
+    markOutputs: (keys) => keys.forEach((k) => task.outputKeys.add(k)),
     evaluate: (source, mode) => core.evaluate(proc, task, source, mode),
     expand: (acts, mode) => expand(core, proc, task, acts, mode),
     holdCompletion: () => {
@@ -119,7 +120,15 @@ function funcContext(core: Core, proc: Process, task: Task, params: unknown): Fu
     actOnParent: (action, options) => {
       const parent = task.parent;
       if (!parent) throw new ActError('action.refused', `act '${task.node.id}' has no parent to act on`);
-      applyInternalAction(core, proc, parent, action, options, task);
+      // The action act has done its work once the action applies: it completes first, so the
+      // parent's new fate never waits on it; a refused action leaves it running (and it fails).
+      core.setState(proc, task, 'completed');
+      try {
+        applyInternalAction(core, proc, parent, action, options, task);
+      } catch (err) {
+        core.setState(proc, task, 'running');
+        throw err;
+      }
     },
   };
 }

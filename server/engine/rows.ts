@@ -43,7 +43,7 @@ export function taskRow(proc: Process, task: Task): TaskRow {
       caught: task.caught,
       fired_timeouts: [...task.firedTimeouts],
       options: task.options,
-      set_keys: [...task.setKeys],
+      output_keys: [...task.outputKeys],
       child_pid: task.childPid,
     },
     timestamp: task.seq,

@@ -26,8 +26,8 @@ export class Task {
   paramsReady = false;
   /** Options carried on the act (node options + options passed down by a block). */
   options: Vars = {};
-  /** Keys marked as outputs by `acts.transform.set`. */
-  setKeys = new Set<string>();
+  /** Keys marked as outputs: set/code results, action options, outputs received from children. */
+  outputKeys = new Set<string>();
   /** Messages are suppressed for this task (func acts, branches). */
   emitDisabled = false;
   /** When false the act waits for an explicit action even after its children finish (subflow). */

@@ -53,3 +53,8 @@ export function updateData(task: Task, key: string, value: unknown): void {
 export function mergeData(task: Task, vars: Vars): void {
   for (const [key, value] of Object.entries(vars)) updateData(task, key, value);
 }
+
+/** Marks keys as outputs of the task, so they travel on to its parent when it finishes. */
+export function markOutputs(task: Task, vars: Vars): void {
+  for (const key of Object.keys(vars)) if (!isPrivateKey(key)) task.outputKeys.add(key);
+}
