@@ -3,6 +3,7 @@
  * driven through the public Engine API only (messages, process events, task states, store rows).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryStore } from '../server/engine/store/memory.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 
 let h: Harness;
@@ -616,5 +617,19 @@ steps:
     await expect(h.engine.procs.start('p', { pid: '' })).rejects.toMatchObject({ code: 'process.invalid_pid' });
     await expect(h.engine.procs.start('p', { pid: 'a:b' })).rejects.toMatchObject({ code: 'process.invalid_pid' });
     await expect(h.engine.procs.start('nope', {})).rejects.toMatchObject({ code: 'model.not_found' });
+  });
+
+  it('A24 a pid that exists only in the store is a duplicate too', async () => {
+    const store = new MemoryStore();
+    const r = await createHarness({ store });
+    try {
+      await r.deploy('id: p\nsteps: [ { id: s1 } ]');
+      const row = { id: 'stored', state: 'completed', mid: 'p', name: '', start_time: 1, end_time: 2, model: '', model_ver: 1, env: {}, err: null, parent_pid: null, parent_tid: null, timestamp: 1 };
+      await store.procs.create(row);
+      await expect(r.engine.procs.start('p', { pid: 'stored' })).rejects.toMatchObject({ code: 'process.duplicate_pid' });
+      expect((await r.engine.procs.start('p', { pid: 'fresh' })).pid).toBe('fresh');
+    } finally {
+      await r.close();
+    }
   });
 });
