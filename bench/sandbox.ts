@@ -4,7 +4,7 @@
  * p99 in microseconds per expression.
  */
 import { createSandbox } from '../server/engine/sandbox/quickjs.ts';
-import type { ScriptScope } from '../server/engine/sandbox/types.ts';
+import { varsScope } from '../server/engine/sandbox/vars-scope.ts';
 
 const RUNS = 10_000;
 const WARMUP = 1_000;
@@ -17,23 +17,7 @@ const vars: Record<string, unknown> = {
   customer: { id: 7, tier: 'gold', tags: ['new'] },
 };
 
-const scope: ScriptScope = {
-  has: (n) => Object.hasOwn(vars, n),
-  get: (n) => vars[n],
-  set: (n, v) => {
-    vars[n] = v;
-  },
-  inputs: () => ({}),
-  data: () => vars,
-  setProcessVar: (n, v) => {
-    vars[n] = v;
-  },
-  envGet: () => undefined,
-  envSet: () => undefined,
-  step: () => undefined,
-  userVar: () => undefined,
-  log: () => undefined,
-};
+const scope = varsScope(vars);
 
 const cases: Array<[string, string, 'script' | 'function']> = [
   ['a + 1', 'a + 1', 'script'],

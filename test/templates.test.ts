@@ -9,8 +9,9 @@ import {
   renderValueMap,
   type Evaluate,
 } from '../server/engine/expr/templates.ts';
+import { varsScope } from '../server/engine/sandbox/vars-scope.ts';
 import { createSandbox } from '../server/engine/sandbox/quickjs.ts';
-import type { Sandbox, ScriptScope } from '../server/engine/sandbox/types.ts';
+import type { Sandbox } from '../server/engine/sandbox/types.ts';
 
 /** A fake evaluator over a table of expressions; unknown sources throw and every call is recorded. */
 function table(values: Record<string, unknown>): Evaluate & { calls: string[] } {
@@ -150,21 +151,7 @@ describe('evaluateCondition', () => {
 describe('with the QuickJS sandbox', () => {
   let sandbox: Sandbox;
   const vars: Record<string, unknown> = { amount: 120, who: 'ana', items: ['x', 'y'] };
-  const scope: ScriptScope = {
-    has: (n) => Object.hasOwn(vars, n),
-    get: (n) => vars[n],
-    set: (n, v) => {
-      vars[n] = v;
-    },
-    inputs: () => ({}),
-    data: () => vars,
-    setProcessVar: () => undefined,
-    envGet: () => undefined,
-    envSet: () => undefined,
-    step: () => undefined,
-    userVar: () => undefined,
-    log: () => undefined,
-  };
+  const scope = varsScope(vars);
   const evaluate: Evaluate = (source) => sandbox.evaluate(source, scope);
 
   beforeAll(async () => {

@@ -95,17 +95,26 @@ function finishRootChecks(core: Core, proc: Process, root: Task): ErrorInfo | nu
   return problem ? { ecode: '', message: problem } : null;
 }
 
+/**
+ * The open parent a finished task reports to. The root has none: its end finishes the process.
+ * A parent already closed (by an action) takes no more reports.
+ */
+function reportTarget(core: Core, proc: Process, task: Task): Task | null {
+  const parent = task.parent;
+  if (!parent) {
+    finishProcess(core, proc);
+    return null;
+  }
+  return parent.terminal ? null : parent;
+}
+
 /** After a non-error terminal state: schedule the successor or review the parent. */
 export function propagate(core: Core, proc: Process, task: Task): void {
   if (task.propagated) return;
   task.propagated = true;
   if (task.isHook) return;
-  const parent = task.parent;
-  if (!parent) {
-    finishProcess(core, proc);
-    return;
-  }
-  if (parent.terminal) return;
+  const parent = reportTarget(core, proc, task);
+  if (!parent) return;
   if (task.state === 'completed' || task.state === 'submitted') {
     const outputs = task.outputs ?? core.outputsOf(proc, task);
     mergeData(parent, outputs);
@@ -187,12 +196,8 @@ export function failTask(core: Core, proc: Process, task: Task, err: ErrorInfo):
 
 function escalate(core: Core, proc: Process, task: Task, err: ErrorInfo): void {
   if (task.isHook) return;
-  const parent = task.parent;
-  if (!parent) {
-    finishProcess(core, proc);
-    return;
-  }
-  if (parent.terminal) return;
+  const parent = reportTarget(core, proc, task);
+  if (!parent) return;
   for (const sibling of proc.children(parent)) {
     if (sibling === task || sibling.isHook || sibling.terminal) continue;
     closeSubtree(core, proc, sibling, 'skipped');

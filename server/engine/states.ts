@@ -21,28 +21,13 @@ export const TASK_STATES = [
 
 export type TaskState = (typeof TASK_STATES)[number];
 
-export type MessageState =
-  | 'none'
-  | 'created'
-  | 'completed'
-  | 'submitted'
-  | 'backed'
-  | 'cancelled'
-  | 'error'
-  | 'aborted'
-  | 'skipped'
-  | 'removed';
+const TERMINAL_STATES = ['completed', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'skipped', 'removed'] as const;
+export type TerminalState = (typeof TERMINAL_STATES)[number];
 
-const TERMINAL = new Set<TaskState>([
-  'completed',
-  'submitted',
-  'backed',
-  'cancelled',
-  'error',
-  'aborted',
-  'skipped',
-  'removed',
-]);
+/** A message carries `created` for every waiting or running state, else the terminal state. */
+export type MessageState = 'none' | 'created' | TerminalState;
+
+const TERMINAL = new Set<TaskState>(TERMINAL_STATES);
 
 const CREATED_LIKE = new Set<TaskState>(['ready', 'pending', 'interrupted']);
 
