@@ -285,3 +285,47 @@ steps:
     expect(h.find({ key: 'late', pid: p2 })).toHaveLength(0);
   });
 });
+
+describe('model tree and channel unsub', () => {
+  it('prints the compiled tree with chains, branches, catches, hooks and loops', async () => {
+    await h.deploy(`
+id: shape
+setup: [ { id: fin, uses: acts.core.msg, on: completed } ]
+steps:
+  - id: s1
+    branches:
+      - { id: b1, if: 'true', steps: [ { id: inner, acts: [ { id: work, uses: acts.core.irq } ] } ] }
+  - id: s2
+    acts:
+      - id: risky
+        uses: acts.core.irq
+        catches: [ { on: e1, steps: [ { id: fix } ] } ]
+    next: s1
+`);
+    expect(await h.engine.models.tree('shape')).toBe(
+      [
+        'workflow shape',
+        '  on completed: act fin (acts.core.msg)',
+        '  step s1',
+        '    branch b1',
+        '      step inner',
+        '        act work (acts.core.irq)',
+        '  step s2',
+        '    act risky (acts.core.irq)',
+        '      catch e1:',
+        '        step fix',
+        '  → next s1',
+      ].join('\n'),
+    );
+  });
+
+  it('unsub removes a channel by id', async () => {
+    const seen: string[] = [];
+    h.engine.channel({ id: 'tmp' }).onMessage((m) => void seen.push(m.key));
+    expect(h.engine.unsub('tmp')).toBe(true);
+    expect(h.engine.unsub('tmp')).toBe(false);
+    await h.deploy('id: u\nsteps: [ { id: s1 } ]');
+    await h.start('u');
+    expect(seen).toEqual([]);
+  });
+});

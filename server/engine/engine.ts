@@ -23,6 +23,7 @@ import { Starter } from './start.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
 import { checkTimeouts, redeliver } from './timers.ts';
+import { printTree } from './tree/print.ts';
 
 export interface EngineOptions {
   store?: Store;
@@ -139,6 +140,8 @@ export class Engine {
       return row;
     },
     remove: (id: string): Promise<boolean> => this.modelStore.remove(id),
+    /** The latest version compiled into its node tree, printed as indented text. */
+    tree: async (id: string): Promise<string> => printTree((await this.modelStore.latest(id)).tree),
   };
 
   // ---- processes and tasks ----
@@ -232,6 +235,11 @@ export class Engine {
     });
     this.core.channels.set(id, channel);
     return channel;
+  }
+
+  /** Removes a channel's handlers by id (`msg().unsub`). */
+  unsub(channelId: string): boolean {
+    return this.core.channels.delete(channelId);
   }
 
   readonly messages = {
