@@ -106,6 +106,16 @@ async function main(): Promise<void> {
   const channel = engine.channel({ id: 'bench', type: 'act', state: 'created', key: 'act1' });
   channel.onMessage((m) => void waiting.push({ pid: m.pid, tid: m.tid }));
   figures.push(
+    await measure('start → first irq message (act.yml)', RUNS, async () => {
+      const t = performance.now();
+      const proc = await engine.procs.start('act');
+      await engine.idle();
+      const dt = performance.now() - t;
+      if (!waiting.some((w) => w.pid === proc.pid)) throw new Error('irq message missing');
+      return dt;
+    }),
+  );
+  figures.push(
     await measure('one irq act completed (act.yml)', RUNS, async () => {
       const proc = await engine.procs.start('act');
       await engine.idle();
