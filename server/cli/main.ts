@@ -4,7 +4,16 @@ import { EXIT, InputError } from './errors.ts';
 import { runCommand } from './run.ts';
 import { validateCommand } from './validate.ts';
 
-const out = (line: string) => process.stdout.write(`${line}\n`);
+// A reader that goes away early (`acts run … | head`) is not a failure of the run: stop writing
+// instead of dying with an unhandled EPIPE stack trace; the run still ends with its own exit code.
+let stdoutClosed = false;
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  stdoutClosed = true;
+});
+const out = (line: string) => {
+  if (!stdoutClosed) process.stdout.write(`${line}\n`);
+};
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 function collect(value: string, previous: string[]): string[] {
@@ -51,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.invalidInput;
     }
     if (e instanceof InputError) {
-      err(`acts: ${e.message}`);
+      err(`acts: ${e.message.replace(/\s*\n\s*/g, ' ')}`);
       return EXIT.invalidInput;
     }
     err(`acts: unexpected failure: ${(e as Error).message}`);

@@ -24,7 +24,7 @@ export class Responder {
     try {
       raw = parse(text) ?? {};
     } catch (err) {
-      throw new InputError(`responses file '${path}' is not valid YAML: ${(err as Error).message.split('\n')[0]}`);
+      throw new InputError(`responses file '${path}' is not valid YAML: ${(err as Error).message.split('\n')[0].replace(/:$/, '')}`);
     }
     const result = file.safeParse(raw);
     if (!result.success) {

@@ -30,8 +30,12 @@ async function deploy(engine: Engine, source: string, file: string): Promise<str
   try {
     return (await engine.models.deploy(source)).id;
   } catch (err) {
-    if (ActError.is(err) && err.code === 'model.invalid' && Array.isArray(err.details)) {
-      throw new InputError((err.details as ModelProblem[]).map((p) => formatProblem(p, file)).join('\n'));
+    if (ActError.is(err) && err.code === 'model.invalid' && Array.isArray(err.details) && err.details.length > 0) {
+      // One line on stderr (the contract): the first problem, and where to see the others.
+      const problems = err.details as ModelProblem[];
+      const more = problems.length - 1;
+      const rest = more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'}: acts validate ${file})` : '';
+      throw new InputError(`${formatProblem(problems[0], file)}${rest}`);
     }
     throw err;
   }
