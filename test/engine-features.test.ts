@@ -329,3 +329,30 @@ steps:
     expect(seen).toEqual([]);
   });
 });
+
+describe('loops keep what the loop body produced', () => {
+  it('outputs of acts inside a branch that jumps back reach the process variables', async () => {
+    await h.deploy(`
+id: jump
+inputs: { index: 0 }
+outputs: { who: null }
+steps:
+  - id: cond
+    branches:
+      - id: more
+        if: index < 1
+        steps:
+          - id: ask
+            acts:
+              - { uses: acts.core.irq, key: approve, outputs: { who: null } }
+              - { uses: acts.transform.code, params: '$set("index", index + 1);' }
+            next: cond
+      - { id: done, else: true, steps: [ { id: finish } ] }
+`);
+    const pid = await h.start('jump');
+    await h.act('complete', 'approve', { who: 'x' });
+    const detail = await h.proc(pid);
+    expect(detail.state).toBe('completed');
+    expect(detail.outputs).toEqual({ who: 'x' });
+  });
+});

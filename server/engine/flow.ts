@@ -12,6 +12,7 @@ import type { ErrorInfo } from './store/types.ts';
 import type { Task } from './task.ts';
 import type { TaskState } from './states.ts';
 import type { Node } from './tree/node.ts';
+import type { Vars } from './model/types.ts';
 import { markOutputs, mergeData } from './vars.ts';
 import { finishProcess } from './finish.ts';
 
@@ -115,16 +116,18 @@ export function propagate(core: Core, proc: Process, task: Task): void {
   if (task.isHook) return;
   const parent = reportTarget(core, proc, task);
   if (!parent) return;
-  if (task.state === 'completed' || task.state === 'submitted') {
-    const outputs = task.outputs ?? core.outputsOf(proc, task);
-    mergeData(parent, outputs);
-    markOutputs(parent, outputs);
-  }
+  if (task.state === 'completed' || task.state === 'submitted') passOutputs(parent, task.outputs ?? core.outputsOf(proc, task));
   if ((task.state === 'completed' || task.state === 'skipped') && task.node.next) {
     scheduleSuccessor(core, proc, task, task.node.next);
     return;
   }
   review(core, proc, parent);
+}
+
+/** A finished child's outputs become the parent's data and outputs (they travel on up). */
+function passOutputs(parent: Task, outputs: Vars): void {
+  mergeData(parent, outputs);
+  markOutputs(parent, outputs);
 }
 
 /** A child finished: the parent may now be done. */
@@ -156,6 +159,7 @@ function scheduleSuccessor(core: Core, proc: Process, task: Task, next: Node): v
     core.setState(proc, t, 'completed');
     t.outputs = core.outputsOf(proc, t);
     emit(core, proc, t);
+    if (t.parent) passOutputs(t.parent, t.outputs);
   }
   spawn(core, proc, next, task, parent);
 }
