@@ -33,7 +33,7 @@ function messageInputs(task: Task): Vars {
     const step = enclosingStep(task);
     if (step) inputs.step = { node_id: step.node.id, node_name: step.node.content.name, task_id: step.tid };
     if (Object.keys(task.options).length > 0) inputs.options = task.options;
-    if (task.paramsReady && task.params !== undefined) inputs.params = task.params;
+    if (task.paramsReady && task.params != null) inputs.params = task.params;
   }
   if (task.err) {
     inputs.ecode = task.err.ecode;
