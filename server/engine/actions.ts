@@ -10,7 +10,7 @@ import { abortProcess } from './finish.ts';
 import type { Act, Vars } from './model/types.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
-import { compileDynamicAct } from './tree/compile.ts';
+import { compileDynamic } from './tree/compile.ts';
 import { asAct } from './tree/node.ts';
 import { markOutputs, mergeData } from './vars.ts';
 
@@ -121,8 +121,10 @@ export function applyAction(core: Core, proc: Process, task: Task, action: Actio
       return pushAction(core, proc, task, options);
     case 'set_process_vars':
       requireOpen(task, 'set variables of');
-      if (proc.root) Object.assign(proc.root.data, options);
-      core.markDirty(proc, proc.root ?? task);
+      if (proc.root) {
+        Object.assign(proc.root.data, options);
+        proc.root.touch();
+      }
       return;
   }
 }
@@ -234,7 +236,11 @@ function pushAction(core: Core, proc: Process, step: Task, options: Vars): void 
   const raw: Record<string, unknown> = { uses };
   for (const f of fields) if (options[f] !== undefined) raw[f] = options[f];
   const act: Act = core.normalizeAct(raw);
-  const node = compileDynamicAct(act, step.node);
-  spawn(core, proc, node, step, step);
+  if (proc.dynamicNode(step.tid, act.id)) refuse(`cannot push act '${act.id}' into ${label(step)}: an act with this id was pushed there already`);
+  const { heads, nodes } = compileDynamic([act], step.node, 'parallel', step.tid);
+  step.pushed.push(act);
+  core.markDirty(proc, step);
+  proc.registerDynamic(step.tid, nodes);
+  spawn(core, proc, heads[0], step, step);
 }
 

@@ -1,5 +1,5 @@
 /** Injectable time and id sources, so tests of timers and ids are deterministic. */
-import { randomInt } from 'node:crypto';
+import { newId, type IdSource } from './model/ids.ts';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -22,12 +22,7 @@ export class ManualClock implements Clock {
   }
 }
 
-const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export type { IdSource } from './model/ids.ts';
 
-export type IdSource = (length: number) => string;
-
-export const randomId: IdSource = (length) => {
-  let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
-  return out;
-};
+/** Random ids from `0-9a-zA-Z`. */
+export const randomId: IdSource = newId;

@@ -22,7 +22,7 @@ import type { Process } from './process.ts';
 import type { EvalMode, Sandbox } from './sandbox/types.ts';
 import { scopeFor, type ScopeServices } from './scope.ts';
 import { isCreatedLike, isTerminal, type TaskState } from './states.ts';
-import type { DeliveryRow, ErrorInfo, Store } from './store/types.ts';
+import type { DeliveryRow, ErrorInfo, MessageRow, Store } from './store/types.ts';
 import { StoreWriter } from './store-writer.ts';
 import { Task } from './task.ts';
 import { taskRow, procRow } from './rows.ts';
@@ -46,6 +46,12 @@ const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
   'acts.transform.code': 'all',
 };
 
+/** Runs `fn` in one store transaction when the store offers them. */
+function inBatch(store: Store, fn: (tx: Store) => Promise<void>): Promise<void> {
+  const batch = (store as { batch?: (f: (tx: Store) => Promise<void>) => Promise<void> }).batch;
+  return batch ? batch.call(store, fn) : fn(store);
+}
+
 export class Core {
   readonly procs = new Map<string, Process>();
   readonly channels = new Map<string, Channel>();
@@ -58,6 +64,8 @@ export class Core {
   readonly timed = new Set<Task>();
   private readonly dirty = new Map<Task, Process>();
   private readonly dirtyProcs = new Set<Process>();
+  private readonly newMessages: MessageRow[] = [];
+  private readonly newDeliveries: DeliveryRow[] = [];
   private readonly scopeServices: ScopeServices;
 
   constructor(
@@ -74,6 +82,7 @@ export class Core {
     this.writer = new StoreWriter((err) => this.log.error(`store write failed: ${errorMessage(err)}`));
     this.scopeServices = {
       userVars: this.userVars,
+      touchProcess: (proc) => this.markProcDirty(proc),
       log: (level, message, task) => this.log[level === 'log' ? 'info' : level](`[${task.pid}:${task.tid}] ${message}`),
     };
   }
@@ -113,9 +122,21 @@ export class Core {
       const inherited = parent?.kind === 'act' && !isHook ? parent.options : {};
       task.options = { ...inherited, ...asAct(node).options };
     }
-    proc.add(task);
+    this.adopt(proc, task);
     this.markDirty(proc, task);
     return task;
+  }
+
+  /** Adds a new task to its process and routes its data writes to the store. */
+  adopt(proc: Process, task: Task): void {
+    task.touch = () => this.markDirty(proc, task);
+    proc.add(task);
+  }
+
+  /** Takes over a process rebuilt from the store. */
+  adoptRestored(proc: Process): void {
+    for (const task of proc.tasks.values()) task.touch = () => this.markDirty(proc, task);
+    this.procs.set(proc.pid, proc);
   }
 
   /** Executes a task (set by the engine to flow.ts's `exec`). */
@@ -163,18 +184,26 @@ export class Core {
     this.dirtyProcs.add(proc);
   }
 
-  /** Writes every task and process changed since the last flush, as one ordered store batch. */
+  /**
+   * Writes everything one job changed — processes, tasks, new messages and their deliveries — as
+   * one ordered store batch, so a crash leaves either all of a job's effects or none.
+   */
   flush(): void {
-    if (this.dirty.size === 0 && this.dirtyProcs.size === 0) return;
+    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0) return;
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
     const procs = [...this.dirtyProcs].map((p) => procRow(p));
+    const messages = this.newMessages.splice(0);
+    const deliveries = this.newDeliveries.splice(0);
     this.dirty.clear();
     this.dirtyProcs.clear();
-    const store = this.store;
-    this.writer.write(async () => {
-      for (const row of procs) await store.procs.upsert(row);
-      for (const row of tasks) await store.tasks.upsert(row);
-    });
+    this.writer.write(() =>
+      inBatch(this.store, async (tx) => {
+        for (const row of procs) await tx.procs.upsert(row);
+        for (const row of tasks) await tx.tasks.upsert(row);
+        for (const row of messages) await tx.messages.create(row);
+        for (const row of deliveries) await tx.deliveries.create(row);
+      }),
+    );
   }
 
   // ---- expressions ----
@@ -236,7 +265,7 @@ export class Core {
   /** Stores the canonical message and hands a copy to every matching channel. */
   publish(message: Message): void {
     const { retry_times: _r, delivery_id: _d, ...row } = message;
-    this.writer.write(() => this.store.messages.create(row));
+    this.newMessages.push(row);
     this.events.emit('message', message);
     for (const channel of this.channels.values()) {
       if (!channel.handlers.message || !channel.matches(message)) continue;
@@ -258,7 +287,7 @@ export class Core {
         create_time: this.now(),
         update_time: this.now(),
       };
-      this.writer.write(() => this.store.deliveries.create(delivery));
+      this.newDeliveries.push(delivery);
       copy = { ...message, delivery_id: delivery.id };
     }
     const handler = channel.handlers.message;

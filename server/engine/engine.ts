@@ -23,6 +23,7 @@ import { Starter } from './start.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
 import { checkTimeouts, redeliver } from './timers.ts';
+import { recoverProcesses, type RecoverReport } from './recover.ts';
 import { printTree } from './tree/print.ts';
 
 export interface EngineOptions {
@@ -36,6 +37,8 @@ export interface EngineOptions {
   logger?: Logger;
   /** Run `tick()` on a timer (default true). Tests and the CLI drive ticks themselves. */
   autoTick?: boolean;
+  /** Continue the unfinished processes found in the store at start (default true). */
+  recover?: boolean;
 }
 
 export interface ActionRequest {
@@ -85,6 +88,12 @@ export class Engine {
     );
     const engine = new Engine(core, new Models(store, registry, sandbox, clock));
     await engine.publishPackages();
+    if (options.recover !== false) {
+      const report = await engine.recover();
+      if (report.processes > 0 || report.failed.length > 0) {
+        core.log.info(`recovered ${report.processes} processes (${report.dispatched} tasks dispatched, ${report.failed.length} failed)`);
+      }
+    }
     if (options.autoTick !== false) {
       engine.timer = setInterval(() => void engine.tick().catch((e) => core.log.error(String(e))), secs * 1000);
       engine.timer.unref();
@@ -199,7 +208,7 @@ export class Engine {
     if (!isPlainObject(options)) return Promise.reject(new ActError('action.invalid_options', 'action options must be an object'));
     const proc = this.core.procs.get(pid);
     if (!proc) return Promise.reject(new ActError('process.not_found', `cannot find process '${pid}'`));
-    return new Promise((resolve, reject) => {
+    const applied = new Promise<void>((resolve, reject) => {
       this.core.job(pid, `action ${action} ${tid}`, () => {
         try {
           applyClientAction(this.core, proc, tid, action, options);
@@ -209,6 +218,8 @@ export class Engine {
         }
       });
     });
+    // The caller hears of success once the action's effects are written.
+    return applied.then(() => this.core.writer.flush());
   }
 
   readonly act = {
@@ -340,6 +351,11 @@ export class Engine {
       return done.outputs;
     },
   };
+
+  /** Rebuilds the unfinished processes of the store and continues them (spec 5.3). */
+  recover(): Promise<RecoverReport> {
+    return recoverProcesses(this.core, this.modelStore);
+  }
 
   // ---- time, events, lifecycle ----
 

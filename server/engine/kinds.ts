@@ -11,7 +11,7 @@ import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
-import { compileDynamicAct, compileDynamicActs } from './tree/compile.ts';
+import { compileDynamic } from './tree/compile.ts';
 import { asAct, asBranch } from './tree/node.ts';
 import { mergeData } from './vars.ts';
 import { startSubflow } from './subflow.ts';
@@ -136,10 +136,10 @@ function funcContext(core: Core, proc: Process, task: Task, params: unknown): Fu
 /** Block expansion (spec 2.6): children are created now and started with the act's heads. */
 function expand(core: Core, proc: Process, task: Task, acts: Act[], mode: 'sequence' | 'parallel'): void {
   const normalized = acts.map((a) => core.normalizeAct(a));
-  const heads =
-    mode === 'sequence'
-      ? [compileDynamicActs(normalized, task.node)].filter((n) => n !== null)
-      : normalized.map((a) => compileDynamicAct(a, task.node));
+  task.expansion = { mode, acts: normalized };
+  core.markDirty(proc, task);
+  const { heads, nodes } = compileDynamic(normalized, task.node, mode, task.tid);
+  proc.registerDynamic(task.tid, nodes);
   for (const node of heads) core.schedule(proc, core.createTask(proc, node, task, task));
 }
 

@@ -4,7 +4,7 @@
  * model's trigger rows (schedules re-armed).
  */
 import { ActError } from './errors.ts';
-import { loadModel, nextCronRun } from './model/index.ts';
+import { loadModel, nextCronRun, seededIds } from './model/index.ts';
 import type { ModelProblem, Trigger, Workflow } from './model/types.ts';
 import type { PackageRegistry } from './packages/registry.ts';
 import type { Sandbox } from './sandbox/types.ts';
@@ -29,6 +29,7 @@ function triggerKind(uses: string): string {
 
 export class Models {
   private readonly compiled = new Map<string, CompiledModel & { ver: number }>();
+  private readonly snapshots = new Map<string, CompiledModel>();
 
   constructor(
     private readonly store: Store,
@@ -39,10 +40,15 @@ export class Models {
 
   /** Parses and validates a source; every problem at once. */
   validate(source: string): { workflow?: Workflow; problems: ModelProblem[] } {
-    return loadModel(source, {
-      knownPackage: (uses) => this.registry.isActPackage(uses),
-      checkSyntax: (src, mode) => this.sandbox.checkSyntax(src, mode),
-    });
+    return loadModel(
+      source,
+      {
+        knownPackage: (uses) => this.registry.isActPackage(uses),
+        checkSyntax: (src, mode) => this.sandbox.checkSyntax(src, mode),
+      },
+      // Generated node ids must be the same every time this source is parsed (see seededIds).
+      { newId: seededIds(source) },
+    );
   }
 
   parseOrThrow(source: string): Workflow {
@@ -116,6 +122,17 @@ export class Models {
     const workflow = { ...this.parseOrThrow(row.data), ver: row.ver };
     const entry = { ver: row.ver, workflow, source: row.data, tree: compileWorkflow(workflow) };
     this.compiled.set(mid, entry);
+    return entry;
+  }
+
+  /** The model a stored process runs: its own source snapshot, compiled once per version. */
+  snapshot(mid: string, ver: number, source: string): CompiledModel {
+    const key = `${mid}:${ver}`;
+    const cached = this.snapshots.get(key);
+    if (cached && cached.source === source) return cached;
+    const workflow = { ...this.parseOrThrow(source), ver };
+    const entry = { workflow, source, tree: compileWorkflow(workflow) };
+    this.snapshots.set(key, entry);
     return entry;
   }
 

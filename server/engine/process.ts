@@ -5,6 +5,7 @@
 import type { Vars, Workflow } from './model/types.ts';
 import type { ErrorInfo } from './store/types.ts';
 import type { NodeTree } from './tree/compile.ts';
+import type { Node } from './tree/node.ts';
 import type { Task } from './task.ts';
 import type { TaskState } from './states.ts';
 import { isTerminal } from './states.ts';
@@ -21,6 +22,8 @@ export class Process {
   readonly tasks = new Map<string, Task>();
   /** Children of each task (by parent tid), in creation order. */
   readonly childrenOf = new Map<string, Task[]>();
+  /** Run-time nodes by the tid of the task whose definitions built them, then by node id. */
+  private readonly dynamicNodes = new Map<string, Map<string, Node>>();
   private seq = 0;
 
   constructor(
@@ -48,6 +51,25 @@ export class Process {
 
   nextSeq(): number {
     return ++this.seq;
+  }
+
+  /** Continues the creation order after a reload. */
+  restoreSeq(seq: number): void {
+    this.seq = Math.max(this.seq, seq);
+  }
+
+  registerDynamic(origin: string, nodes: Map<string, Node>): void {
+    const known = this.dynamicNodes.get(origin);
+    if (!known) this.dynamicNodes.set(origin, new Map(nodes));
+    else for (const [id, node] of nodes) if (!known.has(id)) known.set(id, node);
+  }
+
+  dynamicNode(origin: string, id: string): Node | undefined {
+    return this.dynamicNodes.get(origin)?.get(id);
+  }
+
+  hasDynamic(origin: string): boolean {
+    return this.dynamicNodes.has(origin);
   }
 
   add(task: Task): void {

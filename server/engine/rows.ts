@@ -1,7 +1,40 @@
-/** Maps in-memory processes and tasks to store rows (spec 4.1). */
+/**
+ * Maps in-memory processes and tasks to store rows and back (spec 4.1). A task row carries
+ * everything the engine needs to continue the task after a reload: its node reference, data,
+ * inputs/outputs, cached params, flags and the definitions of nodes it built at run time.
+ */
+import type { Act, Vars } from './model/types.ts';
 import type { Process } from './process.ts';
+import { parseTaskState } from './states.ts';
 import type { ProcRow, TaskRow } from './store/types.ts';
 import type { Task } from './task.ts';
+
+/** Node reference of a task row: a compiled node by id, or a run-time node by origin task and id. */
+export interface NodeRef {
+  id: string;
+  level: number;
+  origin: string | null;
+}
+
+/** Engine state of a task beyond its columns (the `hooks` JSON of the row). */
+export interface TaskExtra {
+  hook: boolean;
+  caught: boolean;
+  fired_timeouts: number[];
+  options: Vars;
+  output_keys: string[];
+  child_pid: string | null;
+  inputs: Vars;
+  outputs: Vars | null;
+  params: unknown;
+  params_ready: boolean;
+  emit_disabled: boolean;
+  auto_complete: boolean;
+  created_hook_fired: boolean;
+  propagated: boolean;
+  expansion: { mode: 'sequence' | 'parallel'; acts: Act[] } | null;
+  pushed: Act[];
+}
 
 export function procRow(proc: Process): ProcRow {
   return {
@@ -22,13 +55,30 @@ export function procRow(proc: Process): ProcRow {
 }
 
 export function taskRow(proc: Process, task: Task): TaskRow {
+  const node: NodeRef = { id: task.node.id, level: task.node.level, origin: task.node.origin };
+  const extra: TaskExtra = {
+    hook: task.isHook,
+    caught: task.caught,
+    fired_timeouts: [...task.firedTimeouts],
+    options: task.options,
+    output_keys: [...task.outputKeys],
+    child_pid: task.childPid,
+    inputs: task.inputs,
+    outputs: task.outputs ?? null,
+    params: task.paramsReady ? (task.params ?? null) : null,
+    params_ready: task.paramsReady,
+    emit_disabled: task.emitDisabled,
+    auto_complete: task.autoComplete,
+    created_hook_fired: task.createdHookFired,
+    propagated: task.propagated,
+    expansion: task.expansion,
+    pushed: task.pushed,
+  };
   return {
     id: `${proc.pid}:${task.tid}`,
     pid: proc.pid,
     tid: task.tid,
-    node_data: task.node.dynamic
-      ? { id: task.node.id, level: task.node.level, content: task.node.content }
-      : { id: task.node.id, level: task.node.level },
+    node_data: node,
     kind: task.kind,
     prev: task.prev?.tid ?? null,
     parent: task.parent?.tid ?? null,
@@ -38,14 +88,32 @@ export function taskRow(proc: Process, task: Task): TaskRow {
     err: task.err,
     start_time: task.startTime,
     end_time: task.endTime,
-    hooks: {
-      hook: task.isHook,
-      caught: task.caught,
-      fired_timeouts: [...task.firedTimeouts],
-      options: task.options,
-      output_keys: [...task.outputKeys],
-      child_pid: task.childPid,
-    },
+    hooks: extra,
     timestamp: task.seq,
   };
+}
+
+/** Copies the stored state of a task row onto a freshly created task. */
+export function applyTaskRow(task: Task, row: TaskRow): void {
+  const extra = row.hooks as TaskExtra;
+  task.state = parseTaskState(row.state);
+  task.data = { ...row.data };
+  task.err = row.err;
+  task.startTime = row.start_time;
+  task.endTime = row.end_time;
+  task.caught = extra.caught;
+  task.firedTimeouts = new Set(extra.fired_timeouts);
+  task.options = { ...extra.options };
+  task.outputKeys = new Set(extra.output_keys);
+  task.childPid = extra.child_pid;
+  task.inputs = { ...extra.inputs };
+  task.outputs = extra.outputs ?? undefined;
+  task.paramsReady = extra.params_ready;
+  task.params = extra.params_ready ? extra.params : undefined;
+  task.emitDisabled = extra.emit_disabled;
+  task.autoComplete = extra.auto_complete;
+  task.createdHookFired = extra.created_hook_fired;
+  task.propagated = extra.propagated;
+  task.expansion = extra.expansion;
+  task.pushed = extra.pushed;
 }

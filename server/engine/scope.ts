@@ -8,6 +8,8 @@ import { isVisible, lookup, updateData } from './vars.ts';
 
 export interface ScopeServices {
   userVars: Map<string, Vars>;
+  /** The process row changed (its env). */
+  touchProcess(proc: Process): void;
   log(level: 'log' | 'info' | 'warn' | 'error', message: string, task: Task): void;
 }
 
@@ -34,11 +36,15 @@ export function scopeFor(proc: Process, task: Task, services: ScopeServices): Sc
     data: () => task.data,
     setProcessVar: (name, value) => {
       const root = proc.root;
-      if (root) root.data[name] = value;
+      if (root) {
+        root.data[name] = value;
+        root.touch();
+      }
     },
     envGet: (name) => (name in proc.env ? proc.env[name] : process.env[name] ?? null),
     envSet: (name, value) => {
       proc.env[name] = value;
+      services.touchProcess(proc);
     },
     step: (id) => {
       const step = proc.latestOf(id);

@@ -3,7 +3,7 @@
  * scheduled this one (the chain predecessor or the parent that started it); `parent` is the
  * enclosing task, fixed at creation. Hook tasks run beside their owner and never decide its fate.
  */
-import type { Vars } from './model/types.ts';
+import type { Act, Vars } from './model/types.ts';
 import type { ErrorInfo } from './store/types.ts';
 import type { Node } from './tree/node.ts';
 import type { TaskState } from './states.ts';
@@ -40,6 +40,12 @@ export class Task {
   createdHookFired = false;
   /** Set once the task's completion was propagated (successor scheduled or parent reviewed). */
   propagated = false;
+  /** Acts this task expanded into (block/parallel/sequence), kept to rebuild them after a reload. */
+  expansion: { mode: 'sequence' | 'parallel'; acts: Act[] } | null = null;
+  /** Acts pushed into this step, kept to rebuild them after a reload. */
+  pushed: Act[] = [];
+  /** Called whenever the task's stored state changes outside the engine's own state writes. */
+  touch: () => void = () => {};
   /** Monotonic creation order inside the process. */
   readonly seq: number;
 

@@ -43,11 +43,13 @@ export function updateData(task: Task, key: string, value: unknown): void {
     for (let i = chain.length - 1; i >= 0; i--) {
       if (has(chain[i].data, key)) {
         chain[i].data[key] = value;
+        chain[i].touch();
         break;
       }
     }
   }
   task.data[key] = value;
+  task.touch();
 }
 
 export function mergeData(task: Task, vars: Vars): void {

@@ -2,7 +2,7 @@
  * Node ids (spec 1.1): the workflow gets a 21-character id, steps, branches and acts 8 characters,
  * all drawn from `0-9a-zA-Z` with a cryptographic random source.
  */
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 
 export const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const WORKFLOW_ID_LENGTH = 21;
@@ -16,4 +16,18 @@ export function newId(length: number): string {
   let id = '';
   for (let i = 0; i < length; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
   return id;
+}
+
+/**
+ * Ids drawn from a hash of `seed` and a counter: parsing the same source twice generates the same
+ * ids for the nodes it left without one, so a stored process finds its nodes again after a reload.
+ */
+export function seededIds(seed: string): IdSource {
+  let counter = 0;
+  return (length) => {
+    const digest = createHash('sha256').update(`${seed}\u0000${counter++}`).digest();
+    let id = '';
+    for (let i = 0; i < length; i++) id += ID_ALPHABET[digest[i % digest.length] % ID_ALPHABET.length];
+    return id;
+  };
 }

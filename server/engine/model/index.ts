@@ -6,7 +6,7 @@ export { validateWorkflow } from './validate.ts';
 export type { ValidateContext } from './validate-context.ts';
 export { formatProblem } from './format.ts';
 export { PROBLEM_CODES, type ProblemCode } from './problem.ts';
-export { newId, ID_ALPHABET, NODE_ID_LENGTH, WORKFLOW_ID_LENGTH, type IdSource } from './ids.ts';
+export { newId, seededIds, ID_ALPHABET, NODE_ID_LENGTH, WORKFLOW_ID_LENGTH, type IdSource } from './ids.ts';
 export { parseDuration } from './duration.ts';
 export { nextCronRun, cronProblem, isValidTimezone } from './cron.ts';
 export { TRIGGER_PACKAGES, SCHEDULE_TRIGGER } from './validate-triggers.ts';

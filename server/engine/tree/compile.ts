@@ -11,11 +11,11 @@ import type { CatchRule, Node, NodeContent, NodeKind, TimeoutRule } from './node
 
 export interface NodeTree {
   root: Node;
-  /** Nodes of the compiled model by id (dynamic nodes are not registered). */
+  /** Nodes by id (the first of a duplicated id wins; validation rejects duplicates in models). */
   nodes: Map<string, Node>;
 }
 
-function makeNode(kind: NodeKind, content: NodeContent, parent: Node | null, dynamic: boolean): Node {
+function makeNode(kind: NodeKind, content: NodeContent, parent: Node | null, origin: string | null): Node {
   return {
     id: content.id,
     kind,
@@ -27,7 +27,7 @@ function makeNode(kind: NodeKind, content: NodeContent, parent: Node | null, dyn
     hooks: [],
     catches: [],
     timeouts: [],
-    dynamic,
+    origin,
   };
 }
 
@@ -35,10 +35,10 @@ class Builder {
   readonly nodes = new Map<string, Node>();
   private readonly explicitNext: Array<{ node: Node; target: string }> = [];
 
-  constructor(private readonly dynamic: boolean) {}
+  constructor(private readonly origin: string | null) {}
 
   register(node: Node): Node {
-    if (!this.dynamic && !this.nodes.has(node.id)) this.nodes.set(node.id, node);
+    if (!this.nodes.has(node.id)) this.nodes.set(node.id, node);
     return node;
   }
 
@@ -59,10 +59,10 @@ class Builder {
   }
 
   step(step: Step, parent: Node): Node {
-    const node = this.register(makeNode('step', step, parent, this.dynamic));
+    const node = this.register(makeNode('step', step, parent, this.origin));
     if (step.next) this.explicitNext.push({ node, target: step.next });
     for (const branch of step.branches) {
-      const b = this.register(makeNode('branch', branch, node, this.dynamic));
+      const b = this.register(makeNode('branch', branch, node, this.origin));
       const first = this.steps(branch.steps, b);
       if (first) b.heads.push(first);
       node.heads.push(b);
@@ -79,7 +79,7 @@ class Builder {
   }
 
   act(act: Act, parent: Node): Node {
-    const node = this.register(makeNode('act', act, parent, this.dynamic));
+    const node = this.register(makeNode('act', act, parent, this.origin));
     this.setup(act.setup, node);
     this.rules(act.catches, act.timeout, node);
     return node;
@@ -112,8 +112,8 @@ class Builder {
 }
 
 export function compileWorkflow(workflow: Workflow): NodeTree {
-  const builder = new Builder(false);
-  const root = builder.register(makeNode('workflow', workflow, null, false));
+  const builder = new Builder(null);
+  const root = builder.register(makeNode('workflow', workflow, null, null));
   const first = builder.steps(workflow.steps, root);
   if (first) root.heads.push(first);
   builder.setup(workflow.setup, root);
@@ -121,13 +121,18 @@ export function compileWorkflow(workflow: Workflow): NodeTree {
   return { root, nodes: builder.nodes };
 }
 
-/** Builds a run-time act node (pushed act, block expansion) under `parent`. */
-export function compileDynamicActs(acts: Act[], parent: Node): Node | null {
-  const builder = new Builder(true);
-  return builder.acts(acts, parent);
+export interface DynamicNodes {
+  /** The nodes started together: one chain head (sequence) or one node per act (parallel). */
+  heads: Node[];
+  nodes: Map<string, Node>;
 }
 
-/** Builds a run-time chain of act nodes and returns every head separately (parallel block). */
-export function compileDynamicAct(act: Act, parent: Node): Node {
-  return new Builder(true).act(act, parent);
+/**
+ * Builds run-time act nodes under `parent` for the task `origin` (block expansion, pushed acts):
+ * `sequence` chains the acts, `parallel` makes each its own head.
+ */
+export function compileDynamic(acts: Act[], parent: Node, mode: 'sequence' | 'parallel', origin: string): DynamicNodes {
+  const builder = new Builder(origin);
+  const heads = mode === 'sequence' ? [builder.acts(acts, parent)].filter((n): n is Node => n !== null) : acts.map((a) => builder.act(a, parent));
+  return { heads, nodes: builder.nodes };
 }

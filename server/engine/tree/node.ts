@@ -40,8 +40,12 @@ export interface Node {
   hooks: HookRule[];
   catches: CatchRule[];
   timeouts: TimeoutRule[];
-  /** True for nodes created at run time (not part of the compiled model). */
-  dynamic: boolean;
+  /**
+   * Tid of the task whose stored definitions built this node at run time (a block expansion or a
+   * pushed act), or null for nodes of the compiled model. A reload re-creates dynamic nodes from
+   * that task's definitions and finds them by id.
+   */
+  origin: string | null;
 }
 
 export function asWorkflow(node: Node): Workflow {

@@ -1,0 +1,105 @@
+/**
+ * Continuing after a restart (spec 5.3 `resume`): unfinished processes are rebuilt from their rows
+ * and the work that was in flight is dispatched again. Because every job's writes land in one
+ * batch, the store always holds a state between two jobs, so:
+ * - tasks in `none`/`ready` were queued but not run → run them;
+ * - a `running` act without children is re-run (a subflow act is re-linked to its child instead);
+ * - interrupted, pending and running parents wait for their clients and children, as before;
+ * - timeout rules of open tasks are armed again (those that fired stay fired).
+ * A process whose rows cannot be rebuilt (its model no longer parses, a row is corrupt) ends in
+ * `error` with the reason; the others go on.
+ */
+import type { Core } from './core.ts';
+import { errorMessage } from './errors.ts';
+import type { Models } from './models.ts';
+import type { Process } from './process.ts';
+import { restoreProcess } from './restore.ts';
+import type { ProcRow } from './store/types.ts';
+import { returnToParent } from './subflow.ts';
+import type { Task } from './task.ts';
+import { asAct } from './tree/node.ts';
+
+export interface RecoverReport {
+  processes: number;
+  dispatched: number;
+  failed: Array<{ pid: string; message: string }>;
+}
+
+const UNFINISHED = ['none', 'ready', 'running', 'pending'];
+
+async function load(core: Core, models: Models, row: ProcRow): Promise<Process> {
+  const tasks = await core.store.tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: row.id }] } });
+  return restoreProcess(row, tasks.rows, models.snapshot(row.mid, row.model_ver, row.model));
+}
+
+export async function recoverProcesses(core: Core, models: Models): Promise<RecoverReport> {
+  await core.writer.flush();
+  const page = await core.store.procs.query({
+    filter: { type: 'or', exprs: UNFINISHED.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
+    order_by: ['start_time'],
+  });
+  const report: RecoverReport = { processes: 0, dispatched: 0, failed: [] };
+  const restored: Process[] = [];
+  for (const row of page.rows) {
+    if (core.procs.has(row.id)) continue;
+    try {
+      const proc = await load(core, models, row);
+      core.adoptRestored(proc);
+      restored.push(proc);
+    } catch (err) {
+      const message = `cannot continue process '${row.id}' after a restart: ${errorMessage(err)}`;
+      core.log.error(message);
+      report.failed.push({ pid: row.id, message });
+      await core.store.procs.update({ ...row, state: 'error', err: { ecode: '', message }, end_time: core.now() });
+    }
+  }
+  for (const proc of restored) report.dispatched += await resume(core, models, proc);
+  report.processes = restored.length;
+  return report;
+}
+
+async function resume(core: Core, models: Models, proc: Process): Promise<number> {
+  let dispatched = 0;
+  for (const task of proc.tasks.values()) {
+    if (task.terminal) continue;
+    if (task.node.timeouts.length > 0) core.timed.add(task);
+    if (task.state === 'none' || task.state === 'ready') {
+      core.schedule(proc, task);
+      dispatched++;
+    } else if (task.state === 'running' && task.kind === 'act' && proc.workChildren(task).length === 0) {
+      if (asAct(task.node).uses === 'acts.core.subflow' && (await relinkSubflow(core, models, proc, task))) continue;
+      task.state = 'ready';
+      core.schedule(proc, task);
+      dispatched++;
+    }
+  }
+  return dispatched;
+}
+
+/** Finds the child of a waiting subflow act; returns false when there is none (re-run the act). */
+async function relinkSubflow(core: Core, models: Models, proc: Process, task: Task): Promise<boolean> {
+  let childPid = task.childPid;
+  if (!childPid) {
+    const found = await core.store.procs.query({
+      filter: {
+        type: 'and',
+        exprs: [
+          { key: 'parent_pid', op: 'eq', value: proc.pid },
+          { key: 'parent_tid', op: 'eq', value: task.tid },
+        ],
+      },
+    });
+    childPid = found.rows[0]?.id ?? null;
+    if (!childPid) return false;
+    task.childPid = childPid;
+    core.markDirty(proc, task);
+  }
+  let child = core.procs.get(childPid);
+  if (!child) {
+    const row = await core.store.procs.find(childPid);
+    if (!row) return false;
+    child = await load(core, models, row);
+  }
+  if (child.finished) returnToParent(core, child);
+  return true;
+}

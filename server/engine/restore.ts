@@ -1,0 +1,50 @@
+/**
+ * Rebuilding processes from store rows (spec 4.1, 5.3): the process and its task table come back
+ * exactly as last written, with compiled nodes found by id and run-time nodes re-created from the
+ * definitions stored on the task that built them.
+ */
+import { ActError } from './errors.ts';
+import { Process } from './process.ts';
+import { applyTaskRow, type NodeRef, type TaskExtra } from './rows.ts';
+import { parseTaskState } from './states.ts';
+import type { ProcRow, TaskRow } from './store/types.ts';
+import { Task } from './task.ts';
+import { compileDynamic, type NodeTree } from './tree/compile.ts';
+import type { Node } from './tree/node.ts';
+import type { Workflow } from './model/types.ts';
+
+function dynamicNode(proc: Process, origin: string, id: string): Node | undefined {
+  if (!proc.hasDynamic(origin)) {
+    const owner = proc.tasks.get(origin);
+    if (owner?.expansion) {
+      proc.registerDynamic(origin, compileDynamic(owner.expansion.acts, owner.node, owner.expansion.mode, origin).nodes);
+    }
+    if (owner && owner.pushed.length > 0) proc.registerDynamic(origin, compileDynamic(owner.pushed, owner.node, 'parallel', origin).nodes);
+  }
+  return proc.dynamicNode(origin, id);
+}
+
+export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workflow: Workflow; tree: NodeTree }): Process {
+  const proc = new Process(row.id, model.workflow, row.model, model.tree, row.parent_pid, row.parent_tid);
+  proc.state = parseTaskState(row.state);
+  proc.err = row.err;
+  proc.startTime = row.start_time;
+  proc.endTime = row.end_time;
+  proc.env = { ...row.env };
+  const sorted = [...taskRows].sort((a, b) => a.timestamp - b.timestamp);
+  for (const r of sorted) {
+    const ref = r.node_data as NodeRef;
+    const node = ref.origin === null ? (r.tid === '$' ? model.tree.root : model.tree.nodes.get(ref.id)) : dynamicNode(proc, ref.origin, ref.id);
+    if (!node) {
+      throw new ActError('internal', `process '${row.id}': task '${r.tid}' refers to node '${ref.id}', which its model does not have`);
+    }
+    const prev = r.prev ? (proc.tasks.get(r.prev) ?? null) : null;
+    const parent = r.parent ? (proc.tasks.get(r.parent) ?? null) : null;
+    const task = new Task(row.id, r.tid, node, prev, parent, (r.hooks as TaskExtra).hook, r.timestamp);
+    applyTaskRow(task, r);
+    proc.add(task);
+    proc.restoreSeq(r.timestamp);
+  }
+  proc.outputs = proc.root?.outputs ?? {};
+  return proc;
+}
