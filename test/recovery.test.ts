@@ -193,3 +193,53 @@ steps:
     expect((await after.proc(good)).state).toBe('completed');
   });
 });
+
+describe('action outbox across a crash (spec 5.2, 5.3)', () => {
+  const lin = 'id: lin\nsteps:\n  - { id: s1, acts: [ { uses: acts.core.irq, key: a1 } ] }\n  - { id: s2, acts: [ { uses: acts.core.irq, key: a2 } ] }';
+
+  async function crashAt(point: string, action: (h: Harness, pid: string, tid: string) => Promise<void>) {
+    const store = new MemoryStore();
+    let armed = false;
+    const before = await createHarness({
+      store,
+      faults: (p) => {
+        if (armed && p === point) {
+          armed = false;
+          throw new Error(`crash at ${p}`);
+        }
+      },
+    });
+    open.push(before);
+    await before.deploy(lin);
+    const pid = await before.start('lin');
+    const tid = before.created('a1').tid;
+    armed = true;
+    await expect(action(before, pid, tid)).rejects.toThrow(`crash at ${point}`);
+    const after = await engineOn(store);
+    await after.settle();
+    return { store, after, pid, tid };
+  }
+
+  it('an action recorded but not applied is applied by the next engine', async () => {
+    const { store, after, pid, tid } = await crashAt('action:recorded', (h, pid, tid) => h.engine.act.complete(pid, tid));
+    expect((await after.proc(pid)).tasks.find((t) => t.tid === tid)!.state).toBe('completed');
+    expect(after.find({ key: 'a2', state: 'created' })).toHaveLength(1);
+    expect((await store.ops.query()).rows.map((o) => o.status)).toEqual(['done']);
+  });
+
+  it('an action applied before the crash is not applied twice', async () => {
+    const { store, after, pid, tid } = await crashAt('action:applied', (h, pid, tid) => h.engine.act.complete(pid, tid));
+    expect((await after.proc(pid)).tasks.find((t) => t.tid === tid)!.state).toBe('completed');
+    // a2 was created before the crash; the next engine creates nothing again
+    expect(after.messages).toHaveLength(0);
+    const a2 = (await after.proc(pid)).tasks.filter((t) => t.key === 'a2');
+    expect(a2.map((t) => t.state)).toEqual(['interrupted']);
+    expect((await store.ops.query()).rows.map((o) => o.status)).toEqual(['done']);
+  });
+
+  it('a refused action is closed too and changes nothing', async () => {
+    const { store, after, pid, tid } = await crashAt('action:recorded', (h, pid, tid) => h.engine.act.back(pid, tid, { to: 'nowhere' }));
+    expect((await after.proc(pid)).tasks.find((t) => t.tid === tid)!.state).toBe('interrupted');
+    expect((await store.ops.query()).rows.map((o) => o.status)).toEqual(['done']);
+  });
+});

@@ -22,7 +22,7 @@ import type { Process } from './process.ts';
 import type { EvalMode, Sandbox } from './sandbox/types.ts';
 import { scopeFor, type ScopeServices } from './scope.ts';
 import { isCreatedLike, isTerminal, type TaskState } from './states.ts';
-import type { DeliveryRow, ErrorInfo, MessageRow, Store } from './store/types.ts';
+import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from './store/types.ts';
 import { StoreWriter } from './store-writer.ts';
 import { Task } from './task.ts';
 import { taskRow, procRow } from './rows.ts';
@@ -32,6 +32,13 @@ import { lookup, isPrivateKey, isVisible } from './vars.ts';
 import type { EngineEvents, Logger } from './events.ts';
 import { validateSchema } from './schemas.ts';
 import { TypedEmitter } from './events.ts';
+
+/**
+ * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
+ * record is durable but not applied; an action's effects are durable but the caller was not told;
+ * a code act is running; a job ran but its writes were not flushed.
+ */
+export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'job:ran';
 
 export interface CoreConfig {
   tickMs: number;
@@ -45,12 +52,6 @@ const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
   'acts.core.sequence': ['acts'],
   'acts.transform.code': 'all',
 };
-
-/** Runs `fn` in one store transaction when the store offers them. */
-function inBatch(store: Store, fn: (tx: Store) => Promise<void>): Promise<void> {
-  const batch = (store as { batch?: (f: (tx: Store) => Promise<void>) => Promise<void> }).batch;
-  return batch ? batch.call(store, fn) : fn(store);
-}
 
 export class Core {
   readonly procs = new Map<string, Process>();
@@ -66,6 +67,7 @@ export class Core {
   private readonly dirtyProcs = new Set<Process>();
   private readonly newMessages: MessageRow[] = [];
   private readonly newDeliveries: DeliveryRow[] = [];
+  private readonly closedOps: OpRow[] = [];
   private readonly scopeServices: ScopeServices;
 
   constructor(
@@ -76,6 +78,7 @@ export class Core {
     readonly newId: IdSource,
     readonly config: CoreConfig,
     readonly log: Logger,
+    private readonly faults?: (point: FaultPoint) => void,
   ) {
     this.queue = new JobQueue((job, err) => this.onPanic(job, err));
     this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
@@ -102,6 +105,7 @@ export class Core {
         try {
           run();
         } finally {
+          this.fault('job:ran');
           this.flush();
         }
       },
@@ -189,19 +193,21 @@ export class Core {
    * one ordered store batch, so a crash leaves either all of a job's effects or none.
    */
   flush(): void {
-    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0) return;
+    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && this.closedOps.length === 0) return;
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
     const procs = [...this.dirtyProcs].map((p) => procRow(p));
     const messages = this.newMessages.splice(0);
     const deliveries = this.newDeliveries.splice(0);
+    const ops = this.closedOps.splice(0);
     this.dirty.clear();
     this.dirtyProcs.clear();
     this.writer.write(() =>
-      inBatch(this.store, async (tx) => {
+      this.store.batch(async (tx) => {
         for (const row of procs) await tx.procs.upsert(row);
         for (const row of tasks) await tx.tasks.upsert(row);
         for (const row of messages) await tx.messages.create(row);
         for (const row of deliveries) await tx.deliveries.create(row);
+        for (const row of ops) await tx.ops.upsert(row);
       }),
     );
   }
@@ -300,6 +306,16 @@ export class Core {
       const handler = channel.handlers[kind];
       if (handler && channel.matchesProcess(message)) this.dispatcher.dispatch(message.pid, () => handler(message));
     }
+  }
+
+  /** Marks an outbox record done, in the same store batch as the state change it stands for. */
+  closeOp(op: OpRow): void {
+    this.closedOps.push({ ...op, status: 'done', update_time: this.now() });
+  }
+
+  /** Test-only fault injection: named points where a test host may kill the process. */
+  fault(point: FaultPoint): void {
+    this.faults?.(point);
   }
 
   /** Closes the deliveries of a task's `created` messages after an action settled it (spec 5.6). */

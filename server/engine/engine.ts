@@ -6,7 +6,7 @@
 import { applyClientAction } from './actions.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
 import { randomId, systemClock, type Clock, type IdSource } from './clock.ts';
-import { Core } from './core.ts';
+import { Core, type FaultPoint } from './core.ts';
 import { ActError } from './errors.ts';
 import { silentLogger, type EngineEvents, type Logger } from './events.ts';
 import { exec } from './flow.ts';
@@ -21,7 +21,7 @@ import { createSandbox } from './sandbox/quickjs.ts';
 import type { SandboxLimits } from './sandbox/types.ts';
 import { Starter } from './start.ts';
 import { MemoryStore } from './store/memory.ts';
-import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
+import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
 import { checkTimeouts, redeliver } from './timers.ts';
 import { recoverProcesses, type RecoverReport } from './recover.ts';
 import { printTree } from './tree/print.ts';
@@ -39,6 +39,8 @@ export interface EngineOptions {
   autoTick?: boolean;
   /** Continue the unfinished processes found in the store at start (default true). */
   recover?: boolean;
+  /** Test-only: called at named points where a crash test may kill the process. */
+  faults?: (point: FaultPoint) => void;
 }
 
 export interface ActionRequest {
@@ -85,6 +87,7 @@ export class Engine {
       options.newId ?? randomId,
       { tickMs: secs * 1000, maxMessageRetryTimes: options.maxMessageRetryTimes ?? 20 },
       options.logger ?? silentLogger,
+      options.faults,
     );
     const engine = new Engine(core, new Models(store, registry, sandbox, clock));
     await engine.publishPackages();
@@ -200,26 +203,36 @@ export class Engine {
 
   // ---- client actions ----
 
-  /** Applies one action; resolves once it took effect, rejects with the reason it was refused. */
-  do(request: ActionRequest): Promise<void> {
+  /**
+   * Applies one action; resolves once its effects are written, rejects with the reason it was
+   * refused. The action is first recorded in the outbox (spec 5.2), so an accepted action survives
+   * a crash before it was applied; the record is closed in the same batch as the action's effects.
+   */
+  async do(request: ActionRequest): Promise<void> {
     this.check();
     const { pid, tid, action } = request;
     const options = request.options ?? {};
-    if (!isPlainObject(options)) return Promise.reject(new ActError('action.invalid_options', 'action options must be an object'));
+    if (!isPlainObject(options)) throw new ActError('action.invalid_options', 'action options must be an object');
     const proc = this.core.procs.get(pid);
-    if (!proc) return Promise.reject(new ActError('process.not_found', `cannot find process '${pid}'`));
-    const applied = new Promise<void>((resolve, reject) => {
+    if (!proc) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+    const now = this.core.now();
+    const op: OpRow = { id: this.core.newId(16), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
+    this.core.writer.write(() => this.core.store.ops.create(op));
+    await this.core.writer.flush();
+    this.core.fault('action:recorded');
+    await new Promise<void>((resolve, reject) => {
       this.core.job(pid, `action ${action} ${tid}`, () => {
         try {
           applyClientAction(this.core, proc, tid, action, options);
           resolve();
         } catch (err) {
           reject(err);
+        } finally {
+          this.core.closeOp(op);
         }
       });
-    });
-    // The caller hears of success once the action's effects are written.
-    return applied.then(() => this.core.writer.flush());
+    }).finally(() => this.core.writer.flush());
+    this.core.fault('action:applied');
   }
 
   readonly act = {

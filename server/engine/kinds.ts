@@ -111,7 +111,10 @@ function funcContext(core: Core, proc: Process, task: Task, params: unknown): Fu
     params,
     setVars: (vars) => mergeData(task, vars),
     markOutputs: (keys) => keys.forEach((k) => task.outputKeys.add(k)),
-    evaluate: (source, mode) => core.evaluate(proc, task, source, mode),
+    evaluate: (source, mode) => {
+      core.fault('code:running');
+      return core.evaluate(proc, task, source, mode);
+    },
     expand: (acts, mode) => expand(core, proc, task, acts, mode),
     holdCompletion: () => {
       task.autoComplete = false;

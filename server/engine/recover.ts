@@ -9,7 +9,9 @@
  * A process whose rows cannot be rebuilt (its model no longer parses, a row is corrupt) ends in
  * `error` with the reason; the others go on.
  */
+import { applyClientAction } from './actions.ts';
 import type { Core } from './core.ts';
+import type { Vars } from './model/types.ts';
 import { errorMessage } from './errors.ts';
 import type { Models } from './models.ts';
 import type { Process } from './process.ts';
@@ -21,6 +23,8 @@ import { asAct } from './tree/node.ts';
 
 export interface RecoverReport {
   processes: number;
+  /** Recorded actions applied again. */
+  actions: number;
   dispatched: number;
   failed: Array<{ pid: string; message: string }>;
 }
@@ -38,7 +42,7 @@ export async function recoverProcesses(core: Core, models: Models): Promise<Reco
     filter: { type: 'or', exprs: UNFINISHED.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
     order_by: ['start_time'],
   });
-  const report: RecoverReport = { processes: 0, dispatched: 0, failed: [] };
+  const report: RecoverReport = { processes: 0, actions: 0, dispatched: 0, failed: [] };
   const restored: Process[] = [];
   for (const row of page.rows) {
     if (core.procs.has(row.id)) continue;
@@ -53,9 +57,50 @@ export async function recoverProcesses(core: Core, models: Models): Promise<Reco
       await core.store.procs.update({ ...row, state: 'error', err: { ecode: '', message }, end_time: core.now() });
     }
   }
+  report.actions = await recoverActions(core);
   for (const proc of restored) report.dispatched += await resume(core, models, proc);
   report.processes = restored.length;
   return report;
+}
+
+/**
+ * `recover_actions` (spec 5.3): an action recorded but not closed is applied again, unless its
+ * task already reached a terminal state (it was applied). `cancel` and `remove` are always applied
+ * again: their targets are legitimately terminal, and their own guards refuse a duplicate.
+ */
+async function recoverActions(core: Core): Promise<number> {
+  const page = await core.store.ops.query({
+    filter: {
+      type: 'and',
+      exprs: [
+        { key: 'type', op: 'eq', value: 'action' },
+        { key: 'status', op: 'ne', value: 'done' },
+      ],
+    },
+    order_by: ['create_time'],
+  });
+  let applied = 0;
+  for (const op of page.rows) {
+    const proc = core.procs.get(op.pid);
+    const task = proc?.tasks.get(op.tid);
+    const event = op.event ?? '';
+    const alwaysAgain = event === 'cancel' || event === 'remove';
+    if (!proc || !task || (!alwaysAgain && task.terminal)) {
+      await core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
+      continue;
+    }
+    applied++;
+    core.job(proc.pid, `recover action ${event} ${op.tid}`, () => {
+      try {
+        applyClientAction(core, proc, op.tid, event, (op.options ?? {}) as Vars);
+      } catch (err) {
+        core.log.warn(`recovered action ${event} on ${op.pid}:${op.tid} was refused: ${errorMessage(err)}`);
+      } finally {
+        core.closeOp(op);
+      }
+    });
+  }
+  return applied;
 }
 
 async function resume(core: Core, models: Models, proc: Process): Promise<number> {
