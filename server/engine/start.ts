@@ -59,7 +59,10 @@ export class Starter {
       root.inputs = { ...inputs };
       core.procs.set(pid, proc);
       core.markProcDirty(proc);
+      // The process row and its root task are durable before the start is reported (spec 5.2).
+      core.flush();
       core.schedule(proc, root);
+      await core.writer.flush();
       return proc;
     } finally {
       this.claimed.delete(pid);
