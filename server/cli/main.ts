@@ -1,7 +1,9 @@
 /** Entry point of the `acts` command line. Returns the exit code. */
 import { Command, CommanderError } from 'commander';
+import { ActError } from '../engine/errors.ts';
 import { EXIT, InputError } from './errors.ts';
 import { runCommand } from './run.ts';
+import { serveCommand } from './serve.ts';
 import { validateCommand } from './validate.ts';
 
 // A reader that goes away early (`acts run … | head`) is not a failure of the run: stop writing
@@ -43,12 +45,22 @@ export async function main(argv: string[]): Promise<number> {
     .option('--model <file>', 'deploy another model first (subflows); repeatable', collect, [])
     .option('--inputs <json>', 'start inputs as a JSON object')
     .option('--respond <file>', 'answers to interrupts, by act key (YAML)')
+    .option('--store <url>', 'run on this store instead of memory (file:<path>, postgresql://…)')
     .addHelpText(
       'after',
       '\nExit codes: 0 complete (also aborted), 1 process error, 2 invalid input, 3 waiting for an answer.',
     )
-    .action(async (file: string, opts: { model: string[]; inputs?: string; respond?: string }) => {
+    .action(async (file: string, opts: { model: string[]; inputs?: string; respond?: string; store?: string }) => {
       code = await runCommand(file, opts, out, err);
+    });
+
+  program
+    .command('serve')
+    .description('run the engine headless on a durable store; continues unfinished processes, stops on SIGTERM')
+    .option('--store <url>', 'file:<path> (SQLite), postgresql://… or memory: (default $DATABASE_URL or file:./data/acts.db)')
+    .option('--config <file>', 'configuration file (default acts.config.json when present)')
+    .action(async (opts: { store?: string; config?: string }) => {
+      code = await serveCommand(opts, out);
     });
 
   try {
@@ -59,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.complete;
       return EXIT.invalidInput;
     }
-    if (e instanceof InputError) {
+    if (e instanceof InputError || (ActError.is(e) && e.code === 'config.invalid')) {
       err(`acts: ${e.message.replace(/\s*\n\s*/g, ' ')}`);
       return EXIT.invalidInput;
     }

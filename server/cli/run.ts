@@ -12,9 +12,11 @@ import type { ModelProblem } from '../engine/model/types.ts';
 import { EXIT, InputError } from './errors.ts';
 import { parseInputs, readText } from './files.ts';
 import { Responder } from './responses.ts';
+import { openStore } from '../store/open-store.ts';
 
 export interface RunOptions {
   model: string[];
+  store?: string;
   inputs?: string;
   respond?: string;
 }
@@ -50,7 +52,9 @@ export async function runCommand(file: string, options: RunOptions, print: Print
     : new Responder({});
 
   const clock = new ManualClock(Date.now());
-  const engine = await Engine.create({ clock, autoTick: false });
+  const store = options.store ? await openStore(options.store) : undefined;
+  // A run is one-shot: other unfinished processes of a shared store are not its business.
+  const engine = await Engine.create({ clock, autoTick: false, store, recover: false });
   try {
     for (const extra of extras) await deploy(engine, extra.source, extra.file);
     const mid = await deploy(engine, source, file);

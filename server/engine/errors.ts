@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'params.invalid'
   | 'trigger.not_found'
   | 'script.error' // an expression or script threw, timed out or ran out of memory
+  | 'config.invalid' // a configuration value or store URL is not usable
   | 'engine.closed'
   | 'internal';
 

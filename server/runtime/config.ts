@@ -1,0 +1,73 @@
+/**
+ * Runtime configuration (spec 4.5): `acts.config.json` (or the file given with `--config`), then
+ * environment variables on top. Every value is checked; a bad one is a clear error.
+ *
+ *   store                    DATABASE_URL               default file:./data/acts.db
+ *   tick_interval_secs       ACTS_TICK_INTERVAL_SECS    default 15 (≤ 0 means 15)
+ *   max_message_retry_times  ACTS_MAX_MESSAGE_RETRY_TIMES default 20
+ *   cache_cap                ACTS_CACHE_CAP             default 1024 (resident processes)
+ *   scheduler_workers        ACTS_SCHEDULER_WORKERS     default 4 (lanes)
+ *   scheduler_queue_cap      ACTS_SCHEDULER_QUEUE_CAP   default 4096 (jobs held in memory, all lanes)
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ActError } from '../engine/errors.ts';
+import { DEFAULT_STORE_URL } from '../store/open-store.ts';
+
+const positiveInt = z.number().int().positive();
+
+const configSchema = z
+  .object({
+    store: z.string().min(1).default(DEFAULT_STORE_URL),
+    tick_interval_secs: z.number().default(15),
+    max_message_retry_times: z.number().int().min(0).default(20),
+    cache_cap: positiveInt.default(1024),
+    scheduler_workers: positiveInt.default(4),
+    scheduler_queue_cap: positiveInt.default(4096),
+  })
+  .strict();
+
+export type RuntimeConfig = z.infer<typeof configSchema>;
+
+const ENV: Record<string, keyof RuntimeConfig> = {
+  DATABASE_URL: 'store',
+  ACTS_TICK_INTERVAL_SECS: 'tick_interval_secs',
+  ACTS_MAX_MESSAGE_RETRY_TIMES: 'max_message_retry_times',
+  ACTS_CACHE_CAP: 'cache_cap',
+  ACTS_SCHEDULER_WORKERS: 'scheduler_workers',
+  ACTS_SCHEDULER_QUEUE_CAP: 'scheduler_queue_cap',
+};
+
+export const DEFAULT_CONFIG_FILE = 'acts.config.json';
+
+function readFile(path: string, required: boolean): Record<string, unknown> {
+  if (!existsSync(path)) {
+    if (required) throw new ActError('config.invalid', `config file '${path}' does not exist`);
+    return {};
+  }
+  try {
+    const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('expected a JSON object');
+    return value as Record<string, unknown>;
+  } catch (err) {
+    throw new ActError('config.invalid', `config file '${path}' is not valid: ${(err as Error).message}`);
+  }
+}
+
+/** Loads the configuration: file (optional unless named), then environment, then `overrides`. */
+export function loadConfig(options: { file?: string; env?: NodeJS.ProcessEnv; overrides?: Partial<RuntimeConfig> } = {}): RuntimeConfig {
+  const env = options.env ?? process.env;
+  const raw: Record<string, unknown> = readFile(options.file ?? DEFAULT_CONFIG_FILE, options.file !== undefined);
+  for (const [name, key] of Object.entries(ENV)) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    raw[key] = key === 'store' ? value : Number(value);
+  }
+  for (const [key, value] of Object.entries(options.overrides ?? {})) if (value !== undefined) raw[key] = value;
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ');
+    throw new ActError('config.invalid', `invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
