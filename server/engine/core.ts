@@ -11,7 +11,7 @@ import { OrderedDispatcher } from './channels.ts';
 import type { Clock, IdSource } from './clock.ts';
 import { ActError, errorMessage } from './errors.ts';
 import { renderParams, renderValueMap } from './expr/templates.ts';
-import { JobQueue, type Job } from './job-queue.ts';
+import { Lanes, type Job } from './lanes.ts';
 import { buildMessage, emitsMessage, type Message } from './messages.ts';
 import type { Act, Vars } from './model/types.ts';
 import { workflowSchema } from './model/schema.ts';
@@ -43,6 +43,9 @@ export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' |
 export interface CoreConfig {
   tickMs: number;
   maxMessageRetryTimes: number;
+  /** Lanes (`scheduler_workers`) and the jobs they may hold in memory (`scheduler_queue_cap`). */
+  workers: number;
+  queueCap: number;
 }
 
 /** Keys of act params that are templates for *other* acts and must stay raw. */
@@ -58,7 +61,7 @@ export class Core {
   readonly channels = new Map<string, Channel>();
   readonly userVars = new Map<string, Vars>([['secrets', {}]]);
   readonly events = new TypedEmitter<EngineEvents>();
-  readonly queue: JobQueue;
+  readonly queue: Lanes;
   readonly dispatcher: OrderedDispatcher;
   readonly writer: StoreWriter;
   /** Tasks that own timeout rules, checked on every tick. */
@@ -67,7 +70,7 @@ export class Core {
   private readonly dirtyProcs = new Set<Process>();
   private readonly newMessages: MessageRow[] = [];
   private readonly newDeliveries: DeliveryRow[] = [];
-  private readonly closedOps: OpRow[] = [];
+  private readonly opWrites: OpRow[] = [];
   private readonly scopeServices: ScopeServices;
 
   constructor(
@@ -80,7 +83,7 @@ export class Core {
     readonly log: Logger,
     private readonly faults?: (point: FaultPoint) => void,
   ) {
-    this.queue = new JobQueue((job, err) => this.onPanic(job, err));
+    this.queue = new Lanes(config.workers, config.queueCap, (job, err) => this.onPanic(job, err));
     this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
     this.writer = new StoreWriter((err) => this.log.error(`store write failed: ${errorMessage(err)}`));
     this.scopeServices = {
@@ -96,20 +99,26 @@ export class Core {
 
   // ---- jobs ----
 
-  /** Queues work for a process; the store writes it caused are queued after it ran. */
-  job(pid: string, name: string, run: () => void): void {
-    this.queue.push({
-      pid,
-      name,
-      run: () => {
-        try {
-          run();
-        } finally {
-          this.fault('job:ran');
-          this.flush();
-        }
+  /**
+   * Queues work for a process; the store writes it caused go out as one batch after it ran.
+   * Engine continuations are forced past the lane bound (see lanes.ts); others may be refused.
+   */
+  job(pid: string, name: string, run: () => void, force = true): boolean {
+    return this.queue.push(
+      {
+        pid,
+        name,
+        run: () => {
+          try {
+            run();
+          } finally {
+            this.fault('job:ran');
+            this.flush();
+          }
+        },
       },
-    });
+      force,
+    );
   }
 
   private onPanic(job: Job, err: unknown): void {
@@ -148,9 +157,31 @@ export class Core {
     throw new Error('engine not wired');
   };
 
-  /** Queues the execution of a task (init → run → proceed). */
-  schedule(proc: Process, task: Task): void {
-    this.job(proc.pid, `exec ${task.tid}`, () => this.execTask(proc, task));
+  /**
+   * Queues the execution of a task (init → run → proceed). When its lane is full the execution
+   * is recorded in the outbox instead (an `exec` record, written with the current batch) and the
+   * overflow consumer hands it back later (spec 5.4).
+   */
+  schedule(proc: Process, task: Task, op?: OpRow): boolean {
+    const accepted = this.job(
+      proc.pid,
+      `exec ${task.tid}`,
+      () => {
+        if (op) this.closeOp(op);
+        this.execTask(proc, task);
+      },
+      false,
+    );
+    if (!accepted && !op) {
+      const now = this.now();
+      this.opWrites.push({ id: this.newId(16), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now });
+    }
+    return accepted;
+  }
+
+  /** Records an outbox record's new status in the next batch. */
+  writeOp(op: OpRow): void {
+    this.opWrites.push(op);
   }
 
   /** Checks the final outputs against the model's `exposes` schema (spec 5.12). */
@@ -193,12 +224,12 @@ export class Core {
    * one ordered store batch, so a crash leaves either all of a job's effects or none.
    */
   flush(): void {
-    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && this.closedOps.length === 0) return;
+    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && this.opWrites.length === 0) return;
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
     const procs = [...this.dirtyProcs].map((p) => procRow(p));
     const messages = this.newMessages.splice(0);
     const deliveries = this.newDeliveries.splice(0);
-    const ops = this.closedOps.splice(0);
+    const ops = this.opWrites.splice(0);
     this.dirty.clear();
     this.dirtyProcs.clear();
     this.writer.write(() =>
@@ -310,7 +341,7 @@ export class Core {
 
   /** Marks an outbox record done, in the same store batch as the state change it stands for. */
   closeOp(op: OpRow): void {
-    this.closedOps.push({ ...op, status: 'done', update_time: this.now() });
+    this.opWrites.push({ ...op, status: 'done', update_time: this.now() });
   }
 
   /** Test-only fault injection: named points where a test host may kill the process. */

@@ -22,7 +22,8 @@ import type { SandboxLimits } from './sandbox/types.ts';
 import { Starter } from './start.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
-import { checkTimeouts, redeliver } from './timers.ts';
+import { checkTimeouts, redeliver, replayOverflow } from './timers.ts';
+import type { LaneStats } from './lanes.ts';
 import { recoverProcesses, type RecoverReport } from './recover.ts';
 import { printTree } from './tree/print.ts';
 
@@ -39,6 +40,9 @@ export interface EngineOptions {
   autoTick?: boolean;
   /** Continue the unfinished processes found in the store at start (default true). */
   recover?: boolean;
+  /** Lanes (default 4) and the jobs they may hold in memory across all lanes (default 4096). */
+  schedulerWorkers?: number;
+  schedulerQueueCap?: number;
   /** Test-only: called at named points where a crash test may kill the process. */
   faults?: (point: FaultPoint) => void;
 }
@@ -85,7 +89,12 @@ export class Engine {
       registry,
       clock,
       options.newId ?? randomId,
-      { tickMs: secs * 1000, maxMessageRetryTimes: options.maxMessageRetryTimes ?? 20 },
+      {
+        tickMs: secs * 1000,
+        maxMessageRetryTimes: options.maxMessageRetryTimes ?? 20,
+        workers: options.schedulerWorkers ?? 4,
+        queueCap: options.schedulerQueueCap ?? 4096,
+      },
       options.logger ?? silentLogger,
       options.faults,
     );
@@ -215,6 +224,9 @@ export class Engine {
     if (!isPlainObject(options)) throw new ActError('action.invalid_options', 'action options must be an object');
     const proc = this.core.procs.get(pid);
     if (!proc) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+    if (!this.core.queue.hasRoom(pid)) {
+      throw new ActError('engine.busy', `the engine is at its queue limit for process '${pid}'; try again shortly`);
+    }
     const now = this.core.now();
     const op: OpRow = { id: this.core.newId(16), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
     this.core.writer.write(() => this.core.store.ops.create(op));
@@ -373,12 +385,13 @@ export class Engine {
   // ---- time, events, lifecycle ----
 
   /** One timer tick: timeouts and redelivery. Tests and the CLI call it with an injected clock. */
-  async tick(): Promise<{ timeouts: number; redelivered: number }> {
-    if (this.closed) return { timeouts: 0, redelivered: 0 };
+  async tick(): Promise<{ timeouts: number; redelivered: number; replayed: number }> {
+    if (this.closed) return { timeouts: 0, redelivered: 0, replayed: 0 };
     const now = this.core.now();
     const timeouts = checkTimeouts(this.core, now);
     const redelivered = await redeliver(this.core, now);
-    return { timeouts, redelivered };
+    const replayed = await replayOverflow(this.core, now);
+    return { timeouts, redelivered, replayed };
   }
 
   /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */
@@ -409,10 +422,17 @@ export class Engine {
     }
   }
 
+  /** The outbox records (spec 5.2), for operations views and tests. */
+  async outbox(query?: Query): Promise<OpRow[]> {
+    await this.core.writer.flush();
+    return (await this.core.store.ops.query(query)).rows;
+  }
+
   /** Runtime figures for health pages and benchmarks. */
-  stats(): { queueDepth: number; writerDepth: number; writerHighWater: number; processes: number } {
+  stats(): { queueDepth: number; lanes: LaneStats; writerDepth: number; writerHighWater: number; processes: number } {
     return {
       queueDepth: this.core.queue.depth,
+      lanes: this.core.queue.stats(),
       writerDepth: this.core.writer.depth,
       writerHighWater: this.core.writer.highWater,
       processes: this.core.procs.size,

@@ -22,6 +22,7 @@ export type ErrorCode =
   | 'trigger.not_found'
   | 'script.error' // an expression or script threw, timed out or ran out of memory
   | 'config.invalid' // a configuration value or store URL is not usable
+  | 'engine.busy' // a lane is full: the caller should retry shortly
   | 'engine.closed'
   | 'internal';
 

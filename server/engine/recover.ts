@@ -58,9 +58,28 @@ export async function recoverProcesses(core: Core, models: Models): Promise<Reco
     }
   }
   report.actions = await recoverActions(core);
+  await closeExecRecords(core);
   for (const proc of restored) report.dispatched += await resume(core, models, proc);
   report.processes = restored.length;
+  core.flush();
   return report;
+}
+
+/**
+ * Exec records of the previous run are closed: the task rows say what still has to run (`none`,
+ * `ready`), and resume dispatches exactly those (recording them again if the lanes are full).
+ */
+async function closeExecRecords(core: Core): Promise<void> {
+  const open = await core.store.ops.query({
+    filter: {
+      type: 'and',
+      exprs: [
+        { key: 'type', op: 'eq', value: 'exec' },
+        { key: 'status', op: 'ne', value: 'done' },
+      ],
+    },
+  });
+  for (const op of open.rows) await core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
 }
 
 /**

@@ -59,9 +59,10 @@ export class Starter {
       root.inputs = { ...inputs };
       core.procs.set(pid, proc);
       core.markProcDirty(proc);
-      // The process row and its root task are durable before the start is reported (spec 5.2).
-      core.flush();
+      // The process row and its root task (or its overflow record) are durable before the start
+      // is reported (spec 5.2).
       core.schedule(proc, root);
+      core.flush();
       await core.writer.flush();
       return proc;
     } finally {

@@ -72,3 +72,40 @@ export async function redeliver(core: Core, now: number): Promise<number> {
   }
   return sent;
 }
+
+/**
+ * Overflow recovery (spec 5.4): executions recorded because their lane was full are handed back
+ * once they are older than two tick intervals (the memory queue had time to drain), as far as the
+ * lanes have room; the rest waits for a later tick. Records of finished tasks are closed.
+ */
+export async function replayOverflow(core: Core, now: number): Promise<number> {
+  await core.writer.flush();
+  const page = await core.store.ops.query({
+    filter: {
+      type: 'and',
+      exprs: [
+        { key: 'type', op: 'eq', value: 'exec' },
+        { key: 'status', op: 'eq', value: 'pending' },
+        { key: 'update_time', op: 'le', value: now - 2 * core.config.tickMs },
+      ],
+    },
+    order_by: ['create_time'],
+    limit: 1000,
+  });
+  let replayed = 0;
+  for (const op of page.rows) {
+    const proc = core.procs.get(op.pid);
+    const task = proc?.tasks.get(op.tid);
+    if (!proc || !task || task.terminal) {
+      core.closeOp(op);
+      continue;
+    }
+    if (!core.queue.hasRoom(op.pid)) continue;
+    const dispatched = { ...op, status: 'dispatched' as const, update_time: now };
+    core.writeOp(dispatched);
+    core.schedule(proc, task, dispatched);
+    replayed++;
+  }
+  core.flush();
+  return replayed;
+}

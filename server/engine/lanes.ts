@@ -1,0 +1,161 @@
+/**
+ * Lanes (spec 5.1): `workers` FIFO queues; a job goes to lane hash(pid) mod workers, so the jobs
+ * of one process run in order and never interleave. Each lane holds at most `laneCapacity` jobs:
+ * a full lane refuses work (the caller falls back to the durable outbox) instead of growing.
+ * Engine-internal continuations (a subflow return, a fired timeout, a recovered action) may be
+ * forced past the bound; there is at most one such job per task, so they cannot grow unbounded.
+ *
+ * States: idle (nothing queued, no drain scheduled) → draining (one job of each non-empty lane in
+ * turn, yielding to the event loop between batches) → idle; closed refuses everything.
+ */
+export interface Job {
+  pid: string;
+  name: string;
+  run(): void;
+}
+
+export interface LaneStats {
+  workers: number;
+  capacity: number;
+  laneCapacity: number;
+  depth: number;
+  highWatermark: number;
+  lanes: number[];
+}
+
+const BATCH = 256;
+
+/** FNV-1a: a fast, stable hash of the pid. */
+function hash(pid: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < pid.length; i++) {
+    h ^= pid.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+class Lane {
+  private readonly jobs: Job[] = [];
+  private head = 0;
+
+  get size(): number {
+    return this.jobs.length - this.head;
+  }
+
+  push(job: Job): void {
+    this.jobs.push(job);
+  }
+
+  shift(): Job | undefined {
+    if (this.head >= this.jobs.length) return undefined;
+    const job = this.jobs[this.head++];
+    if (this.head > 1024 && this.head * 2 > this.jobs.length) {
+      this.jobs.splice(0, this.head);
+      this.head = 0;
+    }
+    return job;
+  }
+
+  clear(): void {
+    this.jobs.length = 0;
+    this.head = 0;
+  }
+}
+
+export class Lanes {
+  private readonly lanes: Lane[];
+  readonly laneCapacity: number;
+  private draining = false;
+  private closed = false;
+  private depthNow = 0;
+  private high = 0;
+  private waiters: Array<() => void> = [];
+
+  constructor(
+    readonly workers: number,
+    readonly capacity: number,
+    private readonly onPanic: (job: Job, err: unknown) => void,
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, workers) }, () => new Lane());
+    this.laneCapacity = Math.max(1, Math.floor(capacity / this.lanes.length));
+  }
+
+  private laneOf(pid: string): Lane {
+    return this.lanes[hash(pid) % this.lanes.length];
+  }
+
+  /** Whether the lane of `pid` can take one more job. */
+  hasRoom(pid: string): boolean {
+    return !this.closed && this.laneOf(pid).size < this.laneCapacity;
+  }
+
+  /** Queues a job; returns false (and queues nothing) when its lane is full, unless `force`. */
+  push(job: Job, force = false): boolean {
+    if (this.closed) return false;
+    const lane = this.laneOf(job.pid);
+    if (!force && lane.size >= this.laneCapacity) return false;
+    lane.push(job);
+    this.depthNow++;
+    if (this.depthNow > this.high) this.high = this.depthNow;
+    this.schedule();
+    return true;
+  }
+
+  get depth(): number {
+    return this.depthNow;
+  }
+
+  stats(): LaneStats {
+    return {
+      workers: this.lanes.length,
+      capacity: this.laneCapacity * this.lanes.length,
+      laneCapacity: this.laneCapacity,
+      depth: this.depthNow,
+      highWatermark: this.high,
+      lanes: this.lanes.map((l) => l.size),
+    };
+  }
+
+  /** Resolves when every lane is empty. */
+  idle(): Promise<void> {
+    if (this.depthNow === 0 && !this.draining) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const lane of this.lanes) lane.clear();
+    this.depthNow = 0;
+    for (const w of this.waiters.splice(0)) w();
+  }
+
+  private schedule(): void {
+    if (this.draining) return;
+    this.draining = true;
+    setImmediate(() => this.drain());
+  }
+
+  private drain(): void {
+    let ran = 0;
+    while (ran < BATCH && this.depthNow > 0 && !this.closed) {
+      for (const lane of this.lanes) {
+        const job = lane.shift();
+        if (!job) continue;
+        this.depthNow--;
+        ran++;
+        try {
+          job.run();
+        } catch (err) {
+          this.onPanic(job, err);
+        }
+      }
+    }
+    if (this.depthNow > 0 && !this.closed) {
+      setImmediate(() => this.drain());
+      return;
+    }
+    this.draining = false;
+    for (const w of this.waiters.splice(0)) w();
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Lanes and overload (spec 5.1, 5.4): per-pid FIFO across lanes, a bounded memory queue that
+ * refuses work, and the outbox that takes the overflow and hands it back — nothing is lost.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { Lanes, type Job } from '../server/engine/lanes.ts';
+import { createHarness, type Harness } from './helpers/harness.ts';
+
+describe('Lanes', () => {
+  it('runs the jobs of one pid in order and refuses work past the lane bound', async () => {
+    const lanes = new Lanes(2, 4, () => undefined);
+    const ran: string[] = [];
+    const job = (pid: string, n: number): Job => ({ pid, name: `${pid}${n}`, run: () => void ran.push(`${pid}${n}`) });
+    expect(lanes.stats().laneCapacity).toBe(2);
+    expect(lanes.push(job('p', 1))).toBe(true);
+    expect(lanes.push(job('p', 2))).toBe(true);
+    expect(lanes.push(job('p', 3))).toBe(false);
+    expect(lanes.hasRoom('p')).toBe(false);
+    expect(lanes.push(job('p', 3), true)).toBe(true);
+    expect(lanes.depth).toBe(3);
+    await lanes.idle();
+    expect(ran).toEqual(['p1', 'p2', 'p3']);
+    expect(lanes.stats().highWatermark).toBe(3);
+    expect(lanes.depth).toBe(0);
+  });
+
+  it('a job that throws does not stop its lane', async () => {
+    const errors: unknown[] = [];
+    const lanes = new Lanes(1, 10, (_job, err) => void errors.push(err));
+    const ran: number[] = [];
+    lanes.push({ pid: 'x', name: 'boom', run: () => { throw new Error('boom'); } });
+    lanes.push({ pid: 'x', name: 'after', run: () => void ran.push(1) });
+    await lanes.idle();
+    expect(ran).toEqual([1]);
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe('overload', () => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+  });
+
+  it('2,000 starts on a tiny queue: none lost, depth within the bound, every record done', async () => {
+    h = await createHarness({ schedulerWorkers: 2, schedulerQueueCap: 8 });
+    await h.deploy(`
+id: small
+steps:
+  - { id: s1, acts: [ { uses: acts.transform.set, params: { a: 1 } } ] }
+  - { id: s2, acts: [ { uses: acts.transform.code, params: 'return { b: a + 1 }' } ] }
+  - { id: s3, acts: [ { uses: acts.core.msg, key: done } ] }
+`);
+    const pids: string[] = [];
+    for (let i = 0; i < 2000; i++) pids.push((await h.engine.procs.start('small')).pid);
+    let rounds = 0;
+    for (;;) {
+      await h.settle();
+      const open = (await h.engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'state', op: 'ne', value: 'completed' }] } })).count;
+      if (open === 0) break;
+      expect(++rounds).toBeLessThan(500);
+      await h.tick(2000);
+    }
+    const stats = h.engine.stats().lanes;
+    expect(stats.highWatermark).toBeLessThanOrEqual(stats.capacity);
+    expect(stats.capacity).toBe(8);
+    expect(h.find({ key: 'done', state: 'completed' })).toHaveLength(2000);
+    expect(new Set(h.find({ key: 'done' }).map((m) => m.pid)).size).toBe(2000);
+    const ops = await h.engine.outbox();
+    expect(ops.length).toBeGreaterThan(0);
+    expect(ops.filter((o) => o.status !== 'done')).toEqual([]);
+    expect(rounds).toBeGreaterThan(0);
+  });
+
+  it('a client action on a full lane is refused with engine.busy and changes nothing', async () => {
+    h = await createHarness({ schedulerWorkers: 1, schedulerQueueCap: 1 });
+    await h.deploy('id: one\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] } ]');
+    const pid = await h.start('one');
+    const tid = h.created('a').tid;
+    // a start leaves its root job in the only lane; the action arrives while it is still queued
+    await h.engine.procs.start('one');
+    expect(h.engine.stats().lanes.depth).toBe(1);
+    await expect(h.engine.act.complete(pid, tid)).rejects.toMatchObject({ code: 'engine.busy' });
+    await h.settle();
+    expect(await h.engine.outbox({ filter: { type: 'and', exprs: [{ key: 'type', op: 'eq', value: 'action' }] } })).toEqual([]);
+    expect((await h.proc(pid)).tasks.find((t) => t.tid === tid)!.state).toBe('interrupted');
+  });
+});
