@@ -20,6 +20,9 @@ export async function serveCommand(options: ServeOptions, print: (line: string) 
     store,
     tickIntervalSecs: config.tick_interval_secs,
     maxMessageRetryTimes: config.max_message_retry_times,
+    cacheCap: config.cache_cap,
+    schedulerWorkers: config.scheduler_workers,
+    schedulerQueueCap: config.scheduler_queue_cap,
     logger: consoleLogger,
   });
   const stats = engine.stats();

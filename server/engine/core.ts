@@ -46,6 +46,8 @@ export interface CoreConfig {
   /** Lanes (`scheduler_workers`) and the jobs they may hold in memory (`scheduler_queue_cap`). */
   workers: number;
   queueCap: number;
+  /** Most unfinished processes held in memory (`cache_cap`); starts beyond it are parked. */
+  cacheCap: number;
 }
 
 /** Keys of act params that are templates for *other* acts and must stay raw. */
@@ -144,6 +146,22 @@ export class Core {
   adopt(proc: Process, task: Task): void {
     task.touch = () => this.markDirty(proc, task);
     proc.add(task);
+  }
+
+  /** Unfinished processes held in memory (the resident set). */
+  activeCount(): number {
+    let n = 0;
+    for (const proc of this.procs.values()) if (!proc.finished) n++;
+    return n;
+  }
+
+  /** Called when a finished process left memory: fill the free slot (wired by the engine). */
+  onSlotFreed: () => void = () => {};
+
+  /** A finished process leaves the resident set; its rows stay in the store. */
+  evict(proc: Process): void {
+    if (this.procs.get(proc.pid) === proc) this.procs.delete(proc.pid);
+    this.onSlotFreed();
   }
 
   /** Takes over a process rebuilt from the store. */

@@ -7,7 +7,7 @@ import { applyClientAction } from './actions.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
 import { randomId, systemClock, type Clock, type IdSource } from './clock.ts';
 import { Core, type FaultPoint } from './core.ts';
-import { ActError } from './errors.ts';
+import { ActError, errorMessage } from './errors.ts';
 import { silentLogger, type EngineEvents, type Logger } from './events.ts';
 import { exec } from './flow.ts';
 import { procDetail, procInfo, taskInfo, type ProcDetail, type ProcInfo, type TaskInfo } from './info.ts';
@@ -24,7 +24,7 @@ import { MemoryStore } from './store/memory.ts';
 import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
 import { checkTimeouts, redeliver, replayOverflow } from './timers.ts';
 import type { LaneStats } from './lanes.ts';
-import { recoverProcesses, type RecoverReport } from './recover.ts';
+import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover.ts';
 import { printTree } from './tree/print.ts';
 
 export interface EngineOptions {
@@ -40,6 +40,8 @@ export interface EngineOptions {
   autoTick?: boolean;
   /** Continue the unfinished processes found in the store at start (default true). */
   recover?: boolean;
+  /** Most unfinished processes in memory (`cache_cap`, default 1024); further starts are parked. */
+  cacheCap?: number;
   /** Lanes (default 4) and the jobs they may hold in memory across all lanes (default 4096). */
   schedulerWorkers?: number;
   schedulerQueueCap?: number;
@@ -68,6 +70,8 @@ export class Engine {
   private readonly starter: Starter;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private filling: Promise<void> | null = null;
+  private refill = false;
 
   private constructor(core: Core, models: Models) {
     this.core = core;
@@ -75,6 +79,7 @@ export class Engine {
     this.starter = new Starter(core, models);
     core.execTask = (proc, task) => exec(core, proc, task);
     core.startProcess = (mid, options, parent) => this.starter.start(mid, options, parent);
+    core.onSlotFreed = () => this.requestFill();
   }
 
   static async create(options: EngineOptions = {}): Promise<Engine> {
@@ -94,6 +99,7 @@ export class Engine {
         maxMessageRetryTimes: options.maxMessageRetryTimes ?? 20,
         workers: options.schedulerWorkers ?? 4,
         queueCap: options.schedulerQueueCap ?? 4096,
+        cacheCap: options.cacheCap ?? 1024,
       },
       options.logger ?? silentLogger,
       options.faults,
@@ -191,23 +197,58 @@ export class Engine {
     },
   };
 
+  /** A resident process, or a snapshot rebuilt from the store (finished or parked ones). */
   private async loadedProcess(pid: string): Promise<Process> {
     const proc = this.core.procs.get(pid);
     if (proc) return proc;
-    throw new ActError('process.not_found', `cannot find process '${pid}'`);
+    await this.core.writer.flush();
+    const row = await this.core.store.procs.find(pid);
+    if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+    return load(this.core, this.modelStore, row);
   }
 
   private waitFinished(pid: string): Promise<ProcInfo> {
-    const proc = this.core.procs.get(pid);
-    if (!proc) return Promise.reject(new ActError('process.not_found', `cannot find process '${pid}'`));
-    if (proc.finished) return Promise.resolve(procInfo(proc));
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const off = this.core.events.on('finished', (p) => {
         if (p.pid !== pid) return;
         off();
         resolve(procInfo(p));
       });
+      this.loadedProcess(pid).then(
+        (proc) => {
+          if (!proc.finished) return;
+          off();
+          resolve(procInfo(proc));
+        },
+        (err) => {
+          off();
+          reject(err);
+        },
+      );
     });
+  }
+
+  /** Fills free resident slots from the store (after a process left memory), one fill at a time. */
+  private requestFill(): void {
+    if (this.closed) return;
+    if (this.filling) {
+      this.refill = true;
+      return;
+    }
+    this.filling = (async () => {
+      do {
+        this.refill = false;
+        // after the job that freed the slot has queued its writes
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.core.writer.flush();
+        if (this.closed) return;
+        await fillSlots(this.core, this.modelStore);
+      } while (this.refill);
+    })()
+      .catch((err) => this.core.log.error(`filling free slots failed: ${errorMessage(err)}`))
+      .finally(() => {
+        this.filling = null;
+      });
   }
 
   // ---- client actions ----
@@ -223,7 +264,13 @@ export class Engine {
     const options = request.options ?? {};
     if (!isPlainObject(options)) throw new ActError('action.invalid_options', 'action options must be an object');
     const proc = this.core.procs.get(pid);
-    if (!proc) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+    if (!proc) {
+      await this.core.writer.flush();
+      const row = await this.core.store.procs.find(pid);
+      if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+      const why = row.state === 'none' ? 'parked, waiting for a free slot' : `already ${row.state}`;
+      throw new ActError('action.refused', `cannot ${action} in process '${pid}': it is ${why}`);
+    }
     if (!this.core.queue.hasRoom(pid)) {
       throw new ActError('engine.busy', `the engine is at its queue limit for process '${pid}'; try again shortly`);
     }
@@ -418,6 +465,10 @@ export class Engine {
       await this.core.queue.idle();
       await this.core.dispatcher.idle();
       await this.core.writer.flush();
+      if (this.filling) {
+        await this.filling;
+        continue;
+      }
       if (this.core.queue.depth === 0 && !this.core.dispatcher.busy) return;
     }
   }
@@ -443,6 +494,7 @@ export class Engine {
     if (this.closed) return;
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.filling) await this.filling;
     this.core.queue.close();
     await this.core.writer.flush();
     this.core.sandbox.close();

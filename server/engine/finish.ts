@@ -25,6 +25,7 @@ export function finishProcess(core: Core, proc: Process): void {
   core.events.emit('finished', proc);
   abortChildren(core, proc);
   returnToParent(core, proc);
+  core.evict(proc);
 }
 
 /**

@@ -14,6 +14,8 @@ export type ProcState = TaskState;
 
 export class Process {
   state: ProcState = 'none';
+  /** When the start was accepted (epoch ms): the admission order of parked processes. */
+  created = 0;
   err: ErrorInfo | null = null;
   startTime = 0;
   endTime = 0;

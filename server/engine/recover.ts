@@ -31,36 +31,59 @@ export interface RecoverReport {
 
 const UNFINISHED = ['none', 'ready', 'running', 'pending'];
 
-async function load(core: Core, models: Models, row: ProcRow): Promise<Process> {
+export async function load(core: Core, models: Models, row: ProcRow): Promise<Process> {
   const tasks = await core.store.tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: row.id }] } });
   return restoreProcess(row, tasks.rows, models.snapshot(row.mid, row.model_ver, row.model));
 }
 
+const IN_FLIGHT = ['ready', 'running', 'pending'];
+
+/**
+ * Boot (spec 5.3): close the previous run's exec records, then fill the resident set — processes
+ * that were in flight first, parked ones after, up to `cache_cap` — applying recorded actions and
+ * resuming each process loaded.
+ */
 export async function recoverProcesses(core: Core, models: Models): Promise<RecoverReport> {
   await core.writer.flush();
-  const page = await core.store.procs.query({
-    filter: { type: 'or', exprs: UNFINISHED.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
-    order_by: ['start_time'],
-  });
+  await closeExecRecords(core);
+  return fillSlots(core, models);
+}
+
+/**
+ * Loads unfinished rows that are not resident into the free slots (spec 5.3 `restore`, 5.5):
+ * in-flight rows before parked (`none`) rows, oldest first; applies their open action records and
+ * dispatches their pending work.
+ */
+export async function fillSlots(core: Core, models: Models): Promise<RecoverReport> {
   const report: RecoverReport = { processes: 0, actions: 0, dispatched: 0, failed: [] };
-  const restored: Process[] = [];
-  for (const row of page.rows) {
-    if (core.procs.has(row.id)) continue;
-    try {
-      const proc = await load(core, models, row);
-      core.adoptRestored(proc);
-      restored.push(proc);
-    } catch (err) {
-      const message = `cannot continue process '${row.id}' after a restart: ${errorMessage(err)}`;
-      core.log.error(message);
-      report.failed.push({ pid: row.id, message });
-      await core.store.procs.update({ ...row, state: 'error', err: { ecode: '', message }, end_time: core.now() });
+  const loaded: Process[] = [];
+  for (const states of [IN_FLIGHT, UNFINISHED.filter((s) => !IN_FLIGHT.includes(s))]) {
+    let free = core.config.cacheCap - core.activeCount();
+    if (free <= 0) break;
+    const page = await core.store.procs.query({
+      filter: { type: 'or', exprs: states.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
+      order_by: ['timestamp'],
+      limit: free + core.procs.size,
+    });
+    for (const row of page.rows) {
+      if (free <= 0) break;
+      if (core.procs.has(row.id)) continue;
+      try {
+        const proc = await load(core, models, row);
+        core.adoptRestored(proc);
+        loaded.push(proc);
+        free--;
+      } catch (err) {
+        const message = `cannot continue process '${row.id}': ${errorMessage(err)}`;
+        core.log.error(message);
+        report.failed.push({ pid: row.id, message });
+        await core.store.procs.update({ ...row, state: 'error', err: { ecode: '', message }, end_time: core.now() });
+      }
     }
   }
-  report.actions = await recoverActions(core);
-  await closeExecRecords(core);
-  for (const proc of restored) report.dispatched += await resume(core, models, proc);
-  report.processes = restored.length;
+  report.actions = await recoverActions(core, new Set(loaded.map((p) => p.pid)));
+  for (const proc of loaded) report.dispatched += await resume(core, models, proc);
+  report.processes = loaded.length;
   core.flush();
   return report;
 }
@@ -87,7 +110,7 @@ async function closeExecRecords(core: Core): Promise<void> {
  * task already reached a terminal state (it was applied). `cancel` and `remove` are always applied
  * again: their targets are legitimately terminal, and their own guards refuse a duplicate.
  */
-async function recoverActions(core: Core): Promise<number> {
+async function recoverActions(core: Core, loaded: Set<string>): Promise<number> {
   const page = await core.store.ops.query({
     filter: {
       type: 'and',
@@ -100,11 +123,19 @@ async function recoverActions(core: Core): Promise<number> {
   });
   let applied = 0;
   for (const op of page.rows) {
+    // records of processes that stayed resident belong to actions still in flight
+    if (core.procs.has(op.pid) && !loaded.has(op.pid)) continue;
     const proc = core.procs.get(op.pid);
-    const task = proc?.tasks.get(op.tid);
+    if (!proc) {
+      // not resident: applied when its process is loaded, closed when the process is gone or ended
+      const row = await core.store.procs.find(op.pid);
+      if (!row || !UNFINISHED.includes(row.state)) await core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
+      continue;
+    }
+    const task = proc.tasks.get(op.tid);
     const event = op.event ?? '';
     const alwaysAgain = event === 'cancel' || event === 'remove';
-    if (!proc || !task || (!alwaysAgain && task.terminal)) {
+    if (!task || (!alwaysAgain && task.terminal)) {
       await core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
       continue;
     }

@@ -31,6 +31,7 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
   proc.startTime = row.start_time;
   proc.endTime = row.end_time;
   proc.env = { ...row.env };
+  proc.created = row.timestamp;
   const sorted = [...taskRows].sort((a, b) => a.timestamp - b.timestamp);
   for (const r of sorted) {
     const ref = r.node_data as NodeRef;

@@ -50,7 +50,7 @@ export function procRow(proc: Process): ProcRow {
     err: proc.err,
     parent_pid: proc.parentPid,
     parent_tid: proc.parentTid,
-    timestamp: proc.startTime,
+    timestamp: proc.created,
   };
 }
 

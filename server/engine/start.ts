@@ -54,14 +54,19 @@ export class Starter {
         if (problems) throw new ActError('inputs.invalid', `model(${mid}) inputs validation error: ${problems}`);
       }
       const proc = new Process(pid, model.workflow, model.source, model.tree, parent?.pid ?? null, parent?.tid ?? null);
+      proc.created = core.now();
       const root = core.createTask(proc, model.tree.root, null, null);
       root.data = { ...inputs };
       root.inputs = { ...inputs };
-      core.procs.set(pid, proc);
       core.markProcDirty(proc);
+      // Admission (spec 5.5): beyond `cache_cap` the process is parked — its rows stay in state
+      // `none` until a slot frees; running processes are never evicted to make room.
+      if (core.activeCount() < core.config.cacheCap) {
+        core.procs.set(pid, proc);
+        core.schedule(proc, root);
+      }
       // The process row and its root task (or its overflow record) are durable before the start
       // is reported (spec 5.2).
-      core.schedule(proc, root);
       core.flush();
       await core.writer.flush();
       return proc;

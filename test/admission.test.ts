@@ -1,0 +1,81 @@
+/**
+ * Capacity admission and parked processes (spec 5.5): at most `cache_cap` unfinished processes
+ * are in memory; further starts are parked (state `none`, no messages) and start in order as
+ * slots free; finished processes leave memory but stay readable from the store.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryStore } from '../server/engine/store/memory.ts';
+import { createHarness, type Harness } from './helpers/harness.ts';
+
+const open: Harness[] = [];
+afterEach(async () => {
+  for (const h of open.splice(0)) await h.close();
+});
+
+const ONE_IRQ = 'id: one\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] } ]';
+
+describe('admission with cache_cap', () => {
+  it('cache_cap = 1: B is parked until A finishes, then starts', async () => {
+    const h = await createHarness({ cacheCap: 1 });
+    open.push(h);
+    await h.deploy(ONE_IRQ);
+    const a = await h.start('one');
+    const b = await h.engine.procs.start('one');
+    const c = await h.engine.procs.start('one');
+    await h.settle();
+    expect(b.state).toBe('none');
+    expect((await h.proc(b.pid)).state).toBe('none');
+    expect(h.messages.filter((m) => m.pid !== a)).toEqual([]);
+    await expect(h.engine.act.complete(b.pid, 'x')).rejects.toThrow(/parked/);
+    await h.act('complete', 'a', {}, a);
+    expect((await h.proc(a)).state).toBe('completed');
+    expect((await h.proc(b.pid)).state).toBe('running');
+    expect((await h.proc(c.pid)).state).toBe('none');
+    await h.act('complete', 'a', {}, b.pid);
+    await h.act('complete', 'a', {}, c.pid);
+    expect((await h.proc(c.pid)).state).toBe('completed');
+    expect(h.engine.stats().processes).toBe(0);
+  });
+
+  it('finished processes leave memory but stay readable; actions on them are refused', async () => {
+    const h = await createHarness();
+    open.push(h);
+    await h.deploy(ONE_IRQ);
+    const pid = await h.start('one');
+    const tid = h.created('a').tid;
+    await h.act('complete', 'a');
+    expect(h.engine.stats().processes).toBe(0);
+    const detail = await h.proc(pid);
+    expect(detail.state).toBe('completed');
+    expect(detail.tasks.find((t) => t.tid === tid)!.state).toBe('completed');
+    await expect(h.engine.act.complete(pid, tid)).rejects.toMatchObject({ code: 'action.refused' });
+    expect((await h.engine.procs.wait(pid)).state).toBe('completed');
+  });
+
+  it('a pid whose start failed can be used again', async () => {
+    const h = await createHarness();
+    open.push(h);
+    await h.deploy("id: typed\ninputs_schema: { type: object, required: [x] }\nsteps: [ { id: s1 } ]");
+    await expect(h.engine.procs.start('typed', { pid: 'again' })).rejects.toMatchObject({ code: 'inputs.invalid' });
+    expect((await h.engine.procs.start('typed', { pid: 'again', x: 1 })).pid).toBe('again');
+  });
+
+  it('after a restart, in-flight processes are loaded before parked ones, up to the cap', async () => {
+    const store = new MemoryStore();
+    const first = await createHarness({ store, cacheCap: 1 });
+    open.push(first);
+    await first.deploy(ONE_IRQ);
+    const a = await first.start('one');
+    const parked = (await first.engine.procs.start('one')).pid;
+    const second = await createHarness({ store, cacheCap: 1 });
+    open.push(second);
+    await second.settle();
+    expect(second.engine.stats().processes).toBe(1);
+    expect((await second.proc(a)).state).toBe('running');
+    expect((await second.proc(parked)).state).toBe('none');
+    await second.engine.act.complete(a, (await second.proc(a)).tasks.find((t) => t.key === 'a')!.tid);
+    await second.settle();
+    expect((await second.proc(parked)).state).toBe('running');
+    expect(second.created('a').pid).toBe(parked);
+  });
+});
