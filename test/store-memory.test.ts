@@ -1,112 +1,13 @@
+/**
+ * What only the in-memory store does: private deep copies, dotted paths into nested values,
+ * secondary indexes that must agree with a full scan, and a non-transactional batch. The
+ * Collection contract itself runs on every backend in store-crud.test.ts.
+ */
 import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
 import { MemoryCollection, MemoryStore } from '../server/engine/store/index.ts';
-import type { CollectionName, Query, QueryExpr, QueryFilter, Store, TaskRow } from '../server/engine/store/index.ts';
-
-const T0 = 1_700_000_000_000;
-
-/** One valid row per collection; `n` varies a field so updates are visible. */
-const samples: { [K in CollectionName]: (id: string, n: number) => Awaited<ReturnType<Store[K]['find']>> & object } = {
-  models: (id, n) => ({ id, name: `model ${n}`, ver: n, size: 10, data: 'name: m', create_time: T0, update_time: T0 + n }),
-  modelVersions: (id, n) => ({ id, mid: 'm1', ver: n, data: 'name: m', create_time: T0 }),
-  procs: (id, n) => ({
-    id,
-    state: n % 2 ? 'running' : 'completed',
-    mid: 'm1',
-    name: 'proc',
-    start_time: T0,
-    end_time: 0,
-    model: 'name: m',
-    model_ver: 1,
-    env: { n },
-    err: null,
-    parent_pid: null,
-    parent_tid: null,
-    timestamp: T0 + n,
-  }),
-  tasks: (id, n) => task(id, 'p1', n),
-  messages: (id, n) => ({
-    id,
-    pid: 'p1',
-    tid: 't1',
-    nid: 'n1',
-    mid: 'm1',
-    name: 'msg',
-    type: 'act',
-    state: 'created',
-    key: 'k',
-    uses: 'acts.core.irq',
-    tag: '',
-    model: { id: 'm1', name: 'model', tag: `tag${n}` },
-    inputs: { n },
-    outputs: {},
-    start_time: T0,
-    end_time: 0,
-    create_time: T0,
-    timestamp: T0 + n,
-  }),
-  deliveries: (id, n) => ({
-    id,
-    msg_id: 'msg1',
-    chan_id: 'c1',
-    pid: 'p1',
-    tid: 't1',
-    status: 'created',
-    retry_times: n,
-    create_time: T0,
-    update_time: T0,
-  }),
-  events: (id, n) => ({
-    id,
-    mid: 'm1',
-    name: 'ev',
-    ver: n,
-    uses: 'acts.event.manual',
-    kind: 'manual',
-    params: { n },
-    cron: null,
-    timezone: null,
-    next_run: 0,
-    last_run: 0,
-    enabled: true,
-    create_time: T0,
-    update_time: T0,
-  }),
-  packages: (id, n) => ({
-    id,
-    desc: 'pkg',
-    icon: '',
-    doc: '',
-    version: `1.0.${n}`,
-    schema: { type: 'object' },
-    run_as: 'irq',
-    resources: [],
-    catalog: 'app',
-    built_in: false,
-    create_time: T0,
-    update_time: T0,
-  }),
-};
-
-function task(id: string, pid: string, n: number, state = 'running'): TaskRow {
-  return {
-    id,
-    pid,
-    tid: id,
-    node_data: { id: 'n1', level: 1 },
-    kind: 'act',
-    prev: null,
-    parent: null,
-    name: 'task',
-    state,
-    data: { n, list: [n] },
-    err: null,
-    start_time: T0,
-    end_time: 0,
-    hooks: {},
-    timestamp: T0 + n,
-  };
-}
+import type { Query, QueryExpr, QueryFilter, TaskRow } from '../server/engine/store/index.ts';
+import { collectionNames as names, samples, task } from './helpers/store-samples.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<ActError> {
   try {
@@ -118,56 +19,11 @@ async function rejection(promise: Promise<unknown>): Promise<ActError> {
   throw new Error('expected a rejection');
 }
 
-const names = Object.keys(samples) as CollectionName[];
-
-describe.each(names)('MemoryStore.%s CRUD', (name) => {
+describe.each(names)('MemoryStore.%s copies', (name) => {
   const setup = () => {
     const store = new MemoryStore();
     return { col: store[name] as unknown as MemoryCollection<{ id: string }>, make: samples[name] as (id: string, n: number) => { id: string } };
   };
-
-  it('creates, finds, checks existence and rejects a duplicate', async () => {
-    const { col, make } = setup();
-    expect(await col.exists('r1')).toBe(false);
-    expect(await col.find('r1')).toBeUndefined();
-    await col.create(make('r1', 1));
-    expect(await col.exists('r1')).toBe(true);
-    expect(await col.find('r1')).toEqual(make('r1', 1));
-    const err = await rejection(col.create(make('r1', 2)));
-    expect(err.code).toBe('internal');
-    expect(err.message).toBe(`${name} row 'r1' already exists`);
-    expect(await col.find('r1')).toEqual(make('r1', 1));
-  });
-
-  it('updates an existing row and rejects a missing one', async () => {
-    const { col, make } = setup();
-    const err = await rejection(col.update(make('r1', 1)));
-    expect(err.code).toBe('internal');
-    expect(err.message).toBe(`${name} row 'r1' does not exist`);
-    expect(await col.exists('r1')).toBe(false);
-    await col.create(make('r1', 1));
-    await col.update(make('r1', 2));
-    expect(await col.find('r1')).toEqual(make('r1', 2));
-  });
-
-  it('upserts: inserts, then replaces', async () => {
-    const { col, make } = setup();
-    await col.upsert(make('r1', 1));
-    expect(await col.find('r1')).toEqual(make('r1', 1));
-    await col.upsert(make('r1', 2));
-    expect(await col.find('r1')).toEqual(make('r1', 2));
-    expect((await col.query()).count).toBe(1);
-  });
-
-  it('deletes and reports whether a row was deleted', async () => {
-    const { col, make } = setup();
-    await col.create(make('r1', 1));
-    await col.create(make('r2', 1));
-    expect(await col.delete('r1')).toBe(true);
-    expect(await col.delete('r1')).toBe(false);
-    expect(await col.exists('r1')).toBe(false);
-    expect((await col.query()).rows.map((row) => row.id)).toEqual(['r2']);
-  });
 
   it('never shares objects with callers', async () => {
     const { col, make } = setup();
@@ -200,26 +56,6 @@ describe('MemoryCollection', () => {
     expect((await col.find('p1:t1'))?.data).toEqual({ n: 1, list: [1] });
   });
 
-  it('keeps a row in place on update and moves it to the end when re-created', async () => {
-    const col = new MemoryStore().tasks;
-    for (const id of ['a', 'b', 'c']) await col.create(task(id, 'p1', 1));
-    await col.update(task('a', 'p1', 2));
-    await col.upsert(task('b', 'p1', 2));
-    expect((await col.query()).rows.map((row) => row.id)).toEqual(['a', 'b', 'c']);
-    await col.delete('a');
-    await col.create(task('a', 'p1', 3));
-    expect((await col.query()).rows.map((row) => row.id)).toEqual(['b', 'c', 'a']);
-  });
-
-  it('rejects an invalid query', async () => {
-    const col = new MemoryStore().tasks;
-    expect((await rejection(col.query({ offset: -1 }))).message).toMatch(/offset/);
-    expect((await rejection(col.query({ limit: 0 }))).message).toMatch(/limit/);
-    const bad = { type: 'and', exprs: [{ key: 'pid', op: 'in', value: [] }] } as unknown as QueryFilter;
-    expect((await rejection(col.query({ filter: bad }))).message).toMatch(/unknown op 'in'/);
-    expect((await rejection(col.deleteWhere(bad))).code).toBe('internal');
-  });
-
   it('queries by a dotted path into a JSON field', async () => {
     const col = new MemoryStore().messages;
     for (let n = 0; n < 3; n++) await col.create(samples.messages(`m${n}`, n));
@@ -230,9 +66,24 @@ describe('MemoryCollection', () => {
   it('closes without error', async () => {
     await expect(new MemoryStore().close()).resolves.toBeUndefined();
   });
+
+  it('runs a batch on itself, without rollback', async () => {
+    const store = new MemoryStore();
+    await store.batch(async (tx) => {
+      expect(tx).toBe(store);
+      await tx.ops.create(samples.ops('o1', 1));
+    });
+    await expect(
+      store.batch(async (tx) => {
+        await tx.ops.create(samples.ops('o2', 2));
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect((await store.ops.query()).rows.map((row) => row.id)).toEqual(['o1', 'o2']);
+  });
 });
 
-describe('deleteWhere', () => {
+describe('deleteWhere on dotted paths', () => {
   it('deletes every match and returns the count', async () => {
     const col = new MemoryStore().tasks;
     for (let n = 0; n < 10; n++) await col.create(task(`t${n}`, n < 6 ? 'p1' : 'p2', n));

@@ -22,6 +22,7 @@ import type {
   ModelRow,
   ModelVersionRow,
   MessageRow,
+  OpRow,
   PackageRow,
   PageData,
   ProcRow,
@@ -202,7 +203,7 @@ export class MemoryCollection<T extends { id: string }> implements Collection<T>
   }
 }
 
-export type CollectionName = Exclude<keyof Store, 'close'>;
+export type CollectionName = Exclude<keyof Store, 'close' | 'batch'>;
 
 /** Fields indexed by default: the ones the engine and the API filter on with `eq`. */
 export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>> = {
@@ -214,6 +215,7 @@ export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>
   deliveries: ['status', 'msg_id', 'pid'],
   events: ['mid', 'kind'],
   packages: [],
+  ops: ['status', 'pid'],
 };
 
 export interface MemoryStoreOptions {
@@ -230,6 +232,7 @@ export class MemoryStore implements Store {
   readonly deliveries: MemoryCollection<DeliveryRow>;
   readonly events: MemoryCollection<EventRow>;
   readonly packages: MemoryCollection<PackageRow>;
+  readonly ops: MemoryCollection<OpRow>;
 
   constructor(options: MemoryStoreOptions = {}) {
     const indexes = { ...DEFAULT_INDEXES, ...options.indexes };
@@ -241,6 +244,15 @@ export class MemoryStore implements Store {
     this.deliveries = new MemoryCollection('deliveries', indexes.deliveries);
     this.events = new MemoryCollection('events', indexes.events);
     this.packages = new MemoryCollection('packages', indexes.packages);
+    this.ops = new MemoryCollection('ops', indexes.ops);
+  }
+
+  /**
+   * Runs `fn` against this store. Not atomic: memory writes cannot fail half-way for storage
+   * reasons, and a rejection of `fn` leaves the writes it made before (unlike the SQL stores).
+   */
+  async batch(fn: (tx: Store) => Promise<void>): Promise<void> {
+    await fn(this);
   }
 
   async close(): Promise<void> {}

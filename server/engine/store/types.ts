@@ -176,6 +176,27 @@ export interface PackageRow {
   update_time: number;
 }
 
+export type OpType = 'exec' | 'next' | 'action';
+
+export type OpStatus = 'pending' | 'overflow' | 'dispatched' | 'done';
+
+/** One outbox record (spec 5.2). */
+export interface OpRow {
+  id: string;
+  /** `exec` (a task execution that found its lane full), `next` (propagation), `action` (a client action). */
+  type: OpType;
+  pid: string;
+  tid: string;
+  /** The action's event (`action` records), else null. */
+  event: string | null;
+  /** The action's options (JSON), else null. */
+  options: unknown;
+  /** pending → (overflow) → dispatched → done. */
+  status: OpStatus;
+  create_time: number;
+  update_time: number;
+}
+
 export interface Collection<T extends { id: string }> {
   exists(id: string): Promise<boolean>;
   find(id: string): Promise<T | undefined>;
@@ -200,5 +221,18 @@ export interface Store {
   deliveries: Collection<DeliveryRow>;
   events: Collection<EventRow>;
   packages: Collection<PackageRow>;
+  /** The outbox (spec 5.2). */
+  ops: Collection<OpRow>;
+  /**
+   * Runs `fn` against a store bound to ONE transaction: everything `fn` writes through `tx` lands
+   * together, or (when `fn` rejects) not at all, and the rejection is passed on. A batch inside a
+   * batch runs in the same transaction. Use only `tx` inside `fn`: the SQL stores refuse calls to
+   * the outer store made from `fn`'s async context while the batch is open (on SQLite they would
+   * wait for the batch that waits for them), and `tx` after the batch ended. Other callers of the
+   * outer store are not affected (on SQLite they wait until the batch ends). The SQL stores queue
+   * `tx` upserts and write them as multi-row statements before the next other operation on that
+   * collection and before commit. MemoryStore runs `fn` on itself, without rollback.
+   */
+  batch(fn: (tx: Store) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,0 +1,193 @@
+/**
+ * The SQL shape of each collection: which Prisma model holds it and how every row field is stored.
+ * Must agree with prisma/models.prisma (a test checks it against the generated client).
+ *
+ * Kinds: `string` (TEXT), `int` (32-bit INTEGER), `time` (BIGINT epoch ms, a JS number in rows),
+ * `bool` (BOOLEAN), `json` (TEXT holding the JSON text of the value; SQL NULL for null).
+ */
+import type { CollectionName } from '../engine/store/memory.ts';
+
+export type ColumnKind = 'string' | 'int' | 'time' | 'bool' | 'json';
+
+export interface Column {
+  kind: ColumnKind;
+  /** Whether the column accepts NULL (a null or missing row value). */
+  nullable: boolean;
+}
+
+export interface Table {
+  /** The collection's name on the Store (`modelVersions`), used in error messages. */
+  name: CollectionName;
+  /** The Prisma client delegate (`modelVersion`). */
+  delegate: string;
+  /** The SQL table (`model_versions`, the model's @@map). */
+  sqlName: string;
+  /** Row fields → columns; `id` (string primary key) included. The hidden `seq` column is not. */
+  columns: Readonly<Record<string, Column>>;
+}
+
+const str: Column = { kind: 'string', nullable: false };
+const strOrNull: Column = { kind: 'string', nullable: true };
+const int: Column = { kind: 'int', nullable: false };
+const time: Column = { kind: 'time', nullable: false };
+const bool: Column = { kind: 'bool', nullable: false };
+const json: Column = { kind: 'json', nullable: true };
+
+export const TABLES: Readonly<Record<CollectionName, Table>> = {
+  models: {
+    name: 'models',
+    delegate: 'model',
+    sqlName: 'models',
+    columns: { id: str, name: str, ver: int, size: int, data: str, create_time: time, update_time: time },
+  },
+  modelVersions: {
+    name: 'modelVersions',
+    delegate: 'modelVersion',
+    sqlName: 'model_versions',
+    columns: { id: str, mid: str, ver: int, data: str, create_time: time },
+  },
+  procs: {
+    name: 'procs',
+    delegate: 'proc',
+    sqlName: 'procs',
+    columns: {
+      id: str,
+      state: str,
+      mid: str,
+      name: str,
+      start_time: time,
+      end_time: time,
+      model: str,
+      model_ver: int,
+      env: json,
+      err: json,
+      parent_pid: strOrNull,
+      parent_tid: strOrNull,
+      timestamp: time,
+    },
+  },
+  tasks: {
+    name: 'tasks',
+    delegate: 'task',
+    sqlName: 'tasks',
+    columns: {
+      id: str,
+      pid: str,
+      tid: str,
+      node_data: json,
+      kind: str,
+      prev: strOrNull,
+      parent: strOrNull,
+      name: str,
+      state: str,
+      data: json,
+      err: json,
+      start_time: time,
+      end_time: time,
+      hooks: json,
+      timestamp: time,
+    },
+  },
+  messages: {
+    name: 'messages',
+    delegate: 'message',
+    sqlName: 'messages',
+    columns: {
+      id: str,
+      pid: str,
+      tid: str,
+      nid: str,
+      mid: str,
+      name: str,
+      type: str,
+      state: str,
+      key: str,
+      uses: str,
+      tag: str,
+      model: json,
+      inputs: json,
+      outputs: json,
+      start_time: time,
+      end_time: time,
+      create_time: time,
+      timestamp: time,
+    },
+  },
+  deliveries: {
+    name: 'deliveries',
+    delegate: 'delivery',
+    sqlName: 'deliveries',
+    columns: {
+      id: str,
+      msg_id: str,
+      chan_id: str,
+      pid: str,
+      tid: str,
+      status: str,
+      retry_times: int,
+      create_time: time,
+      update_time: time,
+    },
+  },
+  events: {
+    name: 'events',
+    delegate: 'event',
+    sqlName: 'events',
+    columns: {
+      id: str,
+      mid: str,
+      name: str,
+      ver: int,
+      uses: str,
+      kind: str,
+      params: json,
+      cron: strOrNull,
+      timezone: strOrNull,
+      next_run: time,
+      last_run: time,
+      enabled: bool,
+      create_time: time,
+      update_time: time,
+    },
+  },
+  packages: {
+    name: 'packages',
+    delegate: 'package',
+    sqlName: 'packages',
+    columns: {
+      id: str,
+      desc: str,
+      icon: str,
+      doc: str,
+      version: str,
+      schema: json,
+      run_as: str,
+      resources: json,
+      catalog: str,
+      built_in: bool,
+      create_time: time,
+      update_time: time,
+    },
+  },
+  ops: {
+    name: 'ops',
+    delegate: 'op',
+    sqlName: 'ops',
+    columns: {
+      id: str,
+      type: str,
+      pid: str,
+      tid: str,
+      event: strOrNull,
+      options: json,
+      status: str,
+      create_time: time,
+      update_time: time,
+    },
+  },
+};
+
+export const COLLECTION_NAMES = Object.keys(TABLES) as CollectionName[];
+
+/** The hidden insertion-order column (see prisma/models.prisma). */
+export const SEQ = 'seq';

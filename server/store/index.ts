@@ -1,0 +1,8 @@
+/** The durable store: `openStore(url)` (memory, SQLite file or PostgreSQL) and the Prisma `Store`. */
+export { DEFAULT_STORE_URL, defaultStoreUrl, openStore, parseStoreUrl, redactUrl } from './open-store.ts';
+export type { OpenStoreOptions, OpenedStore, ParsedStoreUrl, StoreBackend } from './open-store.ts';
+export { PrismaStore } from './prisma-store.ts';
+export type { PrismaStoreOptions, SqlBackend } from './prisma-store.ts';
+export { PrismaCollection } from './prisma-collection.ts';
+export { TABLES } from './columns.ts';
+export { localMigrations } from './migrate.ts';

@@ -1,0 +1,111 @@
+/**
+ * Row ↔ Prisma record conversion for one table: JSON values to and from JSON text, epoch-ms
+ * numbers to and from BigInt, null ↔ NULL. Rejects what a column cannot hold with a clear
+ * ActError('internal') instead of a Prisma validation dump.
+ */
+import { ActError } from '../engine/errors.ts';
+import { SEQ, type Column, type Table } from './columns.ts';
+
+export type DbRecord = Record<string, unknown>;
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+function fail(table: Table, id: unknown, message: string): never {
+  throw new ActError('internal', `${table.name} row '${String(id)}': ${message}`);
+}
+
+/** The id of a row, checked like the in-memory store does. */
+export function rowId(table: Table, row: unknown): string {
+  const id: unknown = (row as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string' || id === '') {
+    throw new ActError('internal', `${table.name} row needs a non-empty string id, got ${String(id)}`);
+  }
+  return id;
+}
+
+function toDb(table: Table, id: string, field: string, column: Column, value: unknown): unknown {
+  if (value === null || value === undefined) {
+    if (column.nullable) return null;
+    fail(table, id, `field '${field}' is required, got ${String(value)}`);
+  }
+  switch (column.kind) {
+    case 'string':
+      if (typeof value !== 'string') fail(table, id, `field '${field}' must be a string, got ${typeof value}`);
+      return value;
+    case 'int':
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX) {
+        fail(table, id, `field '${field}' must be a 32-bit integer, got ${String(value)}`);
+      }
+      return value;
+    case 'time':
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+        fail(table, id, `field '${field}' must be an integer (epoch ms), got ${String(value)}`);
+      }
+      return BigInt(value);
+    case 'bool':
+      if (typeof value !== 'boolean') fail(table, id, `field '${field}' must be a boolean, got ${typeof value}`);
+      return value;
+    case 'json': {
+      let text: string | undefined;
+      try {
+        text = JSON.stringify(value);
+      } catch (err) {
+        fail(table, id, `field '${field}' cannot be stored as JSON: ${(err as Error).message}`);
+      }
+      return text ?? null; // JSON.stringify gives undefined for functions and symbols
+    }
+  }
+}
+
+/**
+ * The column values of a row (without `seq`). Rejects fields the table has no column for, so a
+ * field added to a row type without a column fails loudly instead of being dropped.
+ */
+export function toRecord(table: Table, row: object): DbRecord {
+  const id = rowId(table, row);
+  const record: DbRecord = {};
+  for (const [field, column] of Object.entries(table.columns)) {
+    record[field] = toDb(table, id, field, column, (row as Record<string, unknown>)[field]);
+  }
+  for (const field of Object.keys(row)) {
+    if (!Object.hasOwn(table.columns, field) && (row as Record<string, unknown>)[field] !== undefined) {
+      fail(table, id, `${table.name} has no column '${field}' (add it to prisma/models.prisma and server/store/columns.ts)`);
+    }
+  }
+  return record;
+}
+
+function fromDb(table: Table, id: unknown, field: string, column: Column, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (column.kind) {
+    case 'time':
+      return typeof value === 'bigint' ? Number(value) : value;
+    case 'int':
+      return typeof value === 'bigint' ? Number(value) : value;
+    case 'json':
+      try {
+        return JSON.parse(value as string);
+      } catch (err) {
+        fail(table, id, `column '${field}' holds invalid JSON (${(err as Error).message})`);
+      }
+    // eslint-disable-next-line no-fallthrough
+    default:
+      return value;
+  }
+}
+
+/** The row a stored record stands for (fields in the table's column order, `seq` dropped). */
+export function fromRecord<T>(table: Table, record: DbRecord): T {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(table.columns)) {
+    row[field] = fromDb(table, record.id, field, column, record[field]);
+  }
+  return row as T;
+}
+
+/** Record fields that `update` writes: everything but the key and the insertion order. */
+export function updateData(record: DbRecord): DbRecord {
+  const { id: _id, [SEQ]: _seq, ...data } = record;
+  return data;
+}

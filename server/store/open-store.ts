@@ -1,0 +1,144 @@
+/**
+ * Opens the store a URL names, with pending migrations applied:
+ *   memory:                        the in-memory store (nothing persists)
+ *   file:<path>                    SQLite through better-sqlite3 (WAL, busy timeout, the directory is
+ *                                  created; see sqlite-connection.ts)
+ *   postgres[ql]://user@host/db    PostgreSQL through pg
+ * The default URL is the caller's business: `defaultStoreUrl()` reads DATABASE_URL.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ActError } from '../engine/errors.ts';
+import { MemoryStore } from '../engine/store/memory.ts';
+import type { Store } from '../engine/store/types.ts';
+import { applyMigrations, migrationsPending, type RawQueryable } from './migrate.ts';
+import { PrismaStore, type PrismaLike, type PrismaStoreOptions, type SqlBackend } from './prisma-store.ts';
+
+export type StoreBackend = 'memory' | SqlBackend;
+
+export type OpenedStore = Store & { readonly backend: StoreBackend };
+
+export const DEFAULT_STORE_URL = 'file:./data/acts.db';
+
+export interface OpenStoreOptions extends PrismaStoreOptions {
+  /** SQLite: how long a write waits for a lock held by another connection, ms. Default 5 s. */
+  sqliteBusyTimeoutMs?: number;
+  /** PostgreSQL: connections in the pool. Default 10. */
+  pgPoolSize?: number;
+}
+
+/** `DATABASE_URL`, or `file:./data/acts.db`. */
+export function defaultStoreUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DATABASE_URL?.trim() || DEFAULT_STORE_URL;
+}
+
+/** The URL with its password hidden, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  }
+}
+
+function badUrl(url: string, why: string): never {
+  throw new ActError('internal', `invalid store url '${redactUrl(url)}': ${why}`);
+}
+
+export type ParsedStoreUrl =
+  | { backend: 'memory' }
+  | { backend: 'sqlite'; file: string }
+  | { backend: 'postgresql'; url: string };
+
+/** Checks a store URL and says which backend it names. */
+export function parseStoreUrl(url: string): ParsedStoreUrl {
+  if (typeof url !== 'string' || url.trim() === '') badUrl(String(url), 'empty (expected memory:, file:<path> or postgresql://…)');
+  url = url.trim();
+  if (url === 'memory:' || url === 'memory://') return { backend: 'memory' };
+  if (url.startsWith('file:')) {
+    const rest = url.slice('file:'.length);
+    if (rest.startsWith(':memory:') || rest.includes('mode=memory')) badUrl(url, 'an in-memory SQLite database cannot be shared with the migrator: use memory:');
+    let file: string;
+    try {
+      file = rest.startsWith('//') ? fileURLToPath(url) : rest;
+    } catch (err) {
+      badUrl(url, (err as Error).message);
+    }
+    if (file.includes('?')) badUrl(url, 'query parameters are not supported on file: urls');
+    if (file === '' || file.endsWith('/')) badUrl(url, 'no database file path after file:');
+    return { backend: 'sqlite', file: path.resolve(file) };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      badUrl(url, 'not a valid URL');
+    }
+    if (!parsed.hostname) badUrl(url, 'no host');
+    if (parsed.pathname.length <= 1) badUrl(url, 'no database name (postgresql://user@host:5432/<database>)');
+    return { backend: 'postgresql', url };
+  }
+  badUrl(url, 'unknown scheme (expected memory:, file:<path>, postgres:// or postgresql://)');
+}
+
+async function openSqlite(file: string, options: OpenStoreOptions): Promise<PrismaStore> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const url = `file:${file}`;
+  const [{ sqliteAdapterFactory }, { PrismaClient }] = await Promise.all([
+    import('./sqlite-connection.ts'),
+    import('./generated/sqlite/client.ts'),
+  ]);
+  const client = new PrismaClient({ adapter: sqliteAdapterFactory(url, options.sqliteBusyTimeoutMs ?? 5_000) });
+  try {
+    let applied: string[] = [];
+    if (await migrationsPending('sqlite', client as unknown as RawQueryable)) {
+      // The schema engine wants the file to itself: close our connection (the client reopens it).
+      await client.$disconnect();
+      applied = await applyMigrations(url, 'sqlite');
+    }
+    return new PrismaStore('sqlite', client as unknown as PrismaLike, options, applied);
+  } catch (err) {
+    await client.$disconnect().catch(() => undefined);
+    throw opening(url, err);
+  }
+}
+
+async function openPostgres(url: string, options: OpenStoreOptions): Promise<PrismaStore> {
+  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
+    import('@prisma/adapter-pg'),
+    import('./generated/postgresql/client.ts'),
+  ]);
+  const adapter = new PrismaPg({ connectionString: url, max: options.pgPoolSize ?? 10 });
+  const client = new PrismaClient({ adapter });
+  try {
+    const pending = await migrationsPending('postgresql', client as unknown as RawQueryable);
+    const applied = pending ? await applyMigrations(url, 'postgresql') : [];
+    return new PrismaStore('postgresql', client as unknown as PrismaLike, options, applied);
+  } catch (err) {
+    await client.$disconnect().catch(() => undefined);
+    throw opening(url, err);
+  }
+}
+
+function opening(url: string, err: unknown): ActError {
+  if (ActError.is(err)) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new ActError('internal', `cannot open the store at '${redactUrl(url)}': ${message}`, err);
+}
+
+/** Opens (and migrates) the store the URL names. */
+export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<OpenedStore> {
+  const parsed = parseStoreUrl(url);
+  switch (parsed.backend) {
+    case 'memory':
+      return Object.assign(new MemoryStore(), { backend: 'memory' as const });
+    case 'sqlite':
+      return openSqlite(parsed.file, options);
+    case 'postgresql':
+      return openPostgres(parsed.url, options);
+  }
+}

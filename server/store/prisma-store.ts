@@ -1,0 +1,190 @@
+/**
+ * `Store` on Prisma (SQLite or PostgreSQL): one PrismaCollection per table, `batch` as one
+ * interactive transaction.
+ *
+ * State: the Prisma client (owned: `close()` disconnects it), a `closed` flag, and for SQLite a
+ * Gate that keeps single operations out of an open batch transaction (one connection). Inside a
+ * batch, an AsyncLocalStorage marks the outer store as busy so that using it instead of the `tx`
+ * store fails loudly (it would deadlock on SQLite and escape the transaction on PostgreSQL).
+ * Upserts inside a batch are queued and written as multi-row statements (upsert-buffer.ts).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ActError } from '../engine/errors.ts';
+import type { CollectionName } from '../engine/store/memory.ts';
+import type {
+  DeliveryRow,
+  EventRow,
+  MessageRow,
+  ModelRow,
+  ModelVersionRow,
+  OpRow,
+  PackageRow,
+  ProcRow,
+  Store,
+  TaskRow,
+} from '../engine/store/types.ts';
+import { TABLES } from './columns.ts';
+import { Gate } from './gate.ts';
+import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';
+import { UpsertBuffer } from './upsert-buffer.ts';
+
+export type SqlBackend = 'sqlite' | 'postgresql';
+
+/** The part of a Prisma client (or transaction client) the store uses. */
+export interface PrismaLike {
+  $transaction<R>(fn: (tx: PrismaLike) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
+  $executeRawUnsafe(sql: string, ...values: unknown[]): Promise<number>;
+  $disconnect(): Promise<void>;
+}
+
+export interface PrismaStoreOptions {
+  /** How long a batch may wait to start (PostgreSQL: for a pooled connection), ms. Default 10 s. */
+  batchMaxWaitMs?: number;
+  /** How long a batch transaction may stay open before Prisma rolls it back, ms. Default 60 s. */
+  batchTimeoutMs?: number;
+}
+
+interface BatchMark {
+  owner: PrismaStore;
+  open: boolean;
+}
+
+const batchContext = new AsyncLocalStorage<BatchMark>();
+
+function delegateOf(client: unknown, name: string): Delegate {
+  const delegate = (client as Record<string, Delegate | undefined>)[name];
+  if (!delegate) throw new ActError('internal', `the Prisma client has no model delegate '${name}' (regenerate it: npm run db:generate)`);
+  return delegate;
+}
+
+abstract class PrismaStoreBase implements Store {
+  readonly models: PrismaCollection<ModelRow>;
+  readonly modelVersions: PrismaCollection<ModelVersionRow>;
+  readonly procs: PrismaCollection<ProcRow>;
+  readonly tasks: PrismaCollection<TaskRow>;
+  readonly messages: PrismaCollection<MessageRow>;
+  readonly deliveries: PrismaCollection<DeliveryRow>;
+  readonly events: PrismaCollection<EventRow>;
+  readonly packages: PrismaCollection<PackageRow>;
+  readonly ops: PrismaCollection<OpRow>;
+
+  constructor(session: Session) {
+    const col = <T extends { id: string }>(name: CollectionName) => new PrismaCollection<T>(TABLES[name], session);
+    this.models = col('models');
+    this.modelVersions = col('modelVersions');
+    this.procs = col('procs');
+    this.tasks = col('tasks');
+    this.messages = col('messages');
+    this.deliveries = col('deliveries');
+    this.events = col('events');
+    this.packages = col('packages');
+    this.ops = col('ops');
+  }
+
+  abstract batch(fn: (tx: Store) => Promise<void>): Promise<void>;
+  abstract close(): Promise<void>;
+}
+
+/**
+ * The store handed to a batch's `fn`: every operation runs in the batch's transaction; upserts are
+ * queued in an UpsertBuffer and written per table before the next other operation on that table
+ * and before commit.
+ */
+class TxStore extends PrismaStoreBase {
+  constructor(
+    readonly backend: SqlBackend,
+    tx: PrismaLike,
+    mark: BatchMark,
+    readonly buffer: UpsertBuffer,
+  ) {
+    const check = () => {
+      if (!mark.open) throw new ActError('internal', 'this batch store was used after its batch ended');
+    };
+    super({
+      backend,
+      delegate: (name) => delegateOf(tx, name),
+      run: async (table, op) => {
+        check();
+        await buffer.flush(table);
+        return op();
+      },
+      defer: (table, record) => {
+        check();
+        buffer.add(table, record);
+        return true;
+      },
+    });
+  }
+
+  /** A batch inside a batch joins the open transaction. */
+  async batch(fn: (tx: Store) => Promise<void>): Promise<void> {
+    await fn(this);
+  }
+
+  async close(): Promise<void> {
+    throw new ActError('internal', 'close the outer store, not the store of a batch');
+  }
+}
+
+export class PrismaStore extends PrismaStoreBase {
+  private closed = false;
+  private readonly gate: Gate | undefined;
+
+  /**
+   * @param client a connected Prisma client of the backend's provider; the store owns it.
+   * @param appliedMigrations the migrations applied when the store was opened (for callers and tests).
+   */
+  constructor(
+    readonly backend: SqlBackend,
+    private readonly client: PrismaLike,
+    private readonly options: PrismaStoreOptions = {},
+    readonly appliedMigrations: readonly string[] = [],
+  ) {
+    const gate = backend === 'sqlite' ? new Gate() : undefined;
+    const guard = { check: (): void => undefined };
+    super({
+      backend,
+      delegate: (name) => delegateOf(client, name),
+      run: async (_table, op) => {
+        guard.check();
+        return gate ? gate.shared(op) : op();
+      },
+      defer: () => false,
+    });
+    guard.check = () => this.check();
+    this.gate = gate;
+  }
+
+  async batch(fn: (tx: Store) => Promise<void>): Promise<void> {
+    this.check();
+    const run = () =>
+      this.client.$transaction(
+        async (tx) => {
+          const mark: BatchMark = { owner: this, open: true };
+          const buffer = new UpsertBuffer(this.backend, (sql, params) => tx.$executeRawUnsafe(sql, ...params));
+          try {
+            await batchContext.run(mark, () => fn(new TxStore(this.backend, tx, mark, buffer)));
+            await buffer.flush();
+          } finally {
+            mark.open = false;
+          }
+        },
+        { maxWait: this.options.batchMaxWaitMs ?? 10_000, timeout: this.options.batchTimeoutMs ?? 60_000 },
+      );
+    await (this.gate ? this.gate.exclusive(run) : run());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.$disconnect();
+  }
+
+  private check(): void {
+    if (this.closed) throw new ActError('internal', `the ${this.backend} store is closed`);
+    const mark = batchContext.getStore();
+    if (mark?.open && mark.owner === this) {
+      throw new ActError('internal', 'the outer store was used inside its own batch: use the store passed to batch(fn)');
+    }
+  }
+}

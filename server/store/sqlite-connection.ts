@@ -1,0 +1,50 @@
+/**
+ * The better-sqlite3 adapter factory of the SQLite store, preparing every connection it opens:
+ * - WAL journal (readers do not block the writer) and a busy timeout,
+ * - LIKE as literal, case-sensitive containment. Prisma's `contains` sends `x LIKE '%' || v || '%'`
+ *   with no ESCAPE clause, so `%` and `_` inside v would be wildcards and ASCII case would be
+ *   ignored. SQLite lets an application replace like(X, Y); the store's `match` only ever uses
+ *   `contains`, so a pattern wrapped in one `%` each side is tested with String.includes, and any
+ *   other pattern keeps SQLite's meaning (case-sensitively).
+ */
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+
+/** The part of better-sqlite3's Database used here. */
+interface SqliteDatabase {
+  pragma(source: string): unknown;
+  function(name: string, options: { deterministic: boolean; varargs?: boolean }, fn: (...args: unknown[]) => unknown): unknown;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : String(value));
+
+function likeRegExp(pattern: string): RegExp {
+  let source = '';
+  for (const c of pattern) source += c === '%' ? '[\\s\\S]*' : c === '_' ? '[\\s\\S]' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${source}$`, 'u');
+}
+
+/** like(pattern, value) as SQLite calls it for `value LIKE pattern`. */
+export function literalLike(pattern: unknown, value: unknown): number | null {
+  if (pattern === null || value === null) return null;
+  const p = text(pattern);
+  const v = text(value);
+  if (p.length >= 2 && p.startsWith('%') && p.endsWith('%')) return v.includes(p.slice(1, -1)) ? 1 : 0;
+  return likeRegExp(p).test(v) ? 1 : 0;
+}
+
+function prepare(db: SqliteDatabase): void {
+  db.pragma('journal_mode = WAL');
+  db.function('like', { deterministic: true }, literalLike);
+}
+
+/** A PrismaBetterSqlite3 factory whose connections are prepared as described above. */
+export function sqliteAdapterFactory(url: string, busyTimeoutMs: number): PrismaBetterSqlite3 {
+  const factory = new PrismaBetterSqlite3({ url, timeout: busyTimeoutMs });
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    prepare((adapter as unknown as { client: SqliteDatabase }).client);
+    return adapter;
+  };
+  return factory;
+}

@@ -1,0 +1,72 @@
+/**
+ * Coalesces the upserts of a batch into multi-row `INSERT … ON CONFLICT ("id") DO UPDATE`
+ * statements (one round trip per table and chunk instead of one per row).
+ *
+ * State: per table, the queued records by id (a later upsert of the same id replaces the queued
+ * data but keeps the first insertion order `seq`). Rows are validated before they are queued, so a
+ * flush can only fail for database reasons, which fail the whole batch anyway. The batch flushes a
+ * table before any other operation on it (reads see the writes) and everything before commit.
+ */
+import { SEQ, type Table } from './columns.ts';
+import type { DbRecord } from './mapping.ts';
+import type { SqlBackend } from './prisma-store.ts';
+
+export type ExecuteRaw = (sql: string, params: unknown[]) => Promise<number>;
+
+/** Parameters per statement: below SQLite's 32766 and PostgreSQL's 65535. */
+const MAX_PARAMS = 30_000;
+const MAX_ROWS = 1_000;
+
+const quote = (name: string): string => `"${name}"`;
+
+export class UpsertBuffer {
+  private readonly pending = new Map<Table, Map<string, DbRecord>>();
+
+  constructor(
+    private readonly backend: SqlBackend,
+    private readonly execute: ExecuteRaw,
+  ) {}
+
+  /** Queues a validated record (with its `seq`). */
+  add(table: Table, record: DbRecord): void {
+    let queued = this.pending.get(table);
+    if (!queued) this.pending.set(table, (queued = new Map()));
+    const id = record.id as string;
+    const earlier = queued.get(id);
+    queued.set(id, earlier ? { ...record, [SEQ]: earlier[SEQ] } : record);
+  }
+
+  /** Writes the queued upserts of one table, or of every table. */
+  async flush(table?: Table): Promise<void> {
+    const tables = table ? (this.pending.has(table) ? [table] : []) : [...this.pending.keys()];
+    for (const t of tables) {
+      const records = [...(this.pending.get(t) as Map<string, DbRecord>).values()];
+      this.pending.delete(t);
+      await this.write(t, records);
+    }
+  }
+
+  private async write(table: Table, records: DbRecord[]): Promise<void> {
+    const columns = [...Object.keys(table.columns), SEQ];
+    const perChunk = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));
+    const updates = columns
+      .filter((column) => column !== 'id' && column !== SEQ)
+      .map((column) => `${quote(column)} = excluded.${quote(column)}`)
+      .join(', ');
+    for (let start = 0; start < records.length; start += perChunk) {
+      const chunk = records.slice(start, start + perChunk);
+      const params: unknown[] = [];
+      const tuples = chunk.map((record) => {
+        const slots = columns.map((column) => {
+          params.push(record[column] ?? null);
+          return this.backend === 'postgresql' ? `$${params.length}` : '?';
+        });
+        return `(${slots.join(', ')})`;
+      });
+      const sql =
+        `INSERT INTO ${quote(table.sqlName)} (${columns.map(quote).join(', ')}) VALUES ${tuples.join(', ')} ` +
+        `ON CONFLICT (${quote('id')}) DO UPDATE SET ${updates}`;
+      await this.execute(sql, params);
+    }
+  }
+}

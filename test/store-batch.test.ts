@@ -1,0 +1,162 @@
+/**
+ * Store.batch on every backend: reads inside a batch see its writes (queued upserts included),
+ * nested batches join; on SQLite and PostgreSQL a batch is one transaction: all or nothing, while
+ * operations on the outer store neither wait forever nor join it.
+ */
+import { describe, expect, it } from 'vitest';
+import { ActError } from '../server/engine/errors.ts';
+import type { Store } from '../server/engine/store/index.ts';
+import { BACKENDS, SQL_BACKENDS, createTestDatabase, useTestStore } from './helpers/databases.ts';
+import { openStore } from '../server/store/open-store.ts';
+import { samples, task } from './helpers/store-samples.ts';
+
+const ids = async (store: Store): Promise<string[]> => (await store.tasks.query()).rows.map((row) => row.id);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(BACKENDS)('%s batch', (backend) => {
+  const store = useTestStore(backend);
+
+  it('commits every write and lets the batch read its own writes', async () => {
+    await store().tasks.create(task('old', 'p1', 0));
+    await store().batch(async (tx) => {
+      await tx.tasks.upsert(task('a', 'p1', 1));
+      await tx.tasks.upsert(task('b', 'p2', 2));
+      await tx.tasks.upsert(task('a', 'p1', 3)); // a later upsert of a queued row wins
+      expect(await tx.tasks.find('a')).toEqual(task('a', 'p1', 3));
+      const page = await tx.tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: 'p1' }] } });
+      expect(page.rows.map((row) => row.id)).toEqual(['old', 'a']);
+      await tx.tasks.upsert(task('old', 'p1', 4));
+      await tx.ops.create(samples.ops('o1', 1));
+      await tx.ops.update({ ...samples.ops('o1', 1), status: 'done' });
+      await tx.procs.upsert(samples.procs('p1', 1));
+      await tx.tasks.delete('b');
+      await tx.batch(async (inner) => inner.tasks.upsert(task('c', 'p1', 5)));
+    });
+    expect(await ids(store())).toEqual(['old', 'a', 'c']);
+    expect(await store().tasks.find('old')).toEqual(task('old', 'p1', 4));
+    expect((await store().ops.find('o1'))?.status).toBe('done');
+    expect(await store().procs.find('p1')).toEqual(samples.procs('p1', 1));
+  });
+
+  it('passes on the rejection of fn', async () => {
+    await expect(
+      store().batch(async () => {
+        throw new ActError('action.refused', 'no');
+      }),
+    ).rejects.toMatchObject({ code: 'action.refused', message: 'no' });
+  });
+
+  it('reports a duplicate create and a missing update inside a batch, which may go on', async () => {
+    await store().tasks.create(task('a', 'p1', 1));
+    await store().batch(async (tx) => {
+      await expect(tx.tasks.create(task('a', 'p1', 2))).rejects.toThrow("tasks row 'a' already exists");
+      await expect(tx.tasks.update(task('zz', 'p1', 2))).rejects.toThrow("tasks row 'zz' does not exist");
+      await tx.tasks.create(task('b', 'p1', 3));
+    });
+    expect(await ids(store())).toEqual(['a', 'b']);
+    expect(await store().tasks.find('a')).toEqual(task('a', 'p1', 1));
+  });
+
+  it('writes thousands of rows in one batch', async () => {
+    const n = 3_000;
+    await store().batch(async (tx) => {
+      for (let i = 0; i < n; i++) await tx.tasks.upsert(task(`t${i}`, `p${i % 7}`, i));
+      for (let i = 0; i < 200; i++) await tx.deliveries.create(samples.deliveries(`d${i}`, i));
+    });
+    expect((await store().tasks.query({ limit: 1 })).count).toBe(n);
+    expect(await store().tasks.find('t2999')).toEqual(task('t2999', 'p3', 2999));
+    expect((await store().tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: 'p0' }] } })).count).toBe(429);
+    expect((await store().deliveries.query({ order_by: ['-retry_times'], limit: 1 })).rows[0].id).toBe('d199');
+    expect((await store().tasks.query({ offset: 2_998 })).rows.map((row) => row.id)).toEqual(['t2998', 't2999']);
+  });
+});
+
+describe.each(SQL_BACKENDS)('%s batch transaction', (backend) => {
+  const store = useTestStore(backend);
+
+  it('leaves nothing written when fn throws after some writes', async () => {
+    await store().tasks.create(task('keep', 'p1', 0));
+    await store().ops.create(samples.ops('o1', 1));
+    await expect(
+      store().batch(async (tx) => {
+        await tx.tasks.create(task('a', 'p1', 1));
+        await tx.tasks.upsert(task('b', 'p1', 2));
+        await tx.tasks.upsert(task('keep', 'p1', 9));
+        await tx.ops.update({ ...samples.ops('o1', 1), status: 'done' });
+        expect(await tx.tasks.exists('b')).toBe(true);
+        await tx.procs.create(samples.procs('p1', 1));
+        await tx.messages.upsert(samples.messages('m1', 1));
+        throw new Error('crash after the writes');
+      }),
+    ).rejects.toThrow('crash after the writes');
+    expect(await ids(store())).toEqual(['keep']);
+    expect(await store().tasks.find('keep')).toEqual(task('keep', 'p1', 0));
+    expect((await store().ops.find('o1'))?.status).toBe('pending');
+    expect(await store().procs.exists('p1')).toBe(false);
+    expect(await store().messages.exists('m1')).toBe(false);
+  });
+
+  it('keeps outer operations out of an open batch: they wait, and survive its rollback', async () => {
+    let started!: () => void;
+    const open = new Promise<void>((resolve) => (started = resolve));
+    const batch = store().batch(async (tx) => {
+      await tx.tasks.create(task('inside', 'p1', 1));
+      started();
+      await sleep(50);
+      throw new Error('roll back');
+    });
+    await open;
+    const outer = store().tasks.create(task('outside', 'p1', 2)); // another caller, outside the batch
+    await expect(batch).rejects.toThrow('roll back');
+    await outer;
+    expect(await ids(store())).toEqual(['outside']);
+  });
+
+  it('refuses the outer store inside its own batch and the batch store after the batch', async () => {
+    let kept: Store | undefined;
+    await expect(
+      store().batch(async (tx) => {
+        kept = tx;
+        await store().tasks.find('x');
+      }),
+    ).rejects.toThrow('the outer store was used inside its own batch: use the store passed to batch(fn)');
+    await store().batch(async (tx) => {
+      kept = tx;
+    });
+    await expect((kept as Store).tasks.find('x')).rejects.toThrow('this batch store was used after its batch ended');
+    await expect((kept as Store).tasks.upsert(task('late', 'p1', 1))).rejects.toThrow('after its batch ended');
+  });
+
+  it('runs concurrent batches without losing writes', async () => {
+    await Promise.all(
+      [0, 1, 2, 3].map((k) =>
+        store().batch(async (tx) => {
+          for (let i = 0; i < 50; i++) await tx.tasks.upsert(task(`b${k}-${i}`, `p${k}`, i));
+          await sleep(5);
+          await tx.ops.create(samples.ops(`o${k}`, k));
+        }),
+      ),
+    );
+    expect((await store().tasks.query({ limit: 1 })).count).toBe(200);
+    expect((await store().ops.query()).count).toBe(4);
+  });
+});
+
+describe.each(SQL_BACKENDS)('%s store closing', (backend) => {
+  it('refuses operations after close', async () => {
+    const db = await createTestDatabase(backend);
+    try {
+      const store = await openStore(db.url);
+      await store.tasks.create(task('a', 'p1', 1));
+      await store.close();
+      await store.close(); // idempotent
+      await expect(store.tasks.find('a')).rejects.toThrow(`the ${backend} store is closed`);
+      await expect(store.batch(async () => undefined)).rejects.toThrow('is closed');
+      const again = await openStore(db.url);
+      expect(await again.tasks.find('a')).toEqual(task('a', 'p1', 1));
+      await again.close();
+    } finally {
+      await db.drop();
+    }
+  });
+});
