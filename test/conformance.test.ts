@@ -4,20 +4,23 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../server/engine/store/memory.ts';
-import { createHarness, type Harness } from './helpers/harness.ts';
+import { BACKENDS, useTestStore } from './helpers/databases.ts';
+import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
 
 const seq = (h: Harness, pid: string) =>
   h.messages.filter((m) => m.pid === pid).map((m) => `${m.type}/${m.state}/${m.key}`);
 
-describe('Appendix A', () => {
+describe.each(BACKENDS)('Appendix A on %s', (backend) => {
+  const store = useTestStore(backend);
+  let h: Harness;
+  beforeEach(async () => {
+    h = await createHarness({ store: borrowed(store()) });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
   it('A1 linear approval', async () => {
     await h.deploy(`
 id: lin

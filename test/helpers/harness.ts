@@ -8,6 +8,7 @@ import { Engine, type EngineOptions } from '../../server/engine/engine.ts';
 import type { ProcDetail } from '../../server/engine/info.ts';
 import type { Message } from '../../server/engine/messages.ts';
 import type { Vars } from '../../server/engine/model/types.ts';
+import type { Store } from '../../server/engine/store/types.ts';
 
 export interface Harness {
   engine: Engine;
@@ -28,6 +29,11 @@ export interface Harness {
   states(pid: string, nid: string): Promise<string[]>;
   tick(ms: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A view of a shared test store that the engine cannot close (the test file owns it). */
+export function borrowed(store: Store): Store {
+  return Object.create(store, { close: { value: async () => undefined } }) as Store;
 }
 
 export async function createHarness(options: EngineOptions = {}): Promise<Harness> {
