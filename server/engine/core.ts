@@ -36,9 +36,9 @@ import { TypedEmitter } from './events.ts';
 /**
  * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
  * record is durable but not applied; an action's effects are durable but the caller was not told;
- * a code act is running; a job ran but its writes were not flushed.
+ * a code act is running; a job ran but its writes were not flushed; a job's batch was committed.
  */
-export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'job:ran';
+export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'job:ran' | 'batch:written';
 
 export interface CoreConfig {
   tickMs: number;
@@ -257,7 +257,7 @@ export class Core {
         for (const row of messages) await tx.messages.create(row);
         for (const row of deliveries) await tx.deliveries.create(row);
         for (const row of ops) await tx.ops.upsert(row);
-      }),
+      }).then(() => this.fault('batch:written')),
     );
   }
 

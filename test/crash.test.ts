@@ -1,0 +1,190 @@
+/**
+ * Crash recovery with a real process (spec 5.2, 5.3): an engine host is killed with SIGKILL at
+ * chosen points (reached through fault points, not timing), a new host starts on the same
+ * database, and every process must finish with no act completed twice, no duplicated messages for
+ * completed siblings, and every outbox record closed.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ProcDetail } from '../server/engine/info.ts';
+import type { TaskRow } from '../server/engine/store/types.ts';
+import { openStore } from '../server/store/open-store.ts';
+import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
+import { EngineProcess } from './helpers/engine-process.ts';
+
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  for (const db of databases) await db.drop();
+});
+
+const TWO_STEPS = `
+id: two
+inputs: { n: 0 }
+steps:
+  - id: s1
+    acts:
+      - { uses: acts.core.irq, key: a1 }
+      - { uses: acts.transform.code, key: bump, params: '$set("n", n + 1)' }
+  - id: s2
+    acts:
+      - { uses: acts.core.irq, key: a2 }
+`;
+
+const hosts: EngineProcess[] = [];
+async function host(url: string, crashAt?: string): Promise<EngineProcess> {
+  const h = new EngineProcess(url, crashAt);
+  hosts.push(h);
+  await Promise.race([h.ready, h.exited.then(() => Promise.reject(new Error(`host died: ${h.stderr}`)))]);
+  return h;
+}
+afterAll(async () => {
+  for (const h of hosts) await h.kill();
+});
+
+async function outboxStatuses(url: string): Promise<string[]> {
+  const store = await openStore(url);
+  try {
+    return (await store.ops.query()).rows.map((o) => o.status);
+  } finally {
+    await store.close();
+  }
+}
+
+async function storedTasks(url: string, pid: string): Promise<TaskRow[]> {
+  const store = await openStore(url);
+  try {
+    return (await store.tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: pid }] } })).rows;
+  } finally {
+    await store.close();
+  }
+}
+
+const acts = (d: ProcDetail, key: string) => d.tasks.filter((t) => t.key === key);
+
+describe.each(SQL_BACKENDS)('crash recovery on %s (SIGKILL)', (backend) => {
+  const fresh = async (): Promise<string> => {
+    const db = await createTestDatabase(backend);
+    databases.push(db);
+    return db.url;
+  };
+
+  it('killed while an irq waits: the same task waits after the restart', async () => {
+    const url = await fresh();
+    const first = await host(url);
+    await first.send('deploy', { source: TWO_STEPS });
+    const { pid } = await first.send<{ pid: string }>('start', { mid: 'two' });
+    await first.send('idle');
+    const tid = first.created('a1')[0].tid;
+    await first.kill();
+
+    const second = await host(url);
+    await second.send('idle');
+    expect(second.messages).toEqual([]);
+    await second.send('act', { pid, tid, action: 'complete' });
+    await second.send('idle');
+    await second.send('act', { pid, tid: second.created('a2')[0].tid, action: 'complete' });
+    await second.send('idle');
+    const detail = await second.send<ProcDetail>('proc', { pid });
+    expect(detail.state).toBe('completed');
+    expect(detail.tasks.find((t) => t.tid === '$')!.data.n).toBe(1);
+    await second.stop();
+  });
+
+  it('killed while a code act runs: it runs again, once', async () => {
+    const url = await fresh();
+    const first = await host(url, 'code:running');
+    await first.send('deploy', { source: TWO_STEPS });
+    const { pid } = await first.send<{ pid: string }>('start', { mid: 'two' });
+    await first.send('idle');
+    const tid = first.created('a1')[0].tid;
+    await expect(first.send('act', { pid, tid, action: 'complete' })).rejects.toThrow(/exited/);
+    expect((await first.exited).signal).toBe('SIGKILL');
+
+    const second = await host(url);
+    await second.send('idle');
+    const detail = await second.send<ProcDetail>('proc', { pid });
+    expect(acts(detail, 'bump').map((t) => t.state)).toEqual(['completed']);
+    expect(detail.tasks.find((t) => t.tid === '$')!.data.n).toBe(1);
+    expect(acts(detail, 'a2').map((t) => t.state)).toEqual(['interrupted']);
+    expect(await outboxStatuses(url)).toEqual(['done']);
+    await second.stop();
+  });
+
+  it('killed between an action record and its state write: the restart applies it', async () => {
+    const url = await fresh();
+    const first = await host(url, 'action:recorded');
+    await first.send('deploy', { source: TWO_STEPS });
+    const { pid } = await first.send<{ pid: string }>('start', { mid: 'two' });
+    await first.send('idle');
+    const tid = first.created('a1')[0].tid;
+    await expect(first.send('act', { pid, tid, action: 'complete' })).rejects.toThrow(/exited/);
+
+    const second = await host(url);
+    await second.send('idle');
+    const detail = await second.send<ProcDetail>('proc', { pid });
+    expect(acts(detail, 'a1').map((t) => t.state)).toEqual(['completed']);
+    expect(acts(detail, 'a2').map((t) => t.state)).toEqual(['interrupted']);
+    expect(second.created('a2')).toHaveLength(1);
+    expect(await outboxStatuses(url)).toEqual(['done']);
+    await second.stop();
+  });
+
+  it('killed after the state write, before the caller heard: nothing is applied twice', async () => {
+    const url = await fresh();
+    const first = await host(url, 'action:applied');
+    await first.send('deploy', { source: TWO_STEPS });
+    const { pid } = await first.send<{ pid: string }>('start', { mid: 'two' });
+    await first.send('idle');
+    const tid = first.created('a1')[0].tid;
+    await expect(first.send('act', { pid, tid, action: 'complete' })).rejects.toThrow(/exited/);
+    expect(first.created('a2')).toHaveLength(1);
+
+    const second = await host(url);
+    await second.send('idle');
+    expect(second.messages).toEqual([]);
+    const detail = await second.send<ProcDetail>('proc', { pid });
+    expect(acts(detail, 'bump').map((t) => t.state)).toEqual(['completed']);
+    expect(acts(detail, 'a2').map((t) => t.state)).toEqual(['interrupted']);
+    expect(await outboxStatuses(url)).toEqual(['done']);
+    await second.stop();
+  });
+
+  it('killed in the middle of a parallel fan-out: every branch finishes once', async () => {
+    const url = await fresh();
+    const fan = `
+id: fan
+inputs: { items: [1, 2, 3, 4] }
+steps:
+  - { id: s0, acts: [ { uses: acts.core.irq, key: go } ] }
+  - id: s1
+    acts:
+      - uses: acts.core.parallel
+        params:
+          in: '{{ items }}'
+          acts: [ { uses: acts.transform.code, key: work, params: 'return { done: $value }' } ]
+  - { id: s2, acts: [ { uses: acts.core.irq, key: end } ] }
+`;
+    // batches 1-4 bring the process to \`go\` (start, root, s0, go); 5 applies the answer, 6 runs s1,
+    // 7 expands the fan-out; the kill follows the 9th: two branches are written, two are not
+    const first = await host(url, 'batch:written#9');
+    await first.send('deploy', { source: fan });
+    const { pid } = await first.send<{ pid: string }>('start', { mid: 'fan' });
+    await first.send('idle');
+    await expect(first.send('act', { pid, tid: first.created('go')[0].tid, action: 'complete' })).rejects.toThrow(/exited/);
+    expect((await first.exited).signal).toBe('SIGKILL');
+    // the database holds a state in the middle of the fan-out
+    const written = await storedTasks(url, pid);
+    const done = written.filter((t) => t.kind === 'act' && t.state === 'completed' && 'done' in t.data);
+    expect(written.some((t) => t.kind === 'act' && t.state === 'running')).toBe(true);
+    expect(done.length).toBeLessThan(4);
+
+    const second = await host(url);
+    await second.send('idle');
+    const detail = await second.send<ProcDetail>('proc', { pid });
+    expect(acts(detail, 'go').map((t) => t.state)).toEqual(['completed']);
+    expect(acts(detail, 'work').map((t) => t.state)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    expect(acts(detail, 'work').map((t) => t.data.done).sort()).toEqual([1, 2, 3, 4]);
+    expect(acts(detail, 'end').map((t) => t.state)).toEqual(['interrupted']);
+    expect(await outboxStatuses(url)).toEqual(['done']);
+    await second.stop();
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * A small engine host for crash tests: an Engine on the store named by ACTS_STORE, driven by JSON
+ * lines on stdin, answering with JSON lines on stdout. ACTS_CRASH_AT=<fault point>[#<n>] makes
+ * the process kill itself with SIGKILL the n-th time (default 1st) the engine reaches that point.
+ *
+ * Commands: {id, cmd: 'deploy', source} | {id, cmd: 'start', mid, options} |
+ *           {id, cmd: 'act', pid, tid, action, options} | {id, cmd: 'proc', pid} | {id, cmd: 'idle'}
+ * Replies:  {id, ok: true, result} | {id, ok: false, error}; messages: {message: {...}}
+ */
+import { createInterface } from 'node:readline';
+import { Engine } from '../../server/engine/engine.ts';
+import { openStore } from '../../server/store/open-store.ts';
+
+const [point, nth] = (process.env.ACTS_CRASH_AT ?? '').split('#');
+let remaining = Number(nth ?? 1);
+
+function faults(at: string): void {
+  if (!point || at !== point) return;
+  remaining--;
+  if (remaining === 0) process.kill(process.pid, 'SIGKILL');
+}
+
+const write = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+const store = await openStore(process.env.ACTS_STORE ?? 'memory:');
+const engine = await Engine.create({ store, autoTick: false, faults });
+engine.on('message', (m) => write({ message: { key: m.key, state: m.state, type: m.type, pid: m.pid, tid: m.tid } }));
+write({ ready: true });
+
+type Command = { id: number; cmd: string; [k: string]: unknown };
+
+async function run(c: Command): Promise<unknown> {
+  switch (c.cmd) {
+    case 'deploy':
+      return engine.models.deploy(c.source as string);
+    case 'start':
+      return engine.procs.start(c.mid as string, (c.options ?? {}) as Record<string, unknown>);
+    case 'act':
+      return engine.do({ pid: c.pid as string, tid: c.tid as string, action: c.action as string, options: (c.options ?? {}) as Record<string, unknown> });
+    case 'proc':
+      return engine.procs.get(c.pid as string);
+    case 'idle':
+      return engine.idle();
+    default:
+      throw new Error(`unknown command ${c.cmd}`);
+  }
+}
+
+for await (const line of createInterface({ input: process.stdin })) {
+  if (!line.trim()) continue;
+  const c = JSON.parse(line) as Command;
+  try {
+    write({ id: c.id, ok: true, result: (await run(c)) ?? null });
+  } catch (err) {
+    write({ id: c.id, ok: false, error: (err as Error).message });
+  }
+}
+await engine.close();
