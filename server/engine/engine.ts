@@ -23,6 +23,8 @@ import { Starter } from './start.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
 import { checkTimeouts, redeliver, replayOverflow } from './timers.ts';
+import { fireSchedules } from './schedules.ts';
+import { LoopGuard, type LoopHealth } from './loop-guard.ts';
 import type { LaneStats } from './lanes.ts';
 import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover.ts';
 import { printTree } from './tree/print.ts';
@@ -49,6 +51,14 @@ export interface EngineOptions {
   faults?: (point: FaultPoint) => void;
 }
 
+export interface TickReport {
+  timeouts: number;
+  redelivered: number;
+  replayed: number;
+  /** Schedule triggers that started a process. */
+  fired: number;
+}
+
 export interface ActionRequest {
   pid: string;
   tid: string;
@@ -71,6 +81,8 @@ export class Engine {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private filling: Promise<void> | null = null;
+  private readonly retryLoop = new LoopGuard('message-retry');
+  private readonly scheduleLoop = new LoopGuard('schedule-trigger');
   private refill = false;
 
   private constructor(core: Core, models: Models) {
@@ -401,6 +413,13 @@ export class Engine {
       if (!row) throw new ActError('trigger.not_found', `cannot find trigger '${id}'`);
       return row;
     },
+    /** Enables or disables a trigger; a disabled schedule does not fire. */
+    setEnabled: async (id: string, enabled: boolean): Promise<EventRow> => {
+      const row = await this.triggers.get(id);
+      const updated = { ...row, enabled, update_time: this.core.now() };
+      await this.core.store.events.update(updated);
+      return updated;
+    },
     /**
      * Fires a trigger (spec 1.9.2): manual/schedule → `{pid}`; hook → the process outputs once it
      * completed; chat → `{pid}` with the text as input `data`. `params` null → the trigger's own.
@@ -431,14 +450,44 @@ export class Engine {
 
   // ---- time, events, lifecycle ----
 
-  /** One timer tick: timeouts and redelivery. Tests and the CLI call it with an injected clock. */
-  async tick(): Promise<{ timeouts: number; redelivered: number; replayed: number }> {
-    if (this.closed) return { timeouts: 0, redelivered: 0, replayed: 0 };
+  /**
+   * One timer tick: task timeouts, then the store-facing loops, each behind its health guard
+   * (spec 5.10): redelivery + overflow replay (`message-retry`) and schedule triggers
+   * (`schedule-trigger`). Tests and the CLI call it with an injected clock.
+   */
+  async tick(): Promise<TickReport> {
+    const report: TickReport = { timeouts: 0, redelivered: 0, replayed: 0, fired: 0 };
+    if (this.closed) return report;
     const now = this.core.now();
-    const timeouts = checkTimeouts(this.core, now);
-    const redelivered = await redeliver(this.core, now);
-    const replayed = await replayOverflow(this.core, now);
-    return { timeouts, redelivered, replayed };
+    report.timeouts = checkTimeouts(this.core, now);
+    await this.guarded(this.retryLoop, now, async () => {
+      report.redelivered = await redeliver(this.core, now);
+      report.replayed = await replayOverflow(this.core, now);
+    });
+    await this.guarded(this.scheduleLoop, now, async () => {
+      report.fired = await fireSchedules(this.core, (mid, inputs) => this.procs.start(mid, inputs), now);
+    });
+    return report;
+  }
+
+  private async guarded(guard: LoopGuard, now: number, work: () => Promise<void>): Promise<void> {
+    if (!guard.attempt()) return;
+    try {
+      await work();
+      guard.recovered(now);
+    } catch (err) {
+      guard.failed(err, now);
+      this.core.log.error(`${guard.name} tick failed: ${errorMessage(err)}`);
+    }
+  }
+
+  /** Health of the timer loops, the lanes and the store writer (spec 5.10, 5.14). */
+  health(): { loops: LoopHealth[]; lanes: LaneStats; writer: { depth: number; highWatermark: number } } {
+    return {
+      loops: [this.retryLoop.health(), this.scheduleLoop.health()],
+      lanes: this.core.queue.stats(),
+      writer: { depth: this.core.writer.depth, highWatermark: this.core.writer.highWater },
+    };
   }
 
   /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */

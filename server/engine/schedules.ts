@@ -1,0 +1,51 @@
+/**
+ * Schedule triggers (spec 5.7): one query for the enabled `schedule` rows that are due; each is
+ * started, then its `last_run`/`next_run` advance — even when the start failed, so a failing
+ * trigger does not fire on every tick. A row whose model is gone or whose params are not an object
+ * is not advanced (it is retried on the next tick). Delivery is at-least-once: a crash between the
+ * start and the row update fires again. Per-row failures are logged, not counted against health.
+ */
+import type { Core } from './core.ts';
+import { errorMessage } from './errors.ts';
+import { nextCronRun } from './model/index.ts';
+import type { Vars } from './model/types.ts';
+
+export type Starter = (mid: string, inputs: Vars) => Promise<unknown>;
+
+export async function fireSchedules(core: Core, start: Starter, now: number): Promise<number> {
+  await core.writer.flush();
+  const due = await core.store.events.query({
+    filter: {
+      type: 'and',
+      exprs: [
+        { key: 'kind', op: 'eq', value: 'schedule' },
+        { key: 'enabled', op: 'eq', value: true },
+        { key: 'next_run', op: 'gt', value: 0 },
+        { key: 'next_run', op: 'le', value: now },
+      ],
+    },
+    order_by: ['next_run'],
+    limit: 1000,
+  });
+  let fired = 0;
+  for (const row of due.rows) {
+    if (!(await core.store.models.exists(row.mid))) {
+      core.log.error(`schedule ${row.id}: model '${row.mid}' is not deployed; retried next tick`);
+      continue;
+    }
+    const params = row.params ?? {};
+    if (typeof params !== 'object' || Array.isArray(params)) {
+      core.log.error(`schedule ${row.id}: invalid trigger payload (params must be an object); retried next tick`);
+      continue;
+    }
+    try {
+      await start(row.mid, params as Vars);
+      fired++;
+    } catch (err) {
+      core.log.warn(`schedule ${row.id}: start failed: ${errorMessage(err)}`);
+    }
+    const next = row.cron ? (nextCronRun(row.cron, row.timezone ?? undefined, now) ?? 0) : 0;
+    await core.store.events.update({ ...row, last_run: now, next_run: next, update_time: now });
+  }
+  return fired;
+}
