@@ -22,7 +22,7 @@ import type { SandboxLimits } from './sandbox/types.ts';
 import { Starter } from './start.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
-import { checkTimeouts, redeliver, replayOverflow } from './timers.ts';
+import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
 import { fireSchedules } from './schedules.ts';
 import { LoopGuard, type LoopHealth } from './loop-guard.ts';
 import type { LaneStats } from './lanes.ts';
@@ -42,6 +42,11 @@ export interface EngineOptions {
   autoTick?: boolean;
   /** Continue the unfinished processes found in the store at start (default true). */
   recover?: boolean;
+  /**
+   * Delete a finished process and all its rows this many seconds after it ended, once its
+   * deliveries settled (spec 5.6). Default: never — the run history stays queryable.
+   */
+  sweepAfterSecs?: number;
   /** Most unfinished processes in memory (`cache_cap`, default 1024); further starts are parked. */
   cacheCap?: number;
   /** Lanes (default 4) and the jobs they may hold in memory across all lanes (default 4096). */
@@ -54,6 +59,8 @@ export interface EngineOptions {
 export interface TickReport {
   timeouts: number;
   redelivered: number;
+  /** Finished processes deleted by the sweeper. */
+  swept: number;
   replayed: number;
   /** Schedule triggers that started a process. */
   fired: number;
@@ -81,6 +88,7 @@ export class Engine {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private filling: Promise<void> | null = null;
+  private sweepAfterMs: number | undefined;
   private readonly retryLoop = new LoopGuard('message-retry');
   private readonly scheduleLoop = new LoopGuard('schedule-trigger');
   private refill = false;
@@ -117,6 +125,7 @@ export class Engine {
       options.faults,
     );
     const engine = new Engine(core, new Models(store, registry, sandbox, clock));
+    engine.sweepAfterMs = options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000;
     await engine.publishPackages();
     if (options.recover !== false) {
       const report = await engine.recover();
@@ -456,12 +465,13 @@ export class Engine {
    * (`schedule-trigger`). Tests and the CLI call it with an injected clock.
    */
   async tick(): Promise<TickReport> {
-    const report: TickReport = { timeouts: 0, redelivered: 0, replayed: 0, fired: 0 };
+    const report: TickReport = { timeouts: 0, redelivered: 0, swept: 0, replayed: 0, fired: 0 };
     if (this.closed) return report;
     const now = this.core.now();
     report.timeouts = checkTimeouts(this.core, now);
     await this.guarded(this.retryLoop, now, async () => {
       report.redelivered = await redeliver(this.core, now);
+      report.swept = await sweepFinished(this.core, now, this.sweepAfterMs);
       report.replayed = await replayOverflow(this.core, now);
     });
     await this.guarded(this.scheduleLoop, now, async () => {

@@ -109,3 +109,51 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
   core.flush();
   return replayed;
 }
+
+const FINISHED = ['completed', 'error', 'aborted', 'skipped', 'submitted', 'backed', 'cancelled', 'removed'];
+
+/**
+ * The sweeper (spec 5.6): a finished process whose deliveries have all settled (none waiting for
+ * an ack, none in `error` awaiting a redo) and that ended at least `afterMs` ago is deleted with
+ * all its rows, in one batch. Without `afterMs` nothing is swept (run history is kept).
+ */
+export async function sweepFinished(core: Core, now: number, afterMs: number | undefined): Promise<number> {
+  if (afterMs === undefined) return 0;
+  await core.writer.flush();
+  const page = await core.store.procs.query({
+    filter: {
+      type: 'and',
+      exprs: [
+        { type: 'or', exprs: FINISHED.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
+        { key: 'end_time', op: 'le', value: now - afterMs },
+      ],
+    },
+    order_by: ['end_time'],
+    limit: 200,
+  });
+  let swept = 0;
+  for (const row of page.rows) {
+    if (core.procs.get(row.id)?.finished === false) continue;
+    const open = await core.store.deliveries.query({
+      filter: {
+        type: 'and',
+        exprs: [
+          { key: 'pid', op: 'eq', value: row.id },
+          { type: 'or', exprs: [{ key: 'status', op: 'eq', value: 'created' }, { key: 'status', op: 'eq', value: 'error' }] },
+        ],
+      },
+      limit: 1,
+    });
+    if (open.count > 0) continue;
+    const byPid = { type: 'and' as const, exprs: [{ key: 'pid', op: 'eq' as const, value: row.id }] };
+    await core.store.batch(async (tx) => {
+      await tx.deliveries.deleteWhere(byPid);
+      await tx.messages.deleteWhere(byPid);
+      await tx.tasks.deleteWhere(byPid);
+      await tx.ops.deleteWhere(byPid);
+      await tx.procs.delete(row.id);
+    });
+    swept++;
+  }
+  return swept;
+}
