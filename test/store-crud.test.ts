@@ -178,4 +178,17 @@ describe.each(['sqlite', 'postgresql'] as const)('%s column mapping errors', (ba
     await expect(s.tasks.create({ ...task('t1', 'p1', 1), sign: 1 } as unknown as TaskRow)).rejects.toThrow(/tasks has no column 'sign'/);
     expect(await s.tasks.exists('t1')).toBe(false);
   });
+
+  it('names the row and column holding corrupt JSON, and still reads the other rows', async () => {
+    const s = store();
+    await s.tasks.create(task('t1', 'p1', 1));
+    await s.tasks.create(task('t2', 'p1', 2));
+    const raw = (s as unknown as { client: { $executeRawUnsafe(sql: string): Promise<number> } }).client;
+    expect(await raw.$executeRawUnsafe(`UPDATE "tasks" SET "data" = '{oops' WHERE "id" = 't1'`)).toBe(1);
+    await expect(s.tasks.find('t1')).rejects.toThrow(/^tasks row 't1': column 'data' holds invalid JSON/);
+    await expect(s.tasks.query()).rejects.toMatchObject({ code: 'internal' });
+    expect(await s.tasks.find('t2')).toEqual(task('t2', 'p1', 2));
+    expect(await s.tasks.exists('t1')).toBe(true);
+    expect(await s.tasks.delete('t1')).toBe(true);
+  });
 });

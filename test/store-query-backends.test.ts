@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../server/engine/store/query.ts';
+import { literalLike } from '../server/store/sqlite-connection.ts';
 import type { EventRow, Query, QueryExpr, QueryFilter } from '../server/engine/store/types.ts';
 import { BACKENDS, SQL_BACKENDS, useTestStore } from './helpers/databases.ts';
 import { samples } from './helpers/store-samples.ts';
@@ -148,5 +149,21 @@ describe.each(SQL_BACKENDS)('%s query limits', (backend) => {
     await expect(events.query({ order_by: ['params.tag'] })).rejects.toThrow(/cannot order by 'params.tag'/);
     await expect(events.query({ order_by: ['-nope'] })).rejects.toThrow("cannot order by 'nope': events has no field 'nope'");
     await expect(events.deleteWhere(and(x('nope', 'eq', 1)))).rejects.toMatchObject({ code: 'internal' });
+  });
+});
+
+describe('SQLite LIKE replacement', () => {
+  it('tests %v% as literal containment and keeps LIKE meaning for other patterns, case-sensitively', () => {
+    expect(literalLike('%a_b%', 'xa_by')).toBe(1);
+    expect(literalLike('%a_b%', 'xaXby')).toBe(0);
+    expect(literalLike('%%%', '50%')).toBe(1);
+    expect(literalLike('%%', '')).toBe(1);
+    expect(literalLike('%B%', 'abc')).toBe(0);
+    expect(literalLike('a%', 'abc')).toBe(1);
+    expect(literalLike('a_c', 'abc')).toBe(1);
+    expect(literalLike('a_c', 'aBcd')).toBe(0);
+    expect(literalLike('(.*)', '(.*)')).toBe(1);
+    expect(literalLike('%1%', 10n)).toBe(1);
+    expect(literalLike('%a%', null)).toBeNull();
   });
 });

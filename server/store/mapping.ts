@@ -4,7 +4,7 @@
  * ActError('internal') instead of a Prisma validation dump.
  */
 import { ActError } from '../engine/errors.ts';
-import { SEQ, type Column, type Table } from './columns.ts';
+import type { Column, Table } from './columns.ts';
 
 export type DbRecord = Record<string, unknown>;
 
@@ -102,10 +102,4 @@ export function fromRecord<T>(table: Table, record: DbRecord): T {
     row[field] = fromDb(table, record.id, field, column, record[field]);
   }
   return row as T;
-}
-
-/** Record fields that `update` writes: everything but the key and the insertion order. */
-export function updateData(record: DbRecord): DbRecord {
-  const { id: _id, [SEQ]: _seq, ...data } = record;
-  return data;
 }

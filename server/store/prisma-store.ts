@@ -103,6 +103,7 @@ class TxStore extends PrismaStoreBase {
     super({
       backend,
       delegate: (name) => delegateOf(tx, name),
+      execute: (sql, params) => tx.$executeRawUnsafe(sql, ...params),
       run: async (table, op) => {
         check();
         await buffer.flush(table);
@@ -145,6 +146,7 @@ export class PrismaStore extends PrismaStoreBase {
     super({
       backend,
       delegate: (name) => delegateOf(client, name),
+      execute: (sql, params) => client.$executeRawUnsafe(sql, ...params),
       run: async (_table, op) => {
         guard.check();
         return gate ? gate.shared(op) : op();

@@ -10,14 +10,13 @@
 import { SEQ, type Table } from './columns.ts';
 import type { DbRecord } from './mapping.ts';
 import type { SqlBackend } from './prisma-store.ts';
+import { insertColumns, insertParams, insertSql } from './statements.ts';
 
 export type ExecuteRaw = (sql: string, params: unknown[]) => Promise<number>;
 
 /** Parameters per statement: below SQLite's 32766 and PostgreSQL's 65535. */
 const MAX_PARAMS = 30_000;
 const MAX_ROWS = 1_000;
-
-const quote = (name: string): string => `"${name}"`;
 
 export class UpsertBuffer {
   private readonly pending = new Map<Table, Map<string, DbRecord>>();
@@ -47,26 +46,13 @@ export class UpsertBuffer {
   }
 
   private async write(table: Table, records: DbRecord[]): Promise<void> {
-    const columns = [...Object.keys(table.columns), SEQ];
-    const perChunk = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));
-    const updates = columns
-      .filter((column) => column !== 'id' && column !== SEQ)
-      .map((column) => `${quote(column)} = excluded.${quote(column)}`)
-      .join(', ');
+    const perRow = insertColumns(table).length;
+    const perChunk = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / perRow)));
     for (let start = 0; start < records.length; start += perChunk) {
       const chunk = records.slice(start, start + perChunk);
       const params: unknown[] = [];
-      const tuples = chunk.map((record) => {
-        const slots = columns.map((column) => {
-          params.push(record[column] ?? null);
-          return this.backend === 'postgresql' ? `$${params.length}` : '?';
-        });
-        return `(${slots.join(', ')})`;
-      });
-      const sql =
-        `INSERT INTO ${quote(table.sqlName)} (${columns.map(quote).join(', ')}) VALUES ${tuples.join(', ')} ` +
-        `ON CONFLICT (${quote('id')}) DO UPDATE SET ${updates}`;
-      await this.execute(sql, params);
+      for (const record of chunk) insertParams(table, record, params);
+      await this.execute(insertSql(table, this.backend, chunk.length, 'replace'), params);
     }
   }
 }

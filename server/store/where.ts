@@ -13,7 +13,12 @@
  * columns, unknown fields, `lt`/`le`/`gt`/`ge` with a value on JSON columns, `match` on numeric
  * columns.
  * Ordering puts NULL first ascending (last descending) like the memory store; ties keep insertion
- * order (`seq`). JSON columns order by their JSON text.
+ * order (`seq`).
+ * Known differences from the memory store, on JSON columns holding a bare string or number (the
+ * engine stores objects there): `match` searches the JSON text (`"red"` with its quotes and
+ * escapes, where the memory store searches `red`), and ordering compares JSON text (numbers as
+ * text). Text compares by code point (SQLite BINARY / PostgreSQL COLLATE "C"), the memory store by
+ * UTF-16 unit: they differ only between astral characters and U+E000–U+FFFF.
  */
 import { ActError } from '../engine/errors.ts';
 import { isFilter } from '../engine/store/query.ts';

@@ -4,14 +4,16 @@
  * - sqlite: a copy of a migrated template file in a fresh temp directory. The template is built
  *   once per migrations content (its name holds their hash) and published by an atomic rename,
  *   so two vitest workers racing both end up with the same file.
- * - postgresql: `CREATE DATABASE acts_test_<random> TEMPLATE acts_tpl_<hash>` on the server named by
+ * - postgresql: `CREATE DATABASE acts_test_<time>_<random> TEMPLATE acts_tpl_<hash>` on the server named by
  *   ACTS_PG_ADMIN_URL (default postgresql://postgres@127.0.0.1:5432/postgres); the template is
  *   migrated once, under a PostgreSQL advisory lock, and kept for later runs. If the server cannot
  *   be reached the suite FAILS with a message saying how to start it (CI guarantees it runs).
+ *   Test databases of runs that died more than two hours ago are dropped.
  * `useTestStore(backend)` wires this into vitest: open in beforeAll, empty every collection in
  * beforeEach, close and drop in afterAll.
  *
- * State: the template paths / names built by this worker (memoised promises).
+ * State: the template paths / names built by this worker and the stale-database sweep (memoised
+ * promises).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -131,10 +133,24 @@ async function createDatabase(client: pg.Client, name: string, template: string 
   }
 }
 
+/** Test databases left by runs that died more than two hours ago (names hold their creation time). */
+async function dropStaleDatabases(client: pg.Client): Promise<void> {
+  const rows = (await client.query(`SELECT datname FROM pg_database WHERE datname ~ '^acts_test_[0-9]+_'`)).rows as Array<{ datname: string }>;
+  const cutoff = Math.floor(Date.now() / 1000) - 2 * 3600;
+  for (const { datname } of rows) {
+    if (Number(datname.split('_')[2]) < cutoff) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
+let staleDropped: Promise<void> | undefined;
+
 async function pgDatabase(empty: boolean): Promise<TestDatabase> {
   const template = empty ? undefined : await (pgTemplate ??= buildPgTemplate());
-  const name = `acts_test_${randomName()}`;
-  await admin((client) => createDatabase(client, name, template));
+  const name = `acts_test_${Math.floor(Date.now() / 1000)}_${randomName()}`;
+  await admin(async (client) => {
+    await (staleDropped ??= dropStaleDatabases(client));
+    await createDatabase(client, name, template);
+  });
   return {
     backend: 'postgresql',
     url: databaseUrl(name),

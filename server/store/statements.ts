@@ -1,0 +1,77 @@
+/**
+ * The SQL of the store's writes, for both providers (Prisma's query interpreter costs about a
+ * millisecond per write; a plain parameterised statement through the same client a fifth of that).
+ * Reads stay on Prisma's query API (where.ts). Identifiers come from columns.ts, never from input.
+ *
+ * State: a cache of the single-row statement texts per table and backend.
+ */
+import { SEQ, type Table } from './columns.ts';
+import type { DbRecord } from './mapping.ts';
+import type { SqlBackend } from './prisma-store.ts';
+
+const quote = (name: string): string => `"${name}"`;
+
+/** Columns of an insert: the row fields, then `seq`. */
+export const insertColumns = (table: Table): string[] => [...Object.keys(table.columns), SEQ];
+
+/** Columns an update / upsert overwrites: everything but the key and the insertion order. */
+const updatedColumns = (table: Table): string[] => Object.keys(table.columns).filter((column) => column !== 'id');
+
+const cache = new Map<string, string>();
+
+function cached(key: string, build: () => string): string {
+  let sql = cache.get(key);
+  if (sql === undefined) cache.set(key, (sql = build()));
+  return sql;
+}
+
+function placeholders(backend: SqlBackend, first: number, count: number): string {
+  const slots: string[] = [];
+  for (let i = 0; i < count; i++) slots.push(backend === 'postgresql' ? `$${first + i}` : '?');
+  return `(${slots.join(', ')})`;
+}
+
+/**
+ * INSERT of `rows` rows (parameters: insertColumns per row, row after row). `ignore`: an existing
+ * id leaves the row alone (the affected count tells); `replace`: it overwrites all but `seq`.
+ */
+export function insertSql(table: Table, backend: SqlBackend, rows: number, onConflict: 'ignore' | 'replace'): string {
+  const build = () => {
+    const columns = insertColumns(table);
+    const tuples: string[] = [];
+    for (let row = 0; row < rows; row++) tuples.push(placeholders(backend, row * columns.length + 1, columns.length));
+    const conflict =
+      onConflict === 'ignore'
+        ? 'DO NOTHING'
+        : `DO UPDATE SET ${updatedColumns(table)
+            .map((column) => `${quote(column)} = excluded.${quote(column)}`)
+            .join(', ')}`;
+    return `INSERT INTO ${quote(table.sqlName)} (${columns.map(quote).join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT (${quote('id')}) ${conflict}`;
+  };
+  return rows === 1 ? cached(`${table.sqlName}:${backend}:insert:${onConflict}`, build) : build();
+}
+
+/** The parameters of one row of insertSql. */
+export function insertParams(table: Table, record: DbRecord, into: unknown[] = []): unknown[] {
+  for (const column of insertColumns(table)) into.push(record[column] ?? null);
+  return into;
+}
+
+/** UPDATE of one row by id (parameters: updateParams). */
+export function updateSql(table: Table, backend: SqlBackend): string {
+  return cached(`${table.sqlName}:${backend}:update`, () => {
+    const columns = updatedColumns(table);
+    const slot = (i: number) => (backend === 'postgresql' ? `$${i + 1}` : '?');
+    const sets = columns.map((column, i) => `${quote(column)} = ${slot(i)}`).join(', ');
+    return `UPDATE ${quote(table.sqlName)} SET ${sets} WHERE ${quote('id')} = ${slot(columns.length)}`;
+  });
+}
+
+export function updateParams(table: Table, record: DbRecord): unknown[] {
+  return [...updatedColumns(table).map((column) => record[column] ?? null), record.id];
+}
+
+/** DELETE of one row by id (parameter: the id). */
+export function deleteSql(table: Table, backend: SqlBackend): string {
+  return cached(`${table.sqlName}:${backend}:delete`, () => `DELETE FROM ${quote(table.sqlName)} WHERE ${quote('id')} = ${backend === 'postgresql' ? '$1' : '?'}`);
+}
