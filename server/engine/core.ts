@@ -170,6 +170,17 @@ export class Core {
     this.procs.set(proc.pid, proc);
   }
 
+  /** Asynchronous engine work in flight outside the lanes (subflow starts), awaited by `idle`. */
+  readonly inFlight = new Set<Promise<unknown>>();
+
+  /** Tracks a promise of engine work until it settles. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const done = () => this.inFlight.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
   /** Executes a task (set by the engine to flow.ts's `exec`). */
   execTask: (proc: Process, task: Task) => void = () => {
     throw new Error('engine not wired');

@@ -528,6 +528,10 @@ export class Engine {
         await this.filling;
         continue;
       }
+      if (this.core.inFlight.size > 0) {
+        await Promise.allSettled([...this.core.inFlight]);
+        continue;
+      }
       if (this.core.queue.depth === 0 && !this.core.dispatcher.busy) return;
     }
   }

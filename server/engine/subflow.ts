@@ -13,11 +13,12 @@ import { abortProcess } from './finish.ts';
 
 export function startSubflow(core: Core, proc: Process, task: Task, mid: string, options: Vars): void {
   const childOptions = { ...options, $parent_pid: proc.pid, $parent_tid: task.tid };
-  core.startProcess(mid, childOptions, { pid: proc.pid, tid: task.tid }).then(
-    (child) => {
-      task.childPid = child.pid;
-      core.markDirty(proc, task);
-    },
+  core.track(core.startProcess(mid, childOptions, { pid: proc.pid, tid: task.tid })).then(
+    (child) =>
+      core.job(proc.pid, `subflow-linked ${task.tid}`, () => {
+        task.childPid = child.pid;
+        core.markDirty(proc, task);
+      }),
     (err) =>
       core.job(proc.pid, `subflow-failed ${task.tid}`, () =>
         failTask(core, proc, task, { ecode: '', message: `subflow '${mid}' could not start: ${errorMessage(err)}` }),
