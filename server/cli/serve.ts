@@ -23,6 +23,7 @@ export async function serveCommand(options: ServeOptions, print: (line: string) 
     cacheCap: config.cache_cap,
     schedulerWorkers: config.scheduler_workers,
     schedulerQueueCap: config.scheduler_queue_cap,
+    sweepAfterSecs: config.sweep_after_secs,
     logger: consoleLogger,
   });
   const stats = engine.stats();

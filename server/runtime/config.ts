@@ -8,6 +8,7 @@
  *   cache_cap                ACTS_CACHE_CAP             default 1024 (resident processes)
  *   scheduler_workers        ACTS_SCHEDULER_WORKERS     default 4 (lanes)
  *   scheduler_queue_cap      ACTS_SCHEDULER_QUEUE_CAP   default 4096 (jobs held in memory, all lanes)
+ *   sweep_after_secs         ACTS_SWEEP_AFTER_SECS      default unset (finished processes are kept)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ const configSchema = z
     cache_cap: positiveInt.default(1024),
     scheduler_workers: positiveInt.default(4),
     scheduler_queue_cap: positiveInt.default(4096),
+    sweep_after_secs: z.number().min(0).optional(),
   })
   .strict();
 
@@ -36,6 +38,7 @@ const ENV: Record<string, keyof RuntimeConfig> = {
   ACTS_CACHE_CAP: 'cache_cap',
   ACTS_SCHEDULER_WORKERS: 'scheduler_workers',
   ACTS_SCHEDULER_QUEUE_CAP: 'scheduler_queue_cap',
+  ACTS_SWEEP_AFTER_SECS: 'sweep_after_secs',
 };
 
 export const DEFAULT_CONFIG_FILE = 'acts.config.json';
