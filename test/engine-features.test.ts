@@ -356,3 +356,18 @@ steps:
     expect(detail.outputs).toEqual({ who: 'x' });
   });
 });
+
+describe('bad input at run time', () => {
+  it('a package that disappeared after deploy fails only the processes that use it', async () => {
+    await h.engine.packages.register({ name: 'acme.gone', run_as: 'irq' });
+    await h.deploy('id: uses-gone\nsteps: [ { id: s1, acts: [ { uses: acme.gone, key: g } ] } ]');
+    await h.deploy('id: fine\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: ok } ] } ]');
+    await h.engine.packages.remove('acme.gone');
+    const broken = await h.start('uses-gone');
+    const fine = await h.start('fine');
+    const detail = await h.proc(broken);
+    expect(detail.state).toBe('error');
+    expect(detail.err?.message).toMatch(/unknown package 'acme.gone'/);
+    expect((await h.proc(fine)).state).toBe('running');
+  });
+});

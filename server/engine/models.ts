@@ -38,21 +38,27 @@ export class Models {
     private readonly clock: Clock,
   ) {}
 
-  /** Parses and validates a source; every problem at once. */
-  validate(source: string): { workflow?: Workflow; problems: ModelProblem[] } {
+  /**
+   * Parses and validates a source; every problem at once. `deployed` sources (a stored version, a
+   * process's snapshot) are checked for structure only: a package removed since, or a sandbox
+   * change, must not make a stored process unreadable — the act that needs it fails at run time.
+   */
+  validate(source: string, deployed = false): { workflow?: Workflow; problems: ModelProblem[] } {
     return loadModel(
       source,
-      {
-        knownPackage: (uses) => this.registry.isActPackage(uses),
-        checkSyntax: (src, mode) => this.sandbox.checkSyntax(src, mode),
-      },
+      deployed
+        ? {}
+        : {
+            knownPackage: (uses) => this.registry.isActPackage(uses),
+            checkSyntax: (src, mode) => this.sandbox.checkSyntax(src, mode),
+          },
       // Generated node ids must be the same every time this source is parsed (see seededIds).
       { newId: seededIds(source) },
     );
   }
 
-  parseOrThrow(source: string): Workflow {
-    const { workflow, problems } = this.validate(source);
+  parseOrThrow(source: string, deployed = false): Workflow {
+    const { workflow, problems } = this.validate(source, deployed);
     if (!workflow || problems.length > 0) {
       const first = problems[0];
       const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
@@ -119,7 +125,7 @@ export class Models {
     if (!row) throw new ActError('model.not_found', `model '${mid}' is not deployed`);
     const cached = this.compiled.get(mid);
     if (cached && cached.ver === row.ver) return cached;
-    const workflow = { ...this.parseOrThrow(row.data), ver: row.ver };
+    const workflow = { ...this.parseOrThrow(row.data, true), ver: row.ver };
     const entry = { ver: row.ver, workflow, source: row.data, tree: compileWorkflow(workflow) };
     this.compiled.set(mid, entry);
     return entry;
@@ -130,7 +136,7 @@ export class Models {
     const key = `${mid}:${ver}`;
     const cached = this.snapshots.get(key);
     if (cached && cached.source === source) return cached;
-    const workflow = { ...this.parseOrThrow(source), ver };
+    const workflow = { ...this.parseOrThrow(source, true), ver };
     const entry = { workflow, source, tree: compileWorkflow(workflow) };
     this.snapshots.set(key, entry);
     return entry;
