@@ -48,6 +48,8 @@ export interface CoreConfig {
   queueCap: number;
   /** Most unfinished processes held in memory (`cache_cap`); starts beyond it are parked. */
   cacheCap: number;
+  /** This engine instance (the `owner` of the process rows it writes; see instances.ts). */
+  instanceId: string;
 }
 
 /** Keys of act params that are templates for *other* acts and must stay raw. */
@@ -255,7 +257,7 @@ export class Core {
   flush(): void {
     if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && this.opWrites.length === 0) return;
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
-    const procs = [...this.dirtyProcs].map((p) => procRow(p));
+    const procs = [...this.dirtyProcs].map((p) => procRow(p, this.config.instanceId));
     const messages = this.newMessages.splice(0);
     const deliveries = this.newDeliveries.splice(0);
     const ops = this.opWrites.splice(0);

@@ -27,6 +27,7 @@ import { fireSchedules } from './schedules.ts';
 import { LoopGuard, type LoopHealth } from './loop-guard.ts';
 import type { LaneStats } from './lanes.ts';
 import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover.ts';
+import { InstanceLease } from './instances.ts';
 import { printTree } from './tree/print.ts';
 
 export interface EngineOptions {
@@ -54,6 +55,13 @@ export interface EngineOptions {
   schedulerQueueCap?: number;
   /** Test-only: called at named points where a crash test may kill the process. */
   faults?: (point: FaultPoint) => void;
+  /** This engine instance's id in the store (default: 12 random characters; see instances.ts). */
+  instanceId?: string;
+  /**
+   * How long the instance's lease lasts without renewal, ms (default 3 tick intervals, at least
+   * 1 s). Another instance takes its processes over once it lapsed.
+   */
+  leaseMs?: number;
 }
 
 export interface TickReport {
@@ -73,6 +81,8 @@ export interface ActionRequest {
   options?: Vars;
 }
 
+const UNFINISHED_STATES = ['none', 'ready', 'running', 'pending'];
+
 function isPlainObject(v: unknown): v is Vars {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -86,6 +96,8 @@ export class Engine {
   private readonly modelStore: Models;
   private readonly starter: Starter;
   private timer: NodeJS.Timeout | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private lease!: InstanceLease;
   private closed = false;
   private filling: Promise<void> | null = null;
   private sweepAfterMs: number | undefined;
@@ -120,11 +132,20 @@ export class Engine {
         workers: options.schedulerWorkers ?? 4,
         queueCap: options.schedulerQueueCap ?? 4096,
         cacheCap: options.cacheCap ?? 1024,
+        instanceId: options.instanceId ?? randomId(12),
       },
       options.logger ?? silentLogger,
       options.faults,
     );
     const engine = new Engine(core, new Models(store, registry, sandbox, clock));
+    const leaseMs = Math.max(1000, options.leaseMs ?? 3 * secs * 1000);
+    engine.lease = new InstanceLease(core, core.config.instanceId, leaseMs);
+    try {
+      await engine.lease.register();
+    } catch (err) {
+      sandbox.close();
+      throw err;
+    }
     engine.sweepAfterMs = options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000;
     await engine.publishPackages();
     if (options.recover !== false) {
@@ -136,8 +157,24 @@ export class Engine {
     if (options.autoTick !== false) {
       engine.timer = setInterval(() => void engine.tick().catch((e) => core.log.error(String(e))), secs * 1000);
       engine.timer.unref();
+      engine.leaseTimer = setInterval(() => void engine.renewLease(), leaseMs / 3);
+      engine.leaseTimer.unref();
     }
     return engine;
+  }
+
+  /** This engine instance's id (the `owner` of the processes it runs). */
+  get instanceId(): string {
+    return this.core.config.instanceId;
+  }
+
+  private async renewLease(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.lease.renew();
+    } catch (err) {
+      this.core.log.error(`renewing the lease of instance ${this.instanceId} failed: ${errorMessage(err)}`);
+    }
   }
 
   private check(): void {
@@ -249,12 +286,15 @@ export class Engine {
     });
   }
 
-  /** Fills free resident slots from the store (after a process left memory), one fill at a time. */
-  private requestFill(): void {
-    if (this.closed) return;
+  /**
+   * Fills free resident slots from the store (after a process left memory, and on every tick to
+   * take over processes of lapsed instances), one fill at a time; resolves when it ran.
+   */
+  private requestFill(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     if (this.filling) {
       this.refill = true;
-      return;
+      return this.filling;
     }
     this.filling = (async () => {
       do {
@@ -270,6 +310,7 @@ export class Engine {
       .finally(() => {
         this.filling = null;
       });
+    return this.filling;
   }
 
   // ---- client actions ----
@@ -289,6 +330,14 @@ export class Engine {
       await this.core.writer.flush();
       const row = await this.core.store.procs.find(pid);
       if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+      const owner = UNFINISHED_STATES.includes(row.state) ? await this.lease.liveOwner(row.owner) : undefined;
+      if (owner) {
+        throw new ActError(
+          'process.elsewhere',
+          `cannot ${action} in process '${pid}' here: it runs on engine instance ${owner.id} (pid ${owner.pid} on host ${owner.host}); send the action there`,
+          { owner: owner.id, host: owner.host, pid: owner.pid },
+        );
+      }
       const why = row.state === 'none' ? 'parked, waiting for a free slot' : `already ${row.state}`;
       throw new ActError('action.refused', `cannot ${action} in process '${pid}': it is ${why}`);
     }
@@ -467,6 +516,9 @@ export class Engine {
   async tick(): Promise<TickReport> {
     const report: TickReport = { timeouts: 0, redelivered: 0, swept: 0, replayed: 0, fired: 0 };
     if (this.closed) return report;
+    await this.renewLease();
+    // take over processes of instances whose lease lapsed (and fill free slots)
+    await this.requestFill();
     const now = this.core.now();
     report.timeouts = checkTimeouts(this.core, now);
     await this.guarded(this.retryLoop, now, async () => {
@@ -557,9 +609,11 @@ export class Engine {
     if (this.closed) return;
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
     if (this.filling) await this.filling;
     this.core.queue.close();
     await this.core.writer.flush();
+    await this.lease.release().catch((err) => this.core.log.error(`removing instance ${this.instanceId} failed: ${errorMessage(err)}`));
     this.core.sandbox.close();
     await this.core.store.close();
   }

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'process.duplicate_pid'
   | 'process.invalid_pid'
   | 'process.finished'
+  | 'process.elsewhere' // the process runs on another engine instance (see `details.owner`)
   | 'inputs.invalid'
   | 'task.not_found'
   | 'action.unknown'

@@ -8,6 +8,9 @@
  * - timeout rules of open tasks are armed again (those that fired stay fired).
  * A process whose rows cannot be rebuilt (its model no longer parses, a row is corrupt) ends in
  * `error` with the reason; the others go on.
+ * Only processes this engine instance owns are loaded: unowned ones and those of instances whose
+ * lease lapsed are claimed first (instances.ts), so the same code restarts, fills free slots and
+ * takes over a crashed instance's processes.
  */
 import { applyClientAction } from './actions.ts';
 import type { Core } from './core.ts';
@@ -45,23 +48,32 @@ const IN_FLIGHT = ['ready', 'running', 'pending'];
  */
 export async function recoverProcesses(core: Core, models: Models): Promise<RecoverReport> {
   await core.writer.flush();
-  await closeExecRecords(core);
-  return fillSlots(core, models);
+  return fillSlots(core, models, true);
 }
 
 /**
  * Loads unfinished rows that are not resident into the free slots (spec 5.3 `restore`, 5.5):
- * in-flight rows before parked (`none`) rows, oldest first; applies their open action records and
- * dispatches their pending work.
+ * in-flight rows before parked (`none`) rows, oldest first — first claiming unowned rows and
+ * those of lapsed instances, then loading the rows this instance owns; closes the exec records
+ * of the processes loaded (resume dispatches their work again), applies their open action records
+ * and dispatches their pending work. `boot`: also close action records of gone processes.
  */
-export async function fillSlots(core: Core, models: Models): Promise<RecoverReport> {
+export async function fillSlots(core: Core, models: Models, boot = false): Promise<RecoverReport> {
   const report: RecoverReport = { processes: 0, actions: 0, dispatched: 0, failed: [] };
   const loaded: Process[] = [];
+  const me = core.config.instanceId;
   for (const states of [IN_FLIGHT, UNFINISHED.filter((s) => !IN_FLIGHT.includes(s))]) {
     let free = core.config.cacheCap - core.activeCount();
     if (free <= 0) break;
+    await core.store.claimProcesses(me, core.now(), states, free);
     const page = await core.store.procs.query({
-      filter: { type: 'or', exprs: states.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
+      filter: {
+        type: 'and',
+        exprs: [
+          { key: 'owner', op: 'eq', value: me },
+          { type: 'or', exprs: states.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
+        ],
+      },
       order_by: ['timestamp'],
       limit: free + core.procs.size,
     });
@@ -81,7 +93,9 @@ export async function fillSlots(core: Core, models: Models): Promise<RecoverRepo
       }
     }
   }
-  report.actions = await recoverActions(core, new Set(loaded.map((p) => p.pid)));
+  const pids = new Set(loaded.map((p) => p.pid));
+  if (pids.size > 0) await closeExecRecords(core, pids);
+  if (pids.size > 0 || boot) report.actions = await recoverActions(core, pids);
   for (const proc of loaded) report.dispatched += await resume(core, models, proc);
   report.processes = loaded.length;
   core.flush();
@@ -89,10 +103,11 @@ export async function fillSlots(core: Core, models: Models): Promise<RecoverRepo
 }
 
 /**
- * Exec records of the previous run are closed: the task rows say what still has to run (`none`,
- * `ready`), and resume dispatches exactly those (recording them again if the lanes are full).
+ * Exec records of processes just loaded are closed (they come from a previous run or another
+ * instance): the task rows say what still has to run (`none`, `ready`), and resume dispatches
+ * exactly those (recording them again if the lanes are full).
  */
-async function closeExecRecords(core: Core): Promise<void> {
+async function closeExecRecords(core: Core, pids: Set<string>): Promise<void> {
   const open = await core.store.ops.query({
     filter: {
       type: 'and',
@@ -102,7 +117,7 @@ async function closeExecRecords(core: Core): Promise<void> {
       ],
     },
   });
-  for (const op of open.rows) await core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
+  for (const op of open.rows) if (pids.has(op.pid)) await core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
 }
 
 /**

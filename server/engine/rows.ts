@@ -36,7 +36,8 @@ export interface TaskExtra {
   pushed: Act[];
 }
 
-export function procRow(proc: Process): ProcRow {
+/** The row of a process; `owner` is the engine instance writing it (it runs the process). */
+export function procRow(proc: Process, owner: string | null): ProcRow {
   return {
     id: proc.pid,
     state: proc.state,
@@ -51,6 +52,7 @@ export function procRow(proc: Process): ProcRow {
     parent_pid: proc.parentPid,
     parent_tid: proc.parentTid,
     timestamp: proc.created,
+    owner,
   };
 }
 

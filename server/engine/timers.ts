@@ -96,7 +96,14 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
   for (const op of page.rows) {
     const proc = core.procs.get(op.pid);
     const task = proc?.tasks.get(op.tid);
-    if (!proc || !task || task.terminal) {
+    if (!proc) {
+      // not resident: closed when its process is gone or ended; else it is closed when its
+      // process is loaded (here or by the instance that owns it)
+      const row = await core.store.procs.find(op.pid);
+      if (!row || FINISHED.includes(row.state)) core.closeOp(op);
+      continue;
+    }
+    if (!task || task.terminal) {
       core.closeOp(op);
       continue;
     }

@@ -64,6 +64,7 @@ export const TABLES: Readonly<Record<CollectionName, Table>> = {
       parent_pid: strOrNull,
       parent_tid: strOrNull,
       timestamp: time,
+      owner: strOrNull,
     },
   },
   tasks: {
@@ -184,6 +185,12 @@ export const TABLES: Readonly<Record<CollectionName, Table>> = {
       create_time: time,
       update_time: time,
     },
+  },
+  instances: {
+    name: 'instances',
+    delegate: 'instance',
+    sqlName: 'instances',
+    columns: { id: str, host: str, pid: int, lease_until: time, started: time },
   },
 };
 

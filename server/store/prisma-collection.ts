@@ -30,6 +30,8 @@ export interface Session {
   delegate(name: string): Delegate;
   /** Runs a write statement (statements.ts); returns the number of rows it affected. */
   execute(sql: string, params: unknown[]): Promise<number>;
+  /** Runs a statement that returns rows (`… RETURNING`). */
+  query(sql: string, params: unknown[]): Promise<DbRecord[]>;
   /**
    * Runs one operation on a table (checks, serialisation and writing the table's queued upserts
    * first are the session's business).

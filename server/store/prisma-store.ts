@@ -14,6 +14,7 @@ import type { CollectionName } from '../engine/store/memory.ts';
 import type {
   DeliveryRow,
   EventRow,
+  InstanceRow,
   MessageRow,
   ModelRow,
   ModelVersionRow,
@@ -26,6 +27,7 @@ import type {
 import { TABLES } from './columns.ts';
 import { Gate } from './gate.ts';
 import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';
+import { claimProcessesSql } from './sql/claim-processes.ts';
 import { UpsertBuffer } from './upsert-buffer.ts';
 
 export type SqlBackend = 'sqlite' | 'postgresql';
@@ -34,6 +36,7 @@ export type SqlBackend = 'sqlite' | 'postgresql';
 export interface PrismaLike {
   $transaction<R>(fn: (tx: PrismaLike) => Promise<R>, options?: { maxWait?: number; timeout?: number }): Promise<R>;
   $executeRawUnsafe(sql: string, ...values: unknown[]): Promise<number>;
+  $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): Promise<T>;
   $disconnect(): Promise<void>;
 }
 
@@ -67,8 +70,9 @@ abstract class PrismaStoreBase implements Store {
   readonly events: PrismaCollection<EventRow>;
   readonly packages: PrismaCollection<PackageRow>;
   readonly ops: PrismaCollection<OpRow>;
+  readonly instances: PrismaCollection<InstanceRow>;
 
-  constructor(session: Session) {
+  constructor(private readonly session: Session) {
     const col = <T extends { id: string }>(name: CollectionName) => new PrismaCollection<T>(TABLES[name], session);
     this.models = col('models');
     this.modelVersions = col('modelVersions');
@@ -79,6 +83,14 @@ abstract class PrismaStoreBase implements Store {
     this.events = col('events');
     this.packages = col('packages');
     this.ops = col('ops');
+    this.instances = col('instances');
+  }
+
+  async claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]> {
+    if (limit <= 0 || states.length === 0) return [];
+    const { sql, params } = claimProcessesSql(this.session.backend, owner, now, states, limit);
+    const rows = await this.session.run(TABLES.procs, () => this.session.query(sql, params));
+    return rows.map((row) => String(row.id));
   }
 
   abstract batch(fn: (tx: Store) => Promise<void>): Promise<void>;
@@ -104,6 +116,7 @@ class TxStore extends PrismaStoreBase {
       backend,
       delegate: (name) => delegateOf(tx, name),
       execute: (sql, params) => tx.$executeRawUnsafe(sql, ...params),
+      query: (sql, params) => tx.$queryRawUnsafe(sql, ...params),
       run: async (table, op) => {
         check();
         await buffer.flush(table);
@@ -147,6 +160,7 @@ export class PrismaStore extends PrismaStoreBase {
       backend,
       delegate: (name) => delegateOf(client, name),
       execute: (sql, params) => client.$executeRawUnsafe(sql, ...params),
+      query: (sql, params) => client.$queryRawUnsafe(sql, ...params),
       run: async (_table, op) => {
         guard.check();
         return gate ? gate.shared(op) : op();

@@ -23,10 +23,10 @@ export class EngineProcess {
   readonly ready: Promise<void>;
   stderr = '';
 
-  constructor(store: string, crashAt?: string) {
+  constructor(store: string, crashAt?: string, env: Record<string, string> = {}) {
     this.ready = new Promise((resolve) => (this.readyResolve = resolve));
     this.child = spawn(process.execPath, ['--import', 'tsx', 'test/hosts/engine-host.ts'], {
-      env: { ...process.env, ACTS_STORE: store, ACTS_CRASH_AT: crashAt ?? '' },
+      env: { ...process.env, ACTS_STORE: store, ACTS_CRASH_AT: crashAt ?? '', ...env },
       stdio: 'pipe',
     });
     this.child.stderr.on('data', (d) => (this.stderr += String(d)));

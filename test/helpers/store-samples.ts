@@ -42,6 +42,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     parent_pid: null,
     parent_tid: null,
     timestamp: T0 + n,
+    owner: n % 2 ? `i${n}` : null,
   }),
   tasks: (id, n) => task(id, 'p1', n),
   messages: (id, n) => ({
@@ -116,6 +117,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     create_time: T0,
     update_time: T0 + n,
   }),
+  instances: (id, n) => ({ id, host: `host${n}`, pid: 1000 + n, lease_until: T0 + n, started: T0 }),
 };
 
 export const collectionNames = Object.keys(samples) as CollectionName[];

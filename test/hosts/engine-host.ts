@@ -2,9 +2,11 @@
  * A small engine host for crash tests: an Engine on the store named by ACTS_STORE, driven by JSON
  * lines on stdin, answering with JSON lines on stdout. ACTS_CRASH_AT=<fault point>[#<n>] makes
  * the process kill itself with SIGKILL the n-th time (default 1st) the engine reaches that point.
+ * ACTS_TICK_SECS=<s> runs the engine's timer (autoTick) at that interval, ACTS_LEASE_MS sets the
+ * instance lease, ACTS_INSTANCE the instance id (several hosts on one PostgreSQL database).
  *
  * Commands: {id, cmd: 'deploy', source} | {id, cmd: 'start', mid, options} |
- *           {id, cmd: 'act', pid, tid, action, options} | {id, cmd: 'proc', pid} | {id, cmd: 'idle'}
+ *           {id, cmd: 'act', pid, tid, action, options} | {id, cmd: 'proc', pid} | {id, cmd: 'idle'} | {id, cmd: 'stats'}
  * Replies:  {id, ok: true, result} | {id, ok: false, error}; messages: {message: {...}}
  */
 import { createInterface } from 'node:readline';
@@ -23,7 +25,15 @@ function faults(at: string): void {
 const write = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
 const store = await openStore(process.env.ACTS_STORE ?? 'memory:');
-const engine = await Engine.create({ store, autoTick: false, faults });
+const tickSecs = Number(process.env.ACTS_TICK_SECS ?? 0);
+const engine = await Engine.create({
+  store,
+  faults,
+  autoTick: tickSecs > 0,
+  tickIntervalSecs: tickSecs > 0 ? tickSecs : undefined,
+  leaseMs: process.env.ACTS_LEASE_MS ? Number(process.env.ACTS_LEASE_MS) : undefined,
+  instanceId: process.env.ACTS_INSTANCE || undefined,
+});
 engine.on('message', (m) => write({ message: { key: m.key, state: m.state, type: m.type, pid: m.pid, tid: m.tid } }));
 write({ ready: true });
 
@@ -41,6 +51,8 @@ async function run(c: Command): Promise<unknown> {
       return engine.procs.get(c.pid as string);
     case 'idle':
       return engine.idle();
+    case 'stats':
+      return engine.stats();
     default:
       throw new Error(`unknown command ${c.cmd}`);
   }

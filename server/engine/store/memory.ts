@@ -19,6 +19,7 @@ import type {
   Collection,
   DeliveryRow,
   EventRow,
+  InstanceRow,
   ModelRow,
   ModelVersionRow,
   MessageRow,
@@ -203,19 +204,20 @@ export class MemoryCollection<T extends { id: string }> implements Collection<T>
   }
 }
 
-export type CollectionName = Exclude<keyof Store, 'close' | 'batch'>;
+export type CollectionName = Exclude<keyof Store, 'close' | 'batch' | 'backend' | 'claimProcesses'>;
 
 /** Fields indexed by default: the ones the engine and the API filter on with `eq`. */
 export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>> = {
   models: ['name'],
   modelVersions: ['mid'],
-  procs: ['state', 'mid', 'parent_pid'],
+  procs: ['state', 'mid', 'parent_pid', 'owner'],
   tasks: ['pid'],
   messages: ['pid', 'mid', 'state'],
   deliveries: ['status', 'msg_id', 'pid'],
   events: ['mid', 'kind'],
   packages: [],
   ops: ['status', 'pid'],
+  instances: [],
 };
 
 export interface MemoryStoreOptions {
@@ -224,6 +226,7 @@ export interface MemoryStoreOptions {
 }
 
 export class MemoryStore implements Store {
+  readonly backend = 'memory' as const;
   readonly models: MemoryCollection<ModelRow>;
   readonly modelVersions: MemoryCollection<ModelVersionRow>;
   readonly procs: MemoryCollection<ProcRow>;
@@ -233,6 +236,7 @@ export class MemoryStore implements Store {
   readonly events: MemoryCollection<EventRow>;
   readonly packages: MemoryCollection<PackageRow>;
   readonly ops: MemoryCollection<OpRow>;
+  readonly instances: MemoryCollection<InstanceRow>;
 
   constructor(options: MemoryStoreOptions = {}) {
     const indexes = { ...DEFAULT_INDEXES, ...options.indexes };
@@ -245,6 +249,34 @@ export class MemoryStore implements Store {
     this.events = new MemoryCollection('events', indexes.events);
     this.packages = new MemoryCollection('packages', indexes.packages);
     this.ops = new MemoryCollection('ops', indexes.ops);
+    this.instances = new MemoryCollection('instances', indexes.instances);
+  }
+
+  /** The SQL stores' claim (Store.claimProcesses) as a plain loop; nothing else runs in between. */
+  async claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]> {
+    if (limit <= 0 || states.length === 0) return [];
+    const page = await this.procs.query({
+      filter: {
+        type: 'and',
+        exprs: [
+          { type: 'or', exprs: states.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
+          { type: 'or', exprs: [{ key: 'owner', op: 'eq', value: null }, { key: 'owner', op: 'ne', value: owner }] },
+        ],
+      },
+      order_by: ['timestamp'],
+    });
+    const claimed: string[] = [];
+    for (const row of page.rows) {
+      if (claimed.length >= limit) break;
+      if (row.owner === owner) continue;
+      if (row.owner !== null && row.owner !== undefined) {
+        const holder = await this.instances.find(row.owner);
+        if (holder && holder.lease_until >= now) continue;
+      }
+      await this.procs.update({ ...row, owner });
+      claimed.push(row.id);
+    }
+    return claimed;
   }
 
   /**

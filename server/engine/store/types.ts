@@ -86,6 +86,19 @@ export interface ProcRow {
   parent_pid: string | null;
   parent_tid: string | null;
   timestamp: number;
+  /** The engine instance that runs (or last ran) the process (`InstanceRow.id`); null when none claimed it. */
+  owner: string | null;
+}
+
+/** One running engine instance and its lease (server/engine/instances.ts). */
+export interface InstanceRow {
+  id: string;
+  /** `os.hostname()` and process id of the engine's process. */
+  host: string;
+  pid: number;
+  /** The instance is live until then (epoch ms); it renews the lease while it runs. */
+  lease_until: number;
+  started: number;
 }
 
 export interface TaskRow {
@@ -223,6 +236,18 @@ export interface Store {
   packages: Collection<PackageRow>;
   /** The outbox (spec 5.2). */
   ops: Collection<OpRow>;
+  /** Running engine instances and their leases. */
+  instances: Collection<InstanceRow>;
+  /** Which backend holds the rows; absent means a single-process store (like `memory`). */
+  readonly backend?: 'memory' | 'sqlite' | 'postgresql';
+  /**
+   * Atomically makes `owner` the owner of up to `limit` procs rows whose `state` is one of
+   * `states` and whose owner is null, unknown to `instances`, or an instance whose lease ended
+   * before `now` — never rows of a live other instance; rows `owner` already owns are not
+   * included. Oldest `timestamp` first. Returns the ids claimed. On PostgreSQL concurrent claims
+   * skip each other's rows (`FOR UPDATE SKIP LOCKED`), so a row goes to one claimant.
+   */
+  claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]>;
   /**
    * Runs `fn` against a store bound to ONE transaction: everything `fn` writes through `tx` lands
    * together, or (when `fn` rejects) not at all, and the rejection is passed on. A batch inside a

@@ -1,0 +1,108 @@
+/**
+ * Several engine instances on one database (issue 3, item 9).
+ *
+ * Every engine is an *instance* with a row in `instances` (id, host, pid, `lease_until`). A process
+ * row's `owner` names the instance that runs it; only the owner holds it in memory and applies
+ * actions to it. An instance row moves through:
+ *
+ *   live    — `lease_until >= now`: the instance renews it on every tick and on a timer
+ *             (every leaseMs / 3), so a long tick interval cannot let it lapse;
+ *   lapsed  — the instance crashed or hangs: nobody renews it, `lease_until` passes;
+ *   taken over — on its next tick every other instance claims the lapsed instance's unfinished
+ *             processes (`Store.claimProcesses`: one atomic UPDATE, `FOR UPDATE SKIP LOCKED` on
+ *             PostgreSQL, so each row goes to exactly one claimant), loads them and continues
+ *             them like after a restart (recover.ts `fillSlots`, with their open action records).
+ *
+ * `close()` deletes the row (its processes are claimable at once). A restarted instance gets a new
+ * id and claims its old processes the same way once the old lease lapsed — at once when the old
+ * instance ran on the same host and its process is gone (checked when an instance registers).
+ *
+ * Only PostgreSQL runs several instances. SQLite (one writer, one host) and the memory store are
+ * single-instance: opening one refuses when another instance holds a live lease — unless that
+ * instance is a dead process on this host (a crash must not block the restart) — and then removes
+ * the rows of earlier instances, so the new one takes every process over at once.
+ */
+import os from 'node:os';
+import type { Core } from './core.ts';
+import { ActError } from './errors.ts';
+import type { InstanceRow, Store } from './store/types.ts';
+
+/** Whether a store can be shared by several engine instances. */
+export const multiInstance = (store: Store): boolean => store.backend === 'postgresql';
+
+export const isLive = (row: InstanceRow | undefined, now: number): row is InstanceRow => row !== undefined && row.lease_until >= now;
+
+/** Whether an instance row stands for a process of this host that no longer exists. */
+function deadHere(row: InstanceRow): boolean {
+  if (row.host !== os.hostname()) return false;
+  if (row.pid === process.pid) return false;
+  try {
+    process.kill(row.pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+export class InstanceLease {
+  private readonly started: number;
+
+  constructor(
+    private readonly core: Core,
+    readonly id: string,
+    readonly leaseMs: number,
+  ) {
+    this.started = core.now();
+  }
+
+  private row(now: number): InstanceRow {
+    return { id: this.id, host: os.hostname(), pid: process.pid, lease_until: now + this.leaseMs, started: this.started };
+  }
+
+  /**
+   * Writes this instance's row. On a single-instance store first refuses when another instance
+   * is live (ActError `config.invalid`), then removes the rows of earlier instances.
+   */
+  async register(): Promise<void> {
+    const store = this.core.store;
+    const now = this.core.now();
+    await store.batch(async (tx) => {
+      // A crashed predecessor on this host (its process is gone) needs no lease to lapse.
+      for (const row of (await tx.instances.query()).rows) {
+        if (row.id !== this.id && deadHere(row)) await tx.instances.delete(row.id);
+      }
+      if (!multiInstance(store)) {
+        const others = (await tx.instances.query()).rows.filter((row) => row.id !== this.id);
+        if (store.backend === 'sqlite') {
+          const live = others.find((row) => isLive(row, now) && !deadHere(row));
+          if (live) {
+            throw new ActError(
+              'config.invalid',
+              `this SQLite database is in use by engine instance ${live.id} (pid ${live.pid} on host ${live.host}); ` +
+                'SQLite supports one engine at a time: stop it, or use PostgreSQL for several instances',
+            );
+          }
+        }
+        for (const row of others) await tx.instances.delete(row.id);
+      }
+      await tx.instances.upsert(this.row(now));
+    });
+  }
+
+  /** Extends the lease by leaseMs from now. */
+  async renew(): Promise<void> {
+    await this.core.store.instances.upsert(this.row(this.core.now()));
+  }
+
+  /** Removes the row: this instance's processes can be claimed at once. */
+  async release(): Promise<void> {
+    await this.core.store.instances.delete(this.id);
+  }
+
+  /** The live instance other than this one that owns a process row, if any. */
+  async liveOwner(owner: string | null): Promise<InstanceRow | undefined> {
+    if (!owner || owner === this.id) return undefined;
+    const row = await this.core.store.instances.find(owner);
+    return isLive(row, this.core.now()) ? row : undefined;
+  }
+}
