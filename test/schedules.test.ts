@@ -93,3 +93,30 @@ describe('timer health', () => {
     expect((await h.engine.procs.list()).count).toBeGreaterThan(0);
   });
 });
+
+describe('several instances on PostgreSQL', () => {
+  it('only the leading instance fires schedules; the next one leads when it stops', async () => {
+    const { createTestDatabase } = await import('./helpers/databases.ts');
+    const { openStore } = await import('../server/store/open-store.ts');
+    const db = await createTestDatabase('postgresql');
+    const a = await createHarness({ store: await openStore(db.url), instanceId: 'inst-a' });
+    a.clock.set(Date.UTC(2026, 10, 29, 12, 0, 0));
+    const b = await createHarness({ store: await openStore(db.url), instanceId: 'inst-b' });
+    b.clock.set(Date.UTC(2026, 10, 29, 12, 0, 0));
+    try {
+      await a.deploy(EVERY_SECOND);
+      for (let i = 0; i < 3; i++) {
+        await a.tick(1000);
+        await b.tick(1000);
+      }
+      expect((await a.engine.procs.list()).count).toBe(3);
+      await a.close();
+      await b.tick(1000);
+      await b.tick(1000);
+      expect((await b.engine.procs.list()).count).toBe(5);
+    } finally {
+      await b.close();
+      await db.drop();
+    }
+  });
+});

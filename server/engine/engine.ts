@@ -521,14 +521,17 @@ export class Engine {
     await this.requestFill();
     const now = this.core.now();
     report.timeouts = checkTimeouts(this.core, now);
+    const leader = await this.lease.isLeader();
     await this.guarded(this.retryLoop, now, async () => {
       report.redelivered = await redeliver(this.core, now);
-      report.swept = await sweepFinished(this.core, now, this.sweepAfterMs);
+      if (leader) report.swept = await sweepFinished(this.core, now, this.sweepAfterMs);
       report.replayed = await replayOverflow(this.core, now);
     });
-    await this.guarded(this.scheduleLoop, now, async () => {
-      report.fired = await fireSchedules(this.core, (mid, inputs) => this.procs.start(mid, inputs), now);
-    });
+    if (leader) {
+      await this.guarded(this.scheduleLoop, now, async () => {
+        report.fired = await fireSchedules(this.core, (mid, inputs) => this.procs.start(mid, inputs), now);
+      });
+    }
     return report;
   }
 

@@ -99,6 +99,19 @@ export class InstanceLease {
     await this.core.store.instances.delete(this.id);
   }
 
+  /**
+   * Whether this instance leads the shared timers (schedule triggers, the sweeper): the live
+   * instance that started first (then the smallest id). One leader at a time keeps a due schedule
+   * from starting once per instance; when the leader's lease lapses the next one takes over.
+   */
+  async isLeader(): Promise<boolean> {
+    if (!multiInstance(this.core.store)) return true;
+    const now = this.core.now();
+    const live = (await this.core.store.instances.query()).rows.filter((row) => row.id === this.id || row.lease_until >= now);
+    live.sort((a, b) => a.started - b.started || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return live[0]?.id === this.id;
+  }
+
   /** The live instance other than this one that owns a process row, if any. */
   async liveOwner(owner: string | null): Promise<InstanceRow | undefined> {
     if (!owner || owner === this.id) return undefined;

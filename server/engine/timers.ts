@@ -37,6 +37,9 @@ export function checkTimeouts(core: Core, now: number): number {
 const RETRY_BATCH = 300;
 
 export async function redeliver(core: Core, now: number): Promise<number> {
+  // Channels live in the engine that opened them: each instance re-sends its own deliveries.
+  const local = [...core.channels.values()].filter((c) => c.ack).map((c) => c.id);
+  if (local.length === 0) return 0;
   await core.writer.flush();
   const { store } = core;
   const due = await store.deliveries.query({
@@ -45,6 +48,7 @@ export async function redeliver(core: Core, now: number): Promise<number> {
       exprs: [
         { key: 'status', op: 'eq', value: 'created' },
         { key: 'update_time', op: 'le', value: now - core.config.tickMs },
+        { type: 'or', exprs: local.map((id) => ({ key: 'chan_id', op: 'eq' as const, value: id })) },
       ],
     },
     order_by: ['update_time'],
