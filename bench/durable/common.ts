@@ -1,0 +1,137 @@
+/**
+ * Shared pieces of the durable-store benchmark: the workflows, fresh databases (from the test
+ * helpers' migrated templates), a store-batch counter and a plain table printer.
+ */
+import { execSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { COLLECTION_NAMES } from '../../server/store/columns.ts';
+import { openStore, type OpenedStore, type StoreBackend } from '../../server/store/open-store.ts';
+import type { Store } from '../../server/engine/store/types.ts';
+import { createTestDatabase, PG_ADMIN_URL, type TestDatabase } from '../../test/helpers/databases.ts';
+
+/** set → code → irq (the irq is completed by the client). */
+export const THREE_STEP_YML = `
+id: three
+inputs: { n: 1 }
+steps:
+  - { id: s1, acts: [ { uses: acts.transform.set, params: { a: 1 } } ] }
+  - { id: s2, acts: [ { uses: acts.transform.code, params: 'return { b: a + n }' } ] }
+  - { id: s3, acts: [ { uses: acts.core.irq, key: approve } ] }
+`;
+
+/** One irq and nothing else: a process that waits for its client. */
+export const IRQ_YML = `
+id: wait
+steps:
+  - { id: s1, acts: [ { uses: acts.core.irq, key: hold } ] }
+`;
+
+export const BACKENDS: readonly StoreBackend[] = ['memory', 'sqlite', 'postgresql'];
+
+/** Starts the local PostgreSQL cluster when it does not answer (as CI does). */
+export async function ensurePostgres(): Promise<void> {
+  const reachable = async () => {
+    const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3_000 });
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (await reachable()) return;
+  execSync('pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start', { stdio: 'inherit' });
+  if (!(await reachable())) throw new Error(`PostgreSQL is not reachable at ${PG_ADMIN_URL}`);
+}
+
+/** A fresh, migrated database of `backend`, opened. */
+export async function openBenchStore(backend: StoreBackend): Promise<{ db: TestDatabase; store: OpenedStore }> {
+  const db = await createTestDatabase(backend);
+  return { db, store: await openStore(db.url) };
+}
+
+export interface BatchCounter {
+  /** Store transactions (`batch` calls). */
+  batches: number;
+  /** Row writes (create / update / upsert / delete) requested inside them. */
+  rows: number;
+  /** Time spent inside `batch` calls, ms (the writer runs them one after another). */
+  busyMs: number;
+  reset(): void;
+}
+
+const WRITES = ['create', 'update', 'upsert', 'delete'] as const;
+
+/**
+ * Counts the store writer's transactions and the rows written in them by wrapping `store.batch`
+ * and, inside each batch, the write methods of the transaction's collections. (Upserts of the same
+ * id inside one batch are coalesced by the SQL store, so `rows` counts writes requested.)
+ */
+export function countBatches(store: Store): BatchCounter {
+  const counter: BatchCounter = {
+    batches: 0,
+    rows: 0,
+    busyMs: 0,
+    reset() {
+      counter.batches = 0;
+      counter.rows = 0;
+      counter.busyMs = 0;
+    },
+  };
+  const batch = store.batch.bind(store);
+  const counted = <C extends object>(collection: C): C =>
+    new Proxy(collection, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (typeof value !== 'function') return value;
+        const fn = (value as (...args: unknown[]) => unknown).bind(target);
+        if (!(WRITES as readonly PropertyKey[]).includes(prop)) return fn;
+        return (...args: unknown[]) => {
+          counter.rows++;
+          return fn(...args);
+        };
+      },
+    });
+  // A proxy per batch rather than patching `tx`: MemoryStore passes itself as `tx`.
+  store.batch = (fn) => {
+    counter.batches++;
+    const t = performance.now();
+    const done = batch((tx) => {
+      const collections = new Map<PropertyKey, unknown>();
+      const wrapped = new Proxy(tx, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop, target) as unknown;
+          if ((COLLECTION_NAMES as readonly PropertyKey[]).includes(prop)) {
+            if (!collections.has(prop)) collections.set(prop, counted(value as object));
+            return collections.get(prop);
+          }
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      return fn(wrapped);
+    });
+    return done.finally(() => (counter.busyMs += performance.now() - t));
+  };
+  return counter;
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
+
+export const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
+
+/** Prints a left-aligned table with a title. */
+export function printRows(title: string, header: string[], rows: Array<Array<string | number>>): void {
+  const cells = [header, ...rows.map((r) => r.map(String))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  console.log(`\n${title}`);
+  for (const [i, row] of cells.entries()) {
+    console.log(row.map((c, j) => c.padEnd(widths[j])).join('  ').trimEnd());
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
