@@ -60,6 +60,9 @@ const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
   'acts.transform.code': 'all',
 };
 
+/** How many finished pids an engine remembers (see `finishedHere`). */
+const FINISHED_MEMORY = 100_000;
+
 export class Core {
   readonly procs = new Map<string, Process>();
   readonly channels = new Map<string, Channel>();
@@ -163,8 +166,19 @@ export class Core {
   /** A finished process leaves the resident set; its rows stay in the store. */
   evict(proc: Process): void {
     if (this.procs.get(proc.pid) === proc) this.procs.delete(proc.pid);
+    this.finishedHere.add(proc.pid);
+    if (this.finishedHere.size > FINISHED_MEMORY) {
+      const oldest = this.finishedHere.values().next().value;
+      if (oldest !== undefined) this.finishedHere.delete(oldest);
+    }
     this.onSlotFreed();
   }
+
+  /**
+   * Pids of processes that finished in this engine. A slot fill must never load them again: a
+   * query that raced the finishing batch could still see them `running`.
+   */
+  readonly finishedHere = new Set<string>();
 
   /** Takes over a process rebuilt from the store. */
   adoptRestored(proc: Process): void {

@@ -79,7 +79,7 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
     });
     for (const row of page.rows) {
       if (free <= 0) break;
-      if (core.procs.has(row.id)) continue;
+      if (core.procs.has(row.id) || core.finishedHere.has(row.id)) continue;
       try {
         const proc = await load(core, models, row);
         core.adoptRestored(proc);
