@@ -36,9 +36,9 @@ import { TypedEmitter } from './events.ts';
 /**
  * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
  * record is durable but not applied; an action's effects are durable but the caller was not told;
- * a code act is running; a job ran but its writes were not flushed; a job's batch was committed.
+ * a code act is running.
  */
-export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'job:ran' | 'batch:written';
+export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running';
 
 export interface CoreConfig {
   tickMs: number;
@@ -92,7 +92,7 @@ export class Core {
   ) {
     this.queue = new Lanes(config.workers, config.queueCap, (job, err) => this.onPanic(job, err));
     this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
-    this.writer = new StoreWriter((err) => this.log.error(`store write failed: ${errorMessage(err)}`));
+    this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`));
     this.scopeServices = {
       userVars: this.userVars,
       touchProcess: (proc) => this.markProcDirty(proc),
@@ -119,7 +119,6 @@ export class Core {
           try {
             run();
           } finally {
-            this.fault('job:ran');
             this.flush();
           }
         },
@@ -160,6 +159,12 @@ export class Core {
     return n;
   }
 
+  /**
+   * Whether unfinished rows may be waiting for a slot (parked starts, in-flight rows beyond the
+   * cap at boot). While false, a finished process does not trigger a slot fill.
+   */
+  admissionPending = true;
+
   /** Called when a finished process left memory: fill the free slot (wired by the engine). */
   onSlotFreed: () => void = () => {};
 
@@ -171,7 +176,7 @@ export class Core {
       const oldest = this.finishedHere.values().next().value;
       if (oldest !== undefined) this.finishedHere.delete(oldest);
     }
-    this.onSlotFreed();
+    if (this.admissionPending) this.onSlotFreed();
   }
 
   /**
@@ -277,15 +282,13 @@ export class Core {
     const ops = this.opWrites.splice(0);
     this.dirty.clear();
     this.dirtyProcs.clear();
-    this.writer.write(() =>
-      this.store.batch(async (tx) => {
-        for (const row of procs) await tx.procs.upsert(row);
-        for (const row of tasks) await tx.tasks.upsert(row);
-        for (const row of messages) await tx.messages.create(row);
-        for (const row of deliveries) await tx.deliveries.create(row);
-        for (const row of ops) await tx.ops.upsert(row);
-      }).then(() => this.fault('batch:written')),
-    );
+    this.writer.writeBatch(async (tx) => {
+      for (const row of procs) await tx.procs.upsert(row);
+      for (const row of tasks) await tx.tasks.upsert(row);
+      for (const row of messages) await tx.messages.create(row);
+      for (const row of deliveries) await tx.deliveries.create(row);
+      for (const row of ops) await tx.ops.upsert(row);
+    });
   }
 
   // ---- expressions ----

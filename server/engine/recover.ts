@@ -62,9 +62,15 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
   const report: RecoverReport = { processes: 0, actions: 0, dispatched: 0, failed: [] };
   const loaded: Process[] = [];
   const me = core.config.instanceId;
+  // Rows may still wait unless a pass below finds fewer of them than there were free slots.
+  let waiting = true;
   for (const states of [IN_FLIGHT, UNFINISHED.filter((s) => !IN_FLIGHT.includes(s))]) {
     let free = core.config.cacheCap - core.activeCount();
-    if (free <= 0) break;
+    if (free <= 0) {
+      waiting = true;
+      break;
+    }
+    waiting = false;
     await core.store.claimProcesses(me, core.now(), states, free);
     const page = await core.store.procs.query({
       filter: {
@@ -77,8 +83,12 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
       order_by: ['timestamp'],
       limit: free + core.procs.size,
     });
+    if (page.rows.length === free + core.procs.size) waiting = true;
     for (const row of page.rows) {
-      if (free <= 0) break;
+      if (free <= 0) {
+        waiting = true;
+        break;
+      }
       if (core.procs.has(row.id) || core.finishedHere.has(row.id)) continue;
       try {
         const proc = await load(core, models, row);
@@ -93,6 +103,7 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
       }
     }
   }
+  core.admissionPending = waiting;
   const pids = new Set(loaded.map((p) => p.pid));
   if (pids.size > 0) await closeExecRecords(core, pids);
   if (pids.size > 0 || boot) report.actions = await recoverActions(core, pids);

@@ -64,7 +64,7 @@ export class Starter {
       if (core.activeCount() < core.config.cacheCap) {
         core.procs.set(pid, proc);
         core.schedule(proc, root);
-      }
+      } else core.admissionPending = true;
       // The process row and its root task (or its overflow record) are durable before the start
       // is reported (spec 5.2).
       core.flush();
