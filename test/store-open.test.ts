@@ -54,7 +54,7 @@ describe('store urls', () => {
     ];
     for (const [url, message] of cases) {
       const err = await openError(url);
-      expect(err.code).toBe('internal');
+      expect(err.code).toBe('config.invalid');
       expect(err.message).toMatch(message);
       expect(err.message).not.toContain('hunter2');
     }

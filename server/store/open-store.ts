@@ -45,7 +45,7 @@ export function redactUrl(url: string): string {
 }
 
 function badUrl(url: string, why: string): never {
-  throw new ActError('internal', `invalid store url '${redactUrl(url)}': ${why}`);
+  throw new ActError('config.invalid', `invalid store url '${redactUrl(url)}': ${why}`);
 }
 
 export type ParsedStoreUrl =
