@@ -531,8 +531,11 @@ steps:
   });
 
   it('A21 ack and redelivery per delivery row', async () => {
-    const r = await createHarness({ maxMessageRetryTimes: 2 });
-    try {
+    // one engine per store at a time (SQLite is single-instance): replace the default one
+    await h.close();
+    const r = await createHarness({ store: borrowed(store()), maxMessageRetryTimes: 2 });
+    h = r;
+    {
       type Seen = { key: string; state: string; retry: number; delivery?: string };
       const received: Seen[] = [];
       r.engine.channel({ id: 'c1', ack: true }).onMessage((m) => void received.push({ key: m.key, state: m.state, retry: m.retry_times, delivery: m.delivery_id }));
@@ -572,8 +575,6 @@ steps:
       expect(await r.engine.messages.redo()).toBeGreaterThanOrEqual(1);
       expect((await r.engine.messages.deliveries()).rows.find((d) => d.id === wfDelivery)!.status).toBe('created');
       expect(await r.engine.messages.ack('no-such-delivery')).toBe(false);
-    } finally {
-      await r.close();
     }
   });
 
