@@ -273,8 +273,10 @@ export class Core {
    * Writes everything one job changed — processes, tasks, new messages and their deliveries — as
    * one ordered store batch, so a crash leaves either all of a job's effects or none.
    */
-  flush(): void {
-    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && this.opWrites.length === 0) return;
+  flush(): Promise<void> {
+    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && this.opWrites.length === 0) {
+      return Promise.resolve();
+    }
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
     const procs = [...this.dirtyProcs].map((p) => procRow(p, this.config.instanceId));
     const messages = this.newMessages.splice(0);
@@ -282,7 +284,7 @@ export class Core {
     const ops = this.opWrites.splice(0);
     this.dirty.clear();
     this.dirtyProcs.clear();
-    this.writer.writeBatch(async (tx) => {
+    return this.writer.writeBatch(async (tx) => {
       for (const row of procs) await tx.procs.upsert(row);
       for (const row of tasks) await tx.tasks.upsert(row);
       for (const row of messages) await tx.messages.create(row);

@@ -346,10 +346,14 @@ export class Engine {
     }
     const now = this.core.now();
     const op: OpRow = { id: this.core.newId(16), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
-    this.core.writer.write(() => this.core.store.ops.create(op));
-    await this.core.writer.flush();
+    try {
+      await this.core.writer.write(() => this.core.store.ops.create(op));
+    } catch (err) {
+      throw new ActError('internal', `the action could not be recorded: ${errorMessage(err)}`);
+    }
     this.core.fault('action:recorded');
-    await new Promise<void>((resolve, reject) => {
+    let committed: Promise<void> = Promise.resolve();
+    const applied = new Promise<void>((resolve, reject) => {
       this.core.job(pid, `action ${action} ${tid}`, () => {
         try {
           applyClientAction(this.core, proc, tid, action, options);
@@ -358,9 +362,15 @@ export class Engine {
           reject(err);
         } finally {
           this.core.closeOp(op);
+          committed = this.core.flush();
         }
       });
-    }).finally(() => this.core.writer.flush());
+    });
+    // The caller hears of the outcome once the action's effects (or its closed record) are written.
+    await applied.finally(() => committed.catch(() => undefined));
+    await committed.catch((err) => {
+      throw new ActError('internal', `the action's effects could not be written: ${errorMessage(err)}`);
+    });
     this.core.fault('action:applied');
   }
 

@@ -51,6 +51,7 @@ export function guard(core: Core, proc: Process, task: Task, fn: () => void): vo
 
 /** One job: init → run → proceed, as far as the task's state allows. */
 export function exec(core: Core, proc: Process, task: Task): void {
+  if (proc.abandoned) return;
   if (task.terminal) {
     core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; not executed again`);
     return;

@@ -16,6 +16,8 @@ export class Process {
   state: ProcState = 'none';
   /** When the start was accepted (epoch ms): the admission order of parked processes. */
   created = 0;
+  /** The start failed to be written: queued work of this process is dropped. */
+  abandoned = false;
   err: ErrorInfo | null = null;
   startTime = 0;
   endTime = 0;

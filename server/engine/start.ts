@@ -3,7 +3,7 @@
  * root task is created and queued. Nothing is created when a check fails.
  */
 import type { Core } from './core.ts';
-import { ActError } from './errors.ts';
+import { ActError, errorMessage } from './errors.ts';
 import type { Vars } from './model/types.ts';
 import type { Models } from './models.ts';
 import { Process } from './process.ts';
@@ -66,9 +66,14 @@ export class Starter {
         core.schedule(proc, root);
       } else core.admissionPending = true;
       // The process row and its root task (or its overflow record) are durable before the start
-      // is reported (spec 5.2).
-      core.flush();
-      await core.writer.flush();
+      // is reported (spec 5.2); a start whose rows could not be written is undone.
+      try {
+        await core.flush();
+      } catch (err) {
+        proc.abandoned = true;
+        if (core.procs.get(pid) === proc) core.procs.delete(pid);
+        throw new ActError('internal', `process '${pid}' could not be written: ${errorMessage(err)}`);
+      }
       return proc;
     } finally {
       this.claimed.delete(pid);

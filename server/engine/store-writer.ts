@@ -9,9 +9,11 @@
  */
 import type { Store } from './store/types.ts';
 
+type Settle = (err?: unknown) => void;
+
 type Entry =
-  | { kind: 'op'; run: () => Promise<unknown>; done: () => void }
-  | { kind: 'part'; run: (tx: Store) => Promise<void>; done: () => void };
+  | { kind: 'op'; run: () => Promise<unknown>; settle: Settle }
+  | { kind: 'part'; run: (tx: Store) => Promise<void>; settle: Settle };
 
 /** Most job batches merged into one transaction. */
 const MAX_MERGED = 128;
@@ -30,20 +32,30 @@ export class StoreWriter {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  /** Queues a standalone write. */
-  write(op: () => Promise<unknown>): void {
-    this.enqueue({ kind: 'op', run: op, done: () => {} });
+  /** Queues a standalone write; the promise settles with its result (callers may ignore it). */
+  write(op: () => Promise<unknown>): Promise<void> {
+    return this.enqueue((settle) => ({ kind: 'op', run: op, settle }));
   }
 
-  /** Queues the writes of one job; written in one transaction, possibly with its neighbours. */
-  writeBatch(part: (tx: Store) => Promise<void>): void {
-    this.enqueue({ kind: 'part', run: part, done: () => {} });
+  /**
+   * Queues the writes of one job; written in one transaction, possibly with its neighbours. The
+   * promise resolves once that transaction committed and rejects when it failed.
+   */
+  writeBatch(part: (tx: Store) => Promise<void>): Promise<void> {
+    return this.enqueue((settle) => ({ kind: 'part', run: part, settle }));
   }
 
-  private enqueue(entry: Entry): void {
-    this.queue.push(entry);
+  private enqueue(make: (settle: Settle) => Entry): Promise<void> {
+    let settle!: Settle;
+    const result = new Promise<void>((resolve, reject) => {
+      settle = (err) => (err === undefined ? resolve() : reject(err));
+    });
+    // A caller that does not wait for the result must not turn a failed write into a crash.
+    result.catch(() => undefined);
+    this.queue.push(make(settle));
     this.highWatermark = Math.max(this.highWatermark, this.queue.length);
     if (!this.writing) void this.pump();
+    return result;
   }
 
   private async pump(): Promise<void> {
@@ -54,8 +66,10 @@ export class StoreWriter {
         this.queue.shift();
         try {
           await head.run();
+          head.settle();
         } catch (err) {
           this.onError(err);
+          head.settle(err ?? new Error('store write failed'));
         }
         continue;
       }
@@ -68,8 +82,10 @@ export class StoreWriter {
         });
         this.transactions++;
         this.parts += parts.length;
+        for (const part of parts) part.settle();
       } catch (err) {
         this.onError(err);
+        for (const part of parts) part.settle(err ?? new Error('store write failed'));
       }
     }
     this.writing = false;
