@@ -24,6 +24,7 @@ export async function serveCommand(options: ServeOptions, print: (line: string) 
     schedulerWorkers: config.scheduler_workers,
     schedulerQueueCap: config.scheduler_queue_cap,
     sweepAfterSecs: config.sweep_after_secs,
+    workdirRoot: config.workdir_root,
     logger: consoleLogger,
   });
   const stats = engine.stats();

@@ -48,6 +48,8 @@ export interface CoreConfig {
   queueCap: number;
   /** Most unfinished processes held in memory (`cache_cap`); starts beyond it are parked. */
   cacheCap: number;
+  /** Confine every process to `<workdirRoot>/<pid>` (spec 5.9); a caller's scope may set its own. */
+  workdirRoot?: string;
   /** This engine instance (the `owner` of the process rows it writes; see instances.ts). */
   instanceId: string;
 }

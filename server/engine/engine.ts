@@ -28,6 +28,7 @@ import { LoopGuard, type LoopHealth } from './loop-guard.ts';
 import type { LaneStats } from './lanes.ts';
 import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover.ts';
 import { InstanceLease } from './instances.ts';
+import type { OwnerScope } from './owner-scope.ts';
 import { printTree } from './tree/print.ts';
 
 export interface EngineOptions {
@@ -50,6 +51,8 @@ export interface EngineOptions {
   sweepAfterSecs?: number;
   /** Most unfinished processes in memory (`cache_cap`, default 1024); further starts are parked. */
   cacheCap?: number;
+  /** Confine every process to `<workdirRoot>/<pid>` (spec 5.9). */
+  workdirRoot?: string;
   /** Lanes (default 4) and the jobs they may hold in memory across all lanes (default 4096). */
   schedulerWorkers?: number;
   schedulerQueueCap?: number;
@@ -132,6 +135,7 @@ export class Engine {
         workers: options.schedulerWorkers ?? 4,
         queueCap: options.schedulerQueueCap ?? 4096,
         cacheCap: options.cacheCap ?? 1024,
+        workdirRoot: options.workdirRoot,
         instanceId: options.instanceId ?? randomId(12),
       },
       options.logger ?? silentLogger,
@@ -232,10 +236,14 @@ export class Engine {
   // ---- processes and tasks ----
 
   readonly procs = {
-    start: async (mid: string, options: Vars = {}): Promise<ProcInfo> => {
+    /**
+     * Starts the latest version of a model. `context.owner` is the caller's authority, filled in
+     * by trusted server code (spec 5.9); it never comes from the start options.
+     */
+    start: async (mid: string, options: Vars = {}, context: { owner?: OwnerScope } = {}): Promise<ProcInfo> => {
       this.check();
       if (!isPlainObject(options)) throw new ActError('inputs.invalid', 'start options must be an object');
-      return procInfo(await this.starter.start(mid, options));
+      return procInfo(await this.starter.start(mid, options, null, context.owner ?? null));
     },
     get: async (pid: string): Promise<ProcDetail> => procDetail(await this.loadedProcess(pid)),
     list: async (query?: Query): Promise<PageData<ProcRow>> => {

@@ -18,6 +18,9 @@ export interface ProcInfo {
   env: Vars;
   parent_pid: string | null;
   parent_tid: string | null;
+  /** Who started the process (spec 5.9). */
+  owner: string | null;
+  workdir: string | null;
 }
 
 export interface TaskInfo {
@@ -59,6 +62,8 @@ export function procInfo(proc: Process): ProcInfo {
     env: { ...proc.env },
     parent_pid: proc.parentPid,
     parent_tid: proc.parentTid,
+    owner: proc.owner?.id ?? null,
+    workdir: proc.workdir,
   };
 }
 

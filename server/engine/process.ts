@@ -6,6 +6,7 @@ import type { Vars, Workflow } from './model/types.ts';
 import type { ErrorInfo } from './store/types.ts';
 import type { NodeTree } from './tree/compile.ts';
 import type { Node } from './tree/node.ts';
+import type { OwnerScope } from './owner-scope.ts';
 import type { Task } from './task.ts';
 import type { TaskState } from './states.ts';
 import { isTerminal } from './states.ts';
@@ -18,6 +19,10 @@ export class Process {
   created = 0;
   /** The start failed to be written: queued work of this process is dropped. */
   abandoned = false;
+  /** Who started it (spec 5.9); never visible to expressions. */
+  owner: OwnerScope | null = null;
+  /** `<workdir root>/<pid>` when the process is confined to a directory. */
+  workdir: string | null = null;
   err: ErrorInfo | null = null;
   startTime = 0;
   endTime = 0;

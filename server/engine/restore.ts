@@ -47,5 +47,9 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
     proc.restoreSeq(r.timestamp);
   }
   proc.outputs = proc.root?.outputs ?? {};
+  const rootRow = taskRows.find((r) => r.tid === '$');
+  const scope = rootRow?.hooks as TaskExtra | undefined;
+  proc.owner = scope?.owner ?? null;
+  proc.workdir = scope?.workdir ?? null;
   return proc;
 }

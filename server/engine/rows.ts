@@ -8,6 +8,7 @@ import type { Process } from './process.ts';
 import { parseTaskState } from './states.ts';
 import type { ProcRow, TaskRow } from './store/types.ts';
 import type { Task } from './task.ts';
+import type { OwnerScope } from './owner-scope.ts';
 
 /** Node reference of a task row: a compiled node by id, or a run-time node by origin task and id. */
 export interface NodeRef {
@@ -34,6 +35,9 @@ export interface TaskExtra {
   propagated: boolean;
   expansion: { mode: 'sequence' | 'parallel'; acts: Act[] } | null;
   pushed: Act[];
+  /** Root task only: the process's owner scope and workdir (spec 5.9). */
+  owner?: OwnerScope | null;
+  workdir?: string | null;
 }
 
 /** The row of a process; `owner` is the engine instance writing it (it runs the process). */
@@ -76,6 +80,10 @@ export function taskRow(proc: Process, task: Task): TaskRow {
     expansion: task.expansion,
     pushed: task.pushed,
   };
+  if (task.tid === '$') {
+    extra.owner = proc.owner;
+    extra.workdir = proc.workdir;
+  }
   return {
     id: `${proc.pid}:${task.tid}`,
     pid: proc.pid,

@@ -8,6 +8,7 @@ import type { Vars } from './model/types.ts';
 import type { Models } from './models.ts';
 import { Process } from './process.ts';
 import { validateSchema } from './schemas.ts';
+import { checkWorkdirPid, createWorkdir, removeWorkdir, RESERVED_OWNER_KEY, type OwnerScope } from './owner-scope.ts';
 
 export interface ParentRef {
   pid: string;
@@ -33,9 +34,16 @@ export class Starter {
     private readonly models: Models,
   ) {}
 
-  async start(mid: string, options: Vars = {}, parent: ParentRef | null = null): Promise<Process> {
+  async start(mid: string, options: Vars = {}, parent: ParentRef | null = null, scope: OwnerScope | null = null): Promise<Process> {
     const core = this.core;
+    if (Object.hasOwn(options, RESERVED_OWNER_KEY)) {
+      throw new ActError('inputs.invalid', `start option '${RESERVED_OWNER_KEY}' is reserved: the owner comes from the server, not from start options`);
+    }
+    // A subflow child runs with its parent's authority.
+    const owner = scope ?? (parent ? (core.procs.get(parent.pid)?.owner ?? null) : null);
+    const workdirRoot = owner?.workdirRoot ?? core.config.workdirRoot;
     const pid = options.pid !== undefined ? checkPid(options.pid) : core.newId(21);
+    if (workdirRoot) checkWorkdirPid(pid);
     if (this.claimed.has(pid) || core.procs.has(pid)) {
       throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated in running process list`);
     }
@@ -55,6 +63,8 @@ export class Starter {
       }
       const proc = new Process(pid, model.workflow, model.source, model.tree, parent?.pid ?? null, parent?.tid ?? null);
       proc.created = core.now();
+      proc.owner = owner;
+      if (workdirRoot) proc.workdir = createWorkdir(workdirRoot, pid);
       const root = core.createTask(proc, model.tree.root, null, null);
       root.data = { ...inputs };
       root.inputs = { ...inputs };
@@ -72,6 +82,7 @@ export class Starter {
       } catch (err) {
         proc.abandoned = true;
         if (core.procs.get(pid) === proc) core.procs.delete(pid);
+        removeWorkdir(proc.workdir);
         throw new ActError('internal', `process '${pid}' could not be written: ${errorMessage(err)}`);
       }
       return proc;

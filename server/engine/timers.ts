@@ -6,6 +6,8 @@
 import type { Core } from './core.ts';
 import { spawn } from './flow.ts';
 import type { Message } from './messages.ts';
+import { removeWorkdir } from './owner-scope.ts';
+import type { TaskExtra } from './rows.ts';
 
 export function checkTimeouts(core: Core, now: number): number {
   let fired = 0;
@@ -157,6 +159,7 @@ export async function sweepFinished(core: Core, now: number, afterMs: number | u
     });
     if (open.count > 0) continue;
     const byPid = { type: 'and' as const, exprs: [{ key: 'pid', op: 'eq' as const, value: row.id }] };
+    const root = await core.store.tasks.find(`${row.id}:$`);
     await core.store.batch(async (tx) => {
       await tx.deliveries.deleteWhere(byPid);
       await tx.messages.deleteWhere(byPid);
@@ -164,6 +167,8 @@ export async function sweepFinished(core: Core, now: number, afterMs: number | u
       await tx.ops.deleteWhere(byPid);
       await tx.procs.delete(row.id);
     });
+    // the workdir lives exactly as long as the process rows (spec 5.9)
+    removeWorkdir((root?.hooks as TaskExtra | undefined)?.workdir);
     swept++;
   }
   return swept;

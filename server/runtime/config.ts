@@ -9,6 +9,7 @@
  *   scheduler_workers        ACTS_SCHEDULER_WORKERS     default 4 (lanes)
  *   scheduler_queue_cap      ACTS_SCHEDULER_QUEUE_CAP   default 4096 (jobs held in memory, all lanes)
  *   sweep_after_secs         ACTS_SWEEP_AFTER_SECS      default unset (finished processes are kept)
+ *   workdir_root             ACTS_WORKDIR_ROOT          default unset (no per-process directories)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -26,6 +27,7 @@ const configSchema = z
     scheduler_workers: positiveInt.default(4),
     scheduler_queue_cap: positiveInt.default(4096),
     sweep_after_secs: z.number().min(0).optional(),
+    workdir_root: z.string().min(1).optional(),
   })
   .strict();
 
@@ -39,6 +41,7 @@ const ENV: Record<string, keyof RuntimeConfig> = {
   ACTS_SCHEDULER_WORKERS: 'scheduler_workers',
   ACTS_SCHEDULER_QUEUE_CAP: 'scheduler_queue_cap',
   ACTS_SWEEP_AFTER_SECS: 'sweep_after_secs',
+  ACTS_WORKDIR_ROOT: 'workdir_root',
 };
 
 export const DEFAULT_CONFIG_FILE = 'acts.config.json';
@@ -64,7 +67,7 @@ export function loadConfig(options: { file?: string; env?: NodeJS.ProcessEnv; ov
   for (const [name, key] of Object.entries(ENV)) {
     const value = env[name]?.trim();
     if (!value) continue;
-    raw[key] = key === 'store' ? value : Number(value);
+    raw[key] = key === 'store' || key === 'workdir_root' ? value : Number(value);
   }
   for (const [key, value] of Object.entries(options.overrides ?? {})) if (value !== undefined) raw[key] = value;
   const parsed = configSchema.safeParse(raw);
