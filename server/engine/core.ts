@@ -31,6 +31,7 @@ import { asAct } from './tree/node.ts';
 import { lookup, isPrivateKey, isVisible } from './vars.ts';
 import type { EngineEvents, Logger } from './events.ts';
 import { validateSchema } from './schemas.ts';
+import { Snapshots } from './snapshots.ts';
 import { TypedEmitter } from './events.ts';
 
 /**
@@ -69,6 +70,7 @@ export class Core {
   readonly procs = new Map<string, Process>();
   readonly channels = new Map<string, Channel>();
   readonly userVars = new Map<string, Vars>([['secrets', {}]]);
+  readonly snapshots = new Snapshots();
   readonly events = new TypedEmitter<EngineEvents>();
   readonly queue: Lanes;
   readonly dispatcher: OrderedDispatcher;

@@ -29,6 +29,7 @@ import type { LaneStats } from './lanes.ts';
 import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover.ts';
 import { InstanceLease } from './instances.ts';
 import type { OwnerScope } from './owner-scope.ts';
+import type { SnapshotOptions } from './snapshots.ts';
 import { printTree } from './tree/print.ts';
 
 export interface EngineOptions {
@@ -475,6 +476,13 @@ export class Engine {
     },
   };
 
+  /** Snapshot stores (spec 5.8): sealed, versioned data per scope, pushed from outside. */
+  readonly snapshots = {
+    register: (target: string, options?: SnapshotOptions) => this.core.snapshots.register(target, options),
+    push: (target: string, scope: string, version: number, values: Vars) => this.core.snapshots.push(target, scope, version, values, this.core.now()),
+    remove: (target: string, scope: string) => this.core.snapshots.remove(target, scope),
+  };
+
   /** Registers a user variable module: `name` becomes a global object in expressions. */
   registerVar(name: string, defaults: Vars = {}): void {
     this.core.userVars.set(name, defaults);
@@ -539,6 +547,7 @@ export class Engine {
     await this.requestFill();
     const now = this.core.now();
     report.timeouts = checkTimeouts(this.core, now);
+    this.core.snapshots.sweep(now);
     const leader = await this.lease.isLeader();
     await this.guarded(this.retryLoop, now, async () => {
       report.redelivered = await redeliver(this.core, now);

@@ -15,6 +15,7 @@ import { compileDynamic } from './tree/compile.ts';
 import { asAct, asBranch } from './tree/node.ts';
 import { mergeData } from './vars.ts';
 import { startSubflow } from './subflow.ts';
+import { GLOBAL_SCOPE } from './snapshots.ts';
 
 function condition(core: Core, proc: Process, task: Task): boolean {
   const src = (task.node.content as { if?: string }).if;
@@ -24,6 +25,7 @@ function condition(core: Core, proc: Process, task: Task): boolean {
 
 /** Inputs: the chain predecessor's outputs, act options, then the node's evaluated `inputs`. */
 function prepareData(core: Core, proc: Process, task: Task): void {
+  core.snapshots.seal(task.data, proc.owner?.id ?? GLOBAL_SCOPE, task.tid === '$');
   if (task.tid === '$') return;
   const prev = task.prev;
   if (prev && prev !== task.parent && !task.isHook) Object.assign(task.data, prev.outputs ?? {});
