@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcDetail } from '../server/engine/info.ts';
-import type { TaskRow } from '../server/engine/store/types.ts';
+import type { OpRow, TaskRow } from '../server/engine/store/types.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
 import { EngineProcess } from './helpers/engine-process.ts';
@@ -30,8 +30,8 @@ steps:
 `;
 
 const hosts: EngineProcess[] = [];
-async function host(url: string, crashAt?: string): Promise<EngineProcess> {
-  const h = new EngineProcess(url, crashAt);
+async function host(url: string, crashAt?: string, env: Record<string, string> = {}): Promise<EngineProcess> {
+  const h = new EngineProcess(url, crashAt, env);
   hosts.push(h);
   await Promise.race([h.ready, h.exited.then(() => Promise.reject(new Error(`host died: ${h.stderr}`)))]);
   return h;
@@ -39,6 +39,15 @@ async function host(url: string, crashAt?: string): Promise<EngineProcess> {
 afterAll(async () => {
   for (const h of hosts) await h.kill();
 });
+
+async function outboxRows(url: string): Promise<OpRow[]> {
+  const store = await openStore(url);
+  try {
+    return (await store.ops.query()).rows;
+  } finally {
+    await store.close();
+  }
+}
 
 async function outboxStatuses(url: string): Promise<string[]> {
   const store = await openStore(url);
@@ -192,4 +201,32 @@ steps:
     await second.stop();
   });
 
+  it('killed while work waits in the overflow outbox: nothing is lost after the restart', async () => {
+    const url = await fresh();
+    const wide = `
+id: wide
+steps:
+  - id: s1
+    acts:
+      - { uses: acts.core.parallel, params: { in: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], acts: [ { uses: acts.core.irq, key: item } ] } }
+`;
+    // one lane holding 2 jobs: the fan-out's 12 branches overflow into exec records
+    const first = await host(url, undefined, { ACTS_QUEUE_CAP: '2' });
+    await first.send('deploy', { source: wide });
+    const { pid } = await first.send<{ pid: string }>('start', { mid: 'wide' });
+    let pending: OpRow[] = [];
+    for (let i = 0; i < 100 && pending.length === 0; i++) {
+      pending = (await outboxRows(url)).filter((o) => o.type === 'exec' && o.status !== 'done');
+      if (pending.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(pending.length).toBeGreaterThan(0);
+    await first.kill();
+
+    const second = await host(url);
+    await second.send('idle');
+    const detail = await second.send<ProcDetail>('proc', { pid });
+    expect(acts(detail, 'item').map((t) => t.state)).toEqual(Array(12).fill('interrupted'));
+    expect((await outboxRows(url)).filter((o) => o.status !== 'done')).toEqual([]);
+    await second.stop();
+  });
 });

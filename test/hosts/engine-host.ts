@@ -3,7 +3,8 @@
  * lines on stdin, answering with JSON lines on stdout. ACTS_CRASH_AT=<fault point>[#<n>] makes
  * the process kill itself with SIGKILL the n-th time (default 1st) the engine reaches that point.
  * ACTS_TICK_SECS=<s> runs the engine's timer (autoTick) at that interval, ACTS_LEASE_MS sets the
- * instance lease, ACTS_INSTANCE the instance id (several hosts on one PostgreSQL database).
+ * instance lease, ACTS_INSTANCE the instance id (several hosts on one PostgreSQL database),
+ * ACTS_QUEUE_CAP a one-lane queue bound (overflow goes to the outbox).
  *
  * Commands: {id, cmd: 'deploy', source} | {id, cmd: 'start', mid, options} |
  *           {id, cmd: 'act', pid, tid, action, options} | {id, cmd: 'proc', pid} | {id, cmd: 'idle'} | {id, cmd: 'stats'}
@@ -33,6 +34,8 @@ const engine = await Engine.create({
   tickIntervalSecs: tickSecs > 0 ? tickSecs : undefined,
   leaseMs: process.env.ACTS_LEASE_MS ? Number(process.env.ACTS_LEASE_MS) : undefined,
   instanceId: process.env.ACTS_INSTANCE || undefined,
+  schedulerQueueCap: process.env.ACTS_QUEUE_CAP ? Number(process.env.ACTS_QUEUE_CAP) : undefined,
+  schedulerWorkers: process.env.ACTS_QUEUE_CAP ? 1 : undefined,
 });
 engine.on('message', (m) => write({ message: { key: m.key, state: m.state, type: m.type, pid: m.pid, tid: m.tid } }));
 write({ ready: true });
