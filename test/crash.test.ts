@@ -6,7 +6,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcDetail } from '../server/engine/info.ts';
-import type { OpRow, TaskRow } from '../server/engine/store/types.ts';
+import type { OpRow, ProcRow, TaskRow } from '../server/engine/store/types.ts';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
 import { EngineProcess } from './helpers/engine-process.ts';
@@ -39,6 +41,31 @@ async function host(url: string, crashAt?: string, env: Record<string, string> =
 afterAll(async () => {
   for (const h of hosts) await h.kill();
 });
+
+async function execSql(url: string, sql: string): Promise<void> {
+  if (url.startsWith('file:')) {
+    const db = new Database(url.slice('file:'.length));
+    db.exec(sql);
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function storedProc(url: string, pid: string): Promise<ProcRow | undefined> {
+  const store = await openStore(url);
+  try {
+    return await store.procs.find(pid);
+  } finally {
+    await store.close();
+  }
+}
 
 async function outboxRows(url: string): Promise<OpRow[]> {
   const store = await openStore(url);
@@ -227,6 +254,28 @@ steps:
     const detail = await second.send<ProcDetail>('proc', { pid });
     expect(acts(detail, 'item').map((t) => t.state)).toEqual(Array(12).fill('interrupted'));
     expect((await outboxRows(url)).filter((o) => o.status !== 'done')).toEqual([]);
+    await second.stop();
+  });
+
+  it('a corrupt row fails only its own process after a restart', async () => {
+    const url = await fresh();
+    const first = await host(url);
+    await first.send('deploy', { source: TWO_STEPS });
+    const bad = (await first.send<{ pid: string }>('start', { mid: 'two' })).pid;
+    const good = (await first.send<{ pid: string }>('start', { mid: 'two' })).pid;
+    await first.send('idle');
+    await first.kill();
+    await execSql(url, `UPDATE tasks SET data = '{not json' WHERE pid = '${bad}'`);
+
+    const second = await host(url);
+    await second.send('idle');
+    const stored = await storedProc(url, bad);
+    expect(stored?.state).toBe('error');
+    expect(stored?.err?.message).toMatch(/cannot continue process/);
+    const detail = await second.send<ProcDetail>('proc', { pid: good });
+    await second.send('act', { pid: good, tid: acts(detail, 'a1')[0].tid, action: 'complete' });
+    await second.send('idle');
+    expect(acts(await second.send<ProcDetail>('proc', { pid: good }), 'a2').map((t) => t.state)).toEqual(['interrupted']);
     await second.stop();
   });
 });
