@@ -12,11 +12,10 @@
  * Replies:   {id, ok: true, result} | {id, ok: false, error}
  */
 import { performance } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import { Engine, type EngineOptions } from '../../server/engine/engine.ts';
 import { openStore } from '../../server/store/open-store.ts';
+import { serveCommands, writeLine, type Command } from '../../test/hosts/json-lines.ts';
 
-const write = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
 function memory(): { rss: number; heapUsed: number } {
   (globalThis as { gc?: () => void }).gc?.();
@@ -37,9 +36,7 @@ const options: EngineOptions & { leaseMs?: number } = {
   logger: { debug() {}, info() {}, warn: (m) => process.stderr.write(`[warn] ${m}\n`), error: (m) => process.stderr.write(`[error] ${m}\n`) },
 };
 const engine = await Engine.create(options);
-write({ ready: true, createMs: performance.now() - t, resident: engine.stats().processes, ...memory() });
-
-type Command = { id: number; cmd: string; [k: string]: unknown };
+writeLine({ ready: true, createMs: performance.now() - t, resident: engine.stats().processes, ...memory() });
 
 /** Starts `n` processes from `concurrency` clients; resolves with the time the starts took. */
 async function startMany(mid: string, n: number, concurrency: number, prefix: string): Promise<{ startMs: number; idleMs: number }> {
@@ -82,13 +79,5 @@ async function run(c: Command): Promise<unknown> {
   }
 }
 
-for await (const line of createInterface({ input: process.stdin })) {
-  if (!line.trim()) continue;
-  const c = JSON.parse(line) as Command;
-  try {
-    write({ id: c.id, ok: true, result: (await run(c)) ?? null });
-  } catch (err) {
-    write({ id: c.id, ok: false, error: (err as Error).message });
-  }
-}
+await serveCommands(run);
 await engine.close();

@@ -10,9 +10,9 @@
  *           {id, cmd: 'act', pid, tid, action, options} | {id, cmd: 'proc', pid} | {id, cmd: 'idle'} | {id, cmd: 'stats'}
  * Replies:  {id, ok: true, result} | {id, ok: false, error}; messages: {message: {...}}
  */
-import { createInterface } from 'node:readline';
 import { Engine } from '../../server/engine/engine.ts';
 import { openStore } from '../../server/store/open-store.ts';
+import { serveCommands, writeLine, type Command } from './json-lines.ts';
 
 const [point, nth] = (process.env.ACTS_CRASH_AT ?? '').split('#');
 let remaining = Number(nth ?? 1);
@@ -23,7 +23,6 @@ function faults(at: string): void {
   if (remaining === 0) process.kill(process.pid, 'SIGKILL');
 }
 
-const write = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
 const store = await openStore(process.env.ACTS_STORE ?? 'memory:');
 const tickSecs = Number(process.env.ACTS_TICK_SECS ?? 0);
@@ -37,10 +36,8 @@ const engine = await Engine.create({
   schedulerQueueCap: process.env.ACTS_QUEUE_CAP ? Number(process.env.ACTS_QUEUE_CAP) : undefined,
   schedulerWorkers: process.env.ACTS_QUEUE_CAP ? 1 : undefined,
 });
-engine.on('message', (m) => write({ message: { key: m.key, state: m.state, type: m.type, pid: m.pid, tid: m.tid } }));
-write({ ready: true });
-
-type Command = { id: number; cmd: string; [k: string]: unknown };
+engine.on('message', (m) => writeLine({ message: { key: m.key, state: m.state, type: m.type, pid: m.pid, tid: m.tid } }));
+writeLine({ ready: true });
 
 async function run(c: Command): Promise<unknown> {
   switch (c.cmd) {
@@ -61,13 +58,5 @@ async function run(c: Command): Promise<unknown> {
   }
 }
 
-for await (const line of createInterface({ input: process.stdin })) {
-  if (!line.trim()) continue;
-  const c = JSON.parse(line) as Command;
-  try {
-    write({ id: c.id, ok: true, result: (await run(c)) ?? null });
-  } catch (err) {
-    write({ id: c.id, ok: false, error: (err as Error).message });
-  }
-}
+await serveCommands(run);
 await engine.close();
