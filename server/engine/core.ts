@@ -450,10 +450,4 @@ export class Core {
     fillIds(parsed.data, { newId: this.newId });
     return parsed.data.steps[0].acts[0];
   }
-
-  processOrThrow(pid: string): Process {
-    const proc = this.procs.get(pid);
-    if (!proc) throw new ActError('process.not_found', `cannot find process '${pid}'`);
-    return proc;
-  }
 }

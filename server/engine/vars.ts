@@ -26,15 +26,6 @@ export function isVisible(task: Task, key: string): boolean {
   return ownerOf(task, key) !== undefined;
 }
 
-/** Every variable visible to the task; the nearest value wins. */
-export function visibleVars(task: Task): Vars {
-  const chain: Task[] = [];
-  for (let t: Task | null = task; t; t = t.parent) chain.push(t);
-  const out: Vars = {};
-  for (let i = chain.length - 1; i >= 0; i--) Object.assign(out, chain[i].data);
-  return out;
-}
-
 /** `update_data` (spec 2.11(2)). */
 export function updateData(task: Task, key: string, value: unknown): void {
   if (!isPrivateKey(key)) {

@@ -51,9 +51,6 @@ export interface Node {
 export function asWorkflow(node: Node): Workflow {
   return node.content as Workflow;
 }
-export function asStep(node: Node): Step {
-  return node.content as Step;
-}
 export function asBranch(node: Node): Branch {
   return node.content as Branch;
 }
