@@ -19,7 +19,7 @@ import { errorMessage } from './errors.ts';
 import type { Models } from './models.ts';
 import type { Process } from './process.ts';
 import { restoreProcess } from './restore.ts';
-import type { ProcRow } from './store/types.ts';
+import type { OpRow, OpType, ProcRow } from './store/types.ts';
 import { returnToParent } from './subflow.ts';
 import type { Task } from './task.ts';
 import { asAct } from './tree/node.ts';
@@ -119,16 +119,27 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
  * exactly those (recording them again if the lanes are full).
  */
 async function closeExecRecords(core: Core, pids: Set<string>): Promise<void> {
-  const open = await core.store.ops.query({
+  for (const op of await openRecords(core, 'exec')) if (pids.has(op.pid)) await closeNow(core, op);
+}
+
+/** Outbox records of one type not yet `done`, oldest first. */
+async function openRecords(core: Core, type: OpType): Promise<OpRow[]> {
+  const page = await core.store.ops.query({
     filter: {
       type: 'and',
       exprs: [
-        { key: 'type', op: 'eq', value: 'exec' },
+        { key: 'type', op: 'eq', value: type },
         { key: 'status', op: 'ne', value: 'done' },
       ],
     },
+    order_by: ['create_time'],
   });
-  for (const op of open.rows) if (pids.has(op.pid)) await core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
+  return page.rows;
+}
+
+/** Closes a record outside any job (at boot or for a process that is not loaded here). */
+function closeNow(core: Core, op: OpRow): Promise<void> {
+  return core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
 }
 
 /**
@@ -137,32 +148,22 @@ async function closeExecRecords(core: Core, pids: Set<string>): Promise<void> {
  * again: their targets are legitimately terminal, and their own guards refuse a duplicate.
  */
 async function recoverActions(core: Core, loaded: Set<string>): Promise<number> {
-  const page = await core.store.ops.query({
-    filter: {
-      type: 'and',
-      exprs: [
-        { key: 'type', op: 'eq', value: 'action' },
-        { key: 'status', op: 'ne', value: 'done' },
-      ],
-    },
-    order_by: ['create_time'],
-  });
   let applied = 0;
-  for (const op of page.rows) {
+  for (const op of await openRecords(core, 'action')) {
     // records of processes that stayed resident belong to actions still in flight
     if (core.procs.has(op.pid) && !loaded.has(op.pid)) continue;
     const proc = core.procs.get(op.pid);
     if (!proc) {
       // not resident: applied when its process is loaded, closed when the process is gone or ended
       const row = await core.store.procs.find(op.pid);
-      if (!row || !UNFINISHED.includes(row.state)) await core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
+      if (!row || !UNFINISHED.includes(row.state)) await closeNow(core, op);
       continue;
     }
     const task = proc.tasks.get(op.tid);
     const event = op.event ?? '';
     const alwaysAgain = event === 'cancel' || event === 'remove';
     if (!task || (!alwaysAgain && task.terminal)) {
-      await core.store.ops.update({ ...op, status: 'done', update_time: core.now() });
+      await closeNow(core, op);
       continue;
     }
     applied++;
