@@ -25,6 +25,16 @@ export type ErrorCode =
   | 'config.invalid' // a configuration value or store URL is not usable
   | 'engine.busy' // a lane is full: the caller should retry shortly
   | 'engine.closed'
+  // codes of the server (server/api, server/auth); the engine itself never throws them
+  | 'auth.required' // no valid session or API token
+  | 'auth.forbidden' // signed in, but the role (or assignee list) does not allow it
+  | 'auth.invalid' // wrong user name or password
+  | 'auth.rate_limited' // too many failed logins; retry after `details.retryAfterSecs`
+  | 'auth.setup_done' // the one-time admin setup was already done
+  | 'user.not_found'
+  | 'user.duplicate'
+  | 'input.invalid' // API input failed its schema (see `details.issues`)
+  | 'input.too_large' // a payload above its size limit
   | 'internal';
 
 export class ActError extends Error {

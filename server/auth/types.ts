@@ -1,0 +1,71 @@
+/**
+ * The contract between the server's API (server/api) and authentication (server/auth): who is
+ * calling, with which roles, and the operations the API needs. server/auth implements it on the
+ * store; server/api only depends on these types.
+ */
+
+/** `admin` may do everything; `designer` manages models; `operator` works the inbox and processes; `viewer` reads. */
+export const ROLES = ['admin', 'designer', 'operator', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The authenticated caller of one request or socket. */
+export interface Caller {
+  userId: string;
+  name: string;
+  roles: Role[];
+  /** How the caller proved who they are. */
+  via: 'session' | 'token';
+}
+
+/** A user as the API shows it: never a password hash. */
+export interface UserInfo {
+  id: string;
+  name: string;
+  roles: Role[];
+  disabled: boolean;
+  create_time: number;
+  update_time: number;
+}
+
+export interface TokenInfo {
+  id: string;
+  user_id: string;
+  name: string;
+  create_time: number;
+  last_used: number | null;
+}
+
+export interface Session {
+  /** The secret to put in the httpOnly session cookie. */
+  token: string;
+  caller: Caller;
+  /** Epoch ms. */
+  expires: number;
+}
+
+export interface Auth {
+  /** Checks a password; throws ActError `auth.invalid` or `auth.rate_limited` (keyed by name and by ip). */
+  login(name: string, password: string, ip: string): Promise<Session>;
+  logout(sessionToken: string): Promise<void>;
+  /** The caller of a session cookie or an API token (`Authorization: Bearer …`); null when unknown, expired or revoked. */
+  fromSession(sessionToken: string): Promise<Caller | null>;
+  fromToken(apiToken: string): Promise<Caller | null>;
+  /** True until the first admin exists (then the setup page is closed). */
+  setupNeeded(): Promise<boolean>;
+  /** Creates the first admin; throws `auth.setup_done` once one exists. */
+  setup(name: string, password: string): Promise<UserInfo>;
+  users: {
+    list(): Promise<UserInfo[]>;
+    get(id: string): Promise<UserInfo>;
+    create(name: string, password: string, roles: Role[]): Promise<UserInfo>;
+    setRoles(id: string, roles: Role[]): Promise<UserInfo>;
+    setPassword(id: string, password: string): Promise<void>;
+    setDisabled(id: string, disabled: boolean): Promise<UserInfo>;
+  };
+  tokens: {
+    /** The secret is returned once, only here; the store keeps a hash. */
+    create(userId: string, name: string): Promise<{ info: TokenInfo; token: string }>;
+    list(userId: string): Promise<TokenInfo[]>;
+    revoke(id: string): Promise<void>;
+  };
+}
