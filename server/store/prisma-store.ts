@@ -28,6 +28,7 @@ import { TABLES } from './columns.ts';
 import { Gate } from './gate.ts';
 import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';
 import { claimProcessesSql } from './sql/claim-processes.ts';
+import { fenceProcessesSql } from './sql/fence-processes.ts';
 import { UpsertBuffer } from './upsert-buffer.ts';
 
 export type SqlBackend = 'sqlite' | 'postgresql';
@@ -91,6 +92,13 @@ abstract class PrismaStoreBase implements Store {
     const { sql, params } = claimProcessesSql(this.session.backend, owner, now, states, limit);
     const rows = await this.session.run(TABLES.procs, () => this.session.query(sql, params));
     return rows.map((row) => String(row.id));
+  }
+
+  async fenceProcesses(owner: string, pids: readonly string[]): Promise<string[]> {
+    if (pids.length === 0) return [];
+    const { sql, params } = fenceProcessesSql(this.session.backend, pids);
+    const rows = await this.session.run(TABLES.procs, () => this.session.query(sql, params));
+    return rows.filter((row) => row.owner !== null && row.owner !== owner).map((row) => String(row.id));
   }
 
   abstract batch(fn: (tx: Store) => Promise<void>): Promise<void>;

@@ -204,7 +204,7 @@ export class MemoryCollection<T extends { id: string }> implements Collection<T>
   }
 }
 
-export type CollectionName = Exclude<keyof Store, 'close' | 'batch' | 'backend' | 'claimProcesses'>;
+export type CollectionName = Exclude<keyof Store, 'close' | 'batch' | 'backend' | 'claimProcesses' | 'fenceProcesses'>;
 
 /** Fields indexed by default: the ones the engine and the API filter on with `eq`. */
 export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>> = {
@@ -277,6 +277,15 @@ export class MemoryStore implements Store {
       claimed.push(row.id);
     }
     return claimed;
+  }
+
+  async fenceProcesses(owner: string, pids: readonly string[]): Promise<string[]> {
+    const lost: string[] = [];
+    for (const pid of pids) {
+      const row = await this.procs.find(pid);
+      if (row && row.owner !== null && row.owner !== undefined && row.owner !== owner) lost.push(pid);
+    }
+    return lost;
   }
 
   /**

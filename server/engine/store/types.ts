@@ -249,6 +249,13 @@ export interface Store {
    */
   claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]>;
   /**
+   * The fence of a write (instances.ts): of `pids`, the ones whose procs row exists and names an
+   * owner other than `owner` — processes another instance took over. Inside a batch on PostgreSQL
+   * the rows stay locked until the batch ends, so no claim can take them between this check and
+   * the batch's commit.
+   */
+  fenceProcesses(owner: string, pids: readonly string[]): Promise<string[]>;
+  /**
    * Runs `fn` against a store bound to ONE transaction: everything `fn` writes through `tx` lands
    * together, or (when `fn` rejects) not at all, and the rejection is passed on. A batch inside a
    * batch runs in the same transaction. Use only `tx` inside `fn`: the SQL stores refuse calls to
