@@ -117,7 +117,7 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Pri
   try {
     const pending = await migrationsPending('postgresql', client as unknown as RawQueryable);
     const applied = pending ? await applyMigrations(url, 'postgresql') : [];
-    return new PrismaStore('postgresql', client as unknown as PrismaLike, options, applied);
+    return new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, ...options }, applied);
   } catch (err) {
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);

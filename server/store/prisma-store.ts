@@ -29,6 +29,7 @@ import { Gate } from './gate.ts';
 import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';
 import { claimProcessesSql } from './sql/claim-processes.ts';
 import { fenceProcessesSql } from './sql/fence-processes.ts';
+import { PgListener } from './pg-listener.ts';
 import { UpsertBuffer } from './upsert-buffer.ts';
 
 export type SqlBackend = 'sqlite' | 'postgresql';
@@ -42,6 +43,8 @@ export interface PrismaLike {
 }
 
 export interface PrismaStoreOptions {
+  /** PostgreSQL: the connection URL, for the dedicated LISTEN connection of `listen`. */
+  listenUrl?: string;
   /** How long a batch may wait to start (PostgreSQL: for a pooled connection), ms. Default 10 s. */
   batchMaxWaitMs?: number;
   /** How long a batch transaction may stay open before Prisma rolls it back, ms. Default 60 s. */
@@ -101,6 +104,11 @@ abstract class PrismaStoreBase implements Store {
     return rows.filter((row) => row.owner !== null && row.owner !== owner).map((row) => String(row.id));
   }
 
+  async notify(topic: string, payload: string): Promise<void> {
+    if (this.session.backend !== 'postgresql') return;
+    await this.session.run(TABLES.ops, () => this.session.query('SELECT pg_notify($1, $2)', [topic, payload]));
+  }
+
   abstract batch(fn: (tx: Store) => Promise<void>): Promise<void>;
   abstract close(): Promise<void>;
 }
@@ -151,6 +159,7 @@ class TxStore extends PrismaStoreBase {
 export class PrismaStore extends PrismaStoreBase {
   private closed = false;
   private readonly gate: Gate | undefined;
+  private listener: PgListener | undefined;
 
   /**
    * @param client a connected Prisma client of the backend's provider; the store owns it.
@@ -198,9 +207,21 @@ export class PrismaStore extends PrismaStoreBase {
     await (this.gate ? this.gate.exclusive(run) : run());
   }
 
+  /** PostgreSQL LISTEN (see Store.listen); absent on SQLite, which has one instance only. */
+  get listen(): Store['listen'] {
+    const url = this.options.listenUrl;
+    if (this.backend !== 'postgresql' || !url) return undefined;
+    return (topic, fn) => {
+      this.check();
+      this.listener ??= new PgListener(url);
+      return this.listener.listen(topic, fn);
+    };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.listener?.close();
     await this.client.$disconnect();
   }
 

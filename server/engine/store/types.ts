@@ -256,6 +256,14 @@ export interface Store {
    */
   fenceProcesses(owner: string, pids: readonly string[]): Promise<string[]>;
   /**
+   * Optional cross-instance wake-ups (PostgreSQL NOTIFY/LISTEN). `notify` inside a batch is
+   * delivered when the batch commits (not at all when it rolls back); `listen` calls `fn` for each
+   * notification on `topic`, from any instance, until the returned function is called. Delivery is
+   * best effort: a listener must also find the work by polling.
+   */
+  notify?(topic: string, payload: string): Promise<void>;
+  listen?(topic: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
    * Runs `fn` against a store bound to ONE transaction: everything `fn` writes through `tx` lands
    * together, or (when `fn` rejects) not at all, and the rejection is passed on. A batch inside a
    * batch runs in the same transaction. Use only `tx` inside `fn`: the SQL stores refuse calls to
