@@ -6,6 +6,10 @@
  * `bool` (BOOLEAN), `json` (TEXT holding the JSON text of the value; SQL NULL for null).
  */
 import type { CollectionName } from '../engine/store/memory.ts';
+import type { ServerCollectionName } from './server-rows.ts';
+
+/** Every table's collection name: the engine's `Store` collections and the server's (server-rows.ts). */
+export type TableName = CollectionName | ServerCollectionName;
 
 export type ColumnKind = 'string' | 'int' | 'time' | 'bool' | 'json';
 
@@ -16,8 +20,8 @@ export interface Column {
 }
 
 export interface Table {
-  /** The collection's name on the Store (`modelVersions`), used in error messages. */
-  name: CollectionName;
+  /** The collection's name on the opened store (`modelVersions`), used in error messages. */
+  name: TableName;
   /** The Prisma client delegate (`modelVersion`). */
   delegate: string;
   /** The SQL table (`model_versions`, the model's @@map). */
@@ -30,10 +34,11 @@ const str: Column = { kind: 'string', nullable: false };
 const strOrNull: Column = { kind: 'string', nullable: true };
 const int: Column = { kind: 'int', nullable: false };
 const time: Column = { kind: 'time', nullable: false };
+const timeOrNull: Column = { kind: 'time', nullable: true };
 const bool: Column = { kind: 'bool', nullable: false };
 const json: Column = { kind: 'json', nullable: true };
 
-export const TABLES: Readonly<Record<CollectionName, Table>> = {
+export const TABLES: Readonly<Record<TableName, Table>> = {
   models: {
     name: 'models',
     delegate: 'model',
@@ -192,9 +197,37 @@ export const TABLES: Readonly<Record<CollectionName, Table>> = {
     sqlName: 'instances',
     columns: { id: str, host: str, pid: int, lease_until: time, started: time },
   },
+  users: {
+    name: 'users',
+    delegate: 'user',
+    sqlName: 'users',
+    columns: { id: str, name: str, password_hash: str, roles: json, disabled: bool, create_time: time, update_time: time },
+  },
+  sessions: {
+    name: 'sessions',
+    delegate: 'session',
+    sqlName: 'sessions',
+    columns: { id: str, user_id: str, expires: time, create_time: time, last_seen: time },
+  },
+  apiTokens: {
+    name: 'apiTokens',
+    delegate: 'apiToken',
+    sqlName: 'api_tokens',
+    columns: { id: str, user_id: str, name: str, token_hash: str, create_time: time, last_used: timeOrNull, revoked: bool },
+  },
+  audit: {
+    name: 'audit',
+    delegate: 'auditEntry',
+    sqlName: 'audit_entries',
+    columns: { id: str, time, actor: str, actor_name: str, action: str, target: str, detail: json, result: str },
+  },
 };
 
-export const COLLECTION_NAMES = Object.keys(TABLES) as CollectionName[];
+/** Every collection of an opened store (`openStore`): the engine's and the server's. */
+export const COLLECTION_NAMES = Object.keys(TABLES) as TableName[];
+
+/** The server's collections (server-rows.ts), outside the engine's `Store`. */
+export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit'];
 
 /** The hidden insertion-order column (see prisma/models.prisma). */
 export const SEQ = 'seq';

@@ -14,10 +14,17 @@ import { MemoryStore } from '../engine/store/memory.ts';
 import type { Store } from '../engine/store/types.ts';
 import { applyMigrations, migrationsPending, type RawQueryable } from './migrate.ts';
 import { PrismaStore, type PrismaLike, type PrismaStoreOptions, type SqlBackend } from './prisma-store.ts';
+import type { ServerCollections } from './server-rows.ts';
+import { memoryServerCollection, withServerCollections } from './server-store.ts';
 
 export type StoreBackend = 'memory' | SqlBackend;
 
-export type OpenedStore = Store & { readonly backend: StoreBackend };
+/**
+ * The engine's `Store` plus the server's collections (users, sessions, apiTokens, audit) on the
+ * same database; hand it to the engine as a `Store` and to server/auth, server/audit as
+ * `ServerCollections`.
+ */
+export type OpenedStore = Store & ServerCollections & { readonly backend: StoreBackend };
 
 export const DEFAULT_STORE_URL = 'file:./data/acts.db';
 
@@ -85,7 +92,10 @@ export function parseStoreUrl(url: string): ParsedStoreUrl {
   badUrl(url, 'unknown scheme (expected memory:, file:<path>, postgres:// or postgresql://)');
 }
 
-async function openSqlite(file: string, options: OpenStoreOptions): Promise<PrismaStore> {
+/** The SQL store with the server's collections on its own client. */
+const withServerTables = (store: PrismaStore): OpenedStore => withServerCollections(store, (table) => store.collection(table));
+
+async function openSqlite(file: string, options: OpenStoreOptions): Promise<OpenedStore> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const url = `file:${file}`;
   const [{ sqliteAdapterFactory }, { PrismaClient }] = await Promise.all([
@@ -100,14 +110,14 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Pris
       await client.$disconnect();
       applied = await applyMigrations(url, 'sqlite');
     }
-    return new PrismaStore('sqlite', client as unknown as PrismaLike, options, applied);
+    return withServerTables(new PrismaStore('sqlite', client as unknown as PrismaLike, options, applied));
   } catch (err) {
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);
   }
 }
 
-async function openPostgres(url: string, options: OpenStoreOptions): Promise<PrismaStore> {
+async function openPostgres(url: string, options: OpenStoreOptions): Promise<OpenedStore> {
   const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
     import('@prisma/adapter-pg'),
     import('./generated/postgresql/client.ts'),
@@ -117,7 +127,7 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Pri
   try {
     const pending = await migrationsPending('postgresql', client as unknown as RawQueryable);
     const applied = pending ? await applyMigrations(url, 'postgresql') : [];
-    return new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, ...options }, applied);
+    return withServerTables(new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, ...options }, applied));
   } catch (err) {
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);
@@ -135,7 +145,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   const parsed = parseStoreUrl(url);
   switch (parsed.backend) {
     case 'memory':
-      return Object.assign(new MemoryStore(), { backend: 'memory' as const });
+      return withServerCollections(new MemoryStore(), memoryServerCollection);
     case 'sqlite':
       return openSqlite(parsed.file, options);
     case 'postgresql':

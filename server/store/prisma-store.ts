@@ -24,7 +24,7 @@ import type {
   Store,
   TaskRow,
 } from '../engine/store/types.ts';
-import { TABLES } from './columns.ts';
+import { TABLES, type Table } from './columns.ts';
 import { Gate } from './gate.ts';
 import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';
 import { claimProcessesSql } from './sql/claim-processes.ts';
@@ -88,6 +88,14 @@ abstract class PrismaStoreBase implements Store {
     this.packages = col('packages');
     this.ops = col('ops');
     this.instances = col('instances');
+  }
+
+  /**
+   * A collection on another table of the same database, run like this store's own (same client or
+   * transaction, same SQLite gate and checks): the server's tables (server-store.ts).
+   */
+  collection<T extends { id: string }>(table: Table): PrismaCollection<T> {
+    return new PrismaCollection<T>(table, this.session);
   }
 
   async claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]> {

@@ -1,0 +1,60 @@
+/**
+ * The server's own rows (server/auth, server/audit), kept next to the engine's in the same
+ * database but outside the engine's `Store` interface: the engine never reads them. Times are
+ * epoch milliseconds, like the engine's rows.
+ */
+import type { Collection } from '../engine/store/types.ts';
+
+export interface UserRow {
+  id: string;
+  /** Unique sign-in name. */
+  name: string;
+  /** argon2id PHC string; never leaves server/auth. */
+  password_hash: string;
+  /** Role names (JSON); server/auth checks them against `ROLES`. */
+  roles: string[];
+  disabled: boolean;
+  create_time: number;
+  update_time: number;
+}
+
+export interface SessionRow {
+  /** SHA-256 hex of the session's secret (the secret itself is never stored). */
+  id: string;
+  user_id: string;
+  expires: number;
+  create_time: number;
+  last_seen: number;
+}
+
+export interface ApiTokenRow {
+  id: string;
+  user_id: string;
+  name: string;
+  /** SHA-256 hex of the token's secret (the secret itself is never stored). */
+  token_hash: string;
+  create_time: number;
+  last_used: number | null;
+  revoked: boolean;
+}
+
+export interface AuditRow {
+  id: string;
+  time: number;
+  actor: string;
+  actor_name: string;
+  action: string;
+  target: string;
+  detail: unknown;
+  result: string;
+}
+
+/** The server's collections, opened with (and on the same database connection as) the engine's store. */
+export interface ServerCollections {
+  users: Collection<UserRow>;
+  sessions: Collection<SessionRow>;
+  apiTokens: Collection<ApiTokenRow>;
+  audit: Collection<AuditRow>;
+}
+
+export type ServerCollectionName = keyof ServerCollections;

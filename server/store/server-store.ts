@@ -1,0 +1,33 @@
+/**
+ * The server's collections (server-rows.ts) on the store `openStore` opens: on SQL they are
+ * PrismaCollections on the engine store's own client (one connection and gate on SQLite, the
+ * engine's pool on PostgreSQL, migrated together); on `memory:` they are MemoryCollections.
+ * The engine's `Store` interface does not know them; `OpenedStore` (open-store.ts) does.
+ *
+ * State: none of its own; the collections hold the rows (memory) or reach the database (SQL).
+ */
+import { MemoryCollection } from '../engine/store/memory.ts';
+import type { Collection } from '../engine/store/types.ts';
+import { SERVER_COLLECTION_NAMES, TABLES, type Table } from './columns.ts';
+import type { ServerCollectionName, ServerCollections } from './server-rows.ts';
+
+/** Fields the memory collections index: the ones server/auth and server/audit filter on with `eq`. */
+export const SERVER_INDEXES: Readonly<Record<ServerCollectionName, readonly string[]>> = {
+  users: ['name'],
+  sessions: ['user_id'],
+  apiTokens: ['token_hash', 'user_id'],
+  audit: ['actor', 'action', 'target'],
+};
+
+/** Makes the collection of one server table (rows are typed by `ServerCollections`). */
+export type CollectionFactory = (table: Table, name: ServerCollectionName) => Collection<{ id: string }>;
+
+/** Adds the server's collections, each made by `make`, to `store` (in place) and returns it. */
+export function withServerCollections<S extends object>(store: S, make: CollectionFactory): S & ServerCollections {
+  const collections: Partial<Record<ServerCollectionName, Collection<{ id: string }>>> = {};
+  for (const name of SERVER_COLLECTION_NAMES) collections[name] = make(TABLES[name], name);
+  return Object.assign(store, collections as unknown as ServerCollections);
+}
+
+/** The factory of the memory store's server collections. */
+export const memoryServerCollection: CollectionFactory = (_table, name) => new MemoryCollection(name, SERVER_INDEXES[name]);
