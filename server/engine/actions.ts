@@ -62,7 +62,8 @@ export function applyClientAction(core: Core, proc: Process, tid: string, event:
   if (!task) throw new ActError('task.not_found', `cannot find task '${tid}' in process '${proc.pid}'`);
   if (action === 'push') {
     if (task.kind !== 'step') refuse(`push needs a step task; ${label(task)} is not a step`);
-  } else if (task.kind !== 'act') {
+  } else if (task.kind !== 'act' && !(task === proc.root && (action === 'abort' || action === 'set_process_vars'))) {
+    // the root also takes `abort` (the whole process) and `set_process_vars`
     refuse(`${event} needs an act task; ${label(task)} is a ${task.kind}`);
   }
   if (proc.finished && !task.isHook) refuse(`process '${proc.pid}' is already ${proc.state}`);

@@ -24,6 +24,8 @@ import { scopeFor, type ScopeServices } from './scope.ts';
 import { isCreatedLike, isTerminal, type TaskState } from './states.ts';
 import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from './store/types.ts';
 import { StoreWriter } from './store-writer.ts';
+import { multiInstance } from './instances.ts';
+import { RELAY_DONE_TOPIC, RELAY_TOPIC } from './relay.ts';
 import { Task } from './task.ts';
 import { taskRow, procRow } from './rows.ts';
 import type { Node } from './tree/node.ts';
@@ -96,7 +98,8 @@ export class Core {
   ) {
     this.queue = new Lanes(config.workers, config.queueCap, (job, err) => this.onPanic(job, err));
     this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
-    this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`));
+    const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => this.release(pids) } : undefined;
+    this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`), fence);
     this.scopeServices = {
       userVars: this.userVars,
       touchProcess: (proc) => this.markProcDirty(proc),
@@ -171,6 +174,20 @@ export class Core {
 
   /** Called when a finished process left memory: fill the free slot (wired by the engine). */
   onSlotFreed: () => void = () => {};
+
+  /**
+   * Processes another instance took over (found by the write fence, or after this instance's
+   * lease lapsed): they leave memory without a trace here; their new owner continues them.
+   */
+  release(pids: readonly string[]): void {
+    for (const pid of pids) {
+      const proc = this.procs.get(pid);
+      if (!proc) continue;
+      this.procs.delete(pid);
+      for (const task of proc.tasks.values()) this.timed.delete(task);
+      this.log.warn(`process ${pid} was taken over by another engine instance; this instance (${this.config.instanceId}) dropped it`);
+    }
+  }
 
   /** A finished process leaves the resident set; its rows stay in the store. */
   evict(proc: Process): void {
@@ -286,6 +303,9 @@ export class Core {
     const messages = this.newMessages.splice(0);
     const deliveries = this.newDeliveries.splice(0);
     const ops = this.opWrites.splice(0);
+    const pids = new Set<string>();
+    for (const row of procs) pids.add(row.id);
+    for (const row of tasks) pids.add(row.pid);
     this.dirty.clear();
     this.dirtyProcs.clear();
     return this.writer.writeBatch(async (tx) => {
@@ -294,7 +314,8 @@ export class Core {
       for (const row of messages) await tx.messages.create(row);
       for (const row of deliveries) await tx.deliveries.create(row);
       for (const row of ops) await tx.ops.upsert(row);
-    });
+      await notifyRelays(tx, ops);
+    }, [...pids]);
   }
 
   // ---- expressions ----
@@ -450,4 +471,13 @@ export class Core {
     fillIds(parsed.data, { newId: this.newId });
     return parsed.data.steps[0].acts[0];
   }
+}
+
+/** Wakes the instances concerned by relay records of a batch (sent when it commits). */
+async function notifyRelays(tx: Store, ops: readonly OpRow[]): Promise<void> {
+  if (!tx.notify) return;
+  const relays = ops.filter((op) => op.type === 'relay');
+  if (relays.some((op) => op.status === 'pending')) await tx.notify(RELAY_TOPIC, '');
+  const done = relays.filter((op) => op.status === 'done').map((op) => op.id);
+  if (done.length > 0) await tx.notify(RELAY_DONE_TOPIC, done.join(','));
 }

@@ -21,13 +21,14 @@ import { createSandbox } from './sandbox/quickjs.ts';
 import type { SandboxLimits } from './sandbox/types.ts';
 import { Starter } from './start.ts';
 import { MemoryStore } from './store/memory.ts';
-import type { DeliveryRow, EventRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
+import type { DeliveryRow, EventRow, InstanceRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
 import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
 import { fireSchedules } from './schedules.ts';
 import { LoopGuard, type LoopHealth } from './loop-guard.ts';
 import type { LaneStats } from './lanes.ts';
 import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover.ts';
-import { InstanceLease } from './instances.ts';
+import { InstanceLease, multiInstance } from './instances.ts';
+import { Relay } from './relay.ts';
 import type { OwnerScope } from './owner-scope.ts';
 import type { SnapshotOptions } from './snapshots.ts';
 import { printTree } from './tree/print.ts';
@@ -66,6 +67,11 @@ export interface EngineOptions {
    * 1 s). Another instance takes its processes over once it lapsed.
    */
   leaseMs?: number;
+  /**
+   * How long an action sent to the instance that runs its process may take to be confirmed, ms
+   * (default 10 s; then `engine.busy`, the action staying queued there).
+   */
+  relayTimeoutMs?: number;
 }
 
 export interface TickReport {
@@ -86,6 +92,9 @@ export interface ActionRequest {
 }
 
 const UNFINISHED_STATES = ['none', 'ready', 'running', 'pending'];
+
+/** How often `procs.wait` looks at a process that runs on another instance, ms. */
+const WAIT_POLL_MS = 200;
 
 function isPlainObject(v: unknown): v is Vars {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -108,9 +117,12 @@ export class Engine {
   private readonly retryLoop = new LoopGuard('message-retry');
   private readonly scheduleLoop = new LoopGuard('schedule-trigger');
   private refill = false;
+  private readonly relay: Relay;
+  private relayTimeoutMs = 10_000;
 
   private constructor(core: Core, models: Models) {
     this.core = core;
+    this.relay = new Relay(core);
     this.modelStore = models;
     this.starter = new Starter(core, models);
     core.execTask = (proc, task) => exec(core, proc, task);
@@ -152,12 +164,17 @@ export class Engine {
       throw err;
     }
     engine.sweepAfterMs = options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000;
+    engine.relayTimeoutMs = options.relayTimeoutMs ?? engine.relayTimeoutMs;
     await engine.publishPackages();
     if (options.recover !== false) {
       const report = await engine.recover();
       if (report.processes > 0 || report.failed.length > 0) {
         core.log.info(`recovered ${report.processes} processes (${report.dispatched} tasks dispatched, ${report.failed.length} failed)`);
       }
+    }
+    if (multiInstance(store)) {
+      await engine.relay.start();
+      await engine.relay.pass();
     }
     if (options.autoTick !== false) {
       engine.timer = setInterval(() => void engine.tick().catch((e) => core.log.error(String(e))), secs * 1000);
@@ -253,6 +270,10 @@ export class Engine {
     },
     /** Waits until the process reaches a terminal state. */
     wait: (pid: string): Promise<ProcInfo> => this.waitFinished(pid),
+    /** Aborts the whole process (its root task), wherever it runs. */
+    abort: (pid: string, options?: Vars): Promise<void> => this.do({ pid, tid: '$', action: 'abort', options }),
+    /** Sets process variables (on its root task), wherever it runs. */
+    setVars: (pid: string, vars: Vars): Promise<void> => this.do({ pid, tid: '$', action: 'set_process_vars', options: vars }),
   };
 
   readonly tasks = {
@@ -274,24 +295,33 @@ export class Engine {
     return load(this.core, this.modelStore, row);
   }
 
+  /**
+   * Resolves when the process ended: heard from this engine, or — when it runs on another
+   * instance — seen in the store (polled every WAIT_POLL_MS).
+   */
   private waitFinished(pid: string): Promise<ProcInfo> {
     return new Promise((resolve, reject) => {
-      const off = this.core.events.on('finished', (p) => {
-        if (p.pid !== pid) return;
+      let timer: NodeJS.Timeout | undefined;
+      const done = (info: ProcInfo) => {
         off();
-        resolve(procInfo(p));
+        clearTimeout(timer);
+        resolve(info);
+      };
+      const off = this.core.events.on('finished', (p) => {
+        if (p.pid === pid) done(procInfo(p));
       });
-      this.loadedProcess(pid).then(
-        (proc) => {
-          if (!proc.finished) return;
-          off();
-          resolve(procInfo(proc));
-        },
-        (err) => {
+      const poll = async (): Promise<void> => {
+        try {
+          if (this.closed) throw new ActError('engine.closed', 'the engine is closed');
+          const proc = await this.loadedProcess(pid);
+          if (proc.finished) return done(procInfo(proc));
+          if (multiInstance(this.core.store) && !this.core.procs.has(pid)) timer = setTimeout(() => void poll(), WAIT_POLL_MS);
+        } catch (err) {
           off();
           reject(err);
-        },
-      );
+        }
+      };
+      void poll();
     });
   }
 
@@ -340,13 +370,8 @@ export class Engine {
       const row = await this.core.store.procs.find(pid);
       if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
       const owner = UNFINISHED_STATES.includes(row.state) ? await this.lease.liveOwner(row.owner) : undefined;
-      if (owner) {
-        throw new ActError(
-          'process.elsewhere',
-          `cannot ${action} in process '${pid}' here: it runs on engine instance ${owner.id} (pid ${owner.pid} on host ${owner.host}); send the action there`,
-          { owner: owner.id, host: owner.host, pid: owner.pid },
-        );
-      }
+      // the instance that runs the process applies it (relay.ts)
+      if (owner) return this.relay.forward(pid, tid, action, options, owner, this.relayTimeoutMs);
       const why = row.state === 'none' ? 'parked, waiting for a free slot' : `already ${row.state}`;
       throw new ActError('action.refused', `cannot ${action} in process '${pid}': it is ${why}`);
     }
@@ -377,9 +402,17 @@ export class Engine {
     });
     // The caller hears of the outcome once the action's effects (or its closed record) are written.
     await applied.finally(() => committed.catch(() => undefined));
+    let takenOver = false;
     await committed.catch((err) => {
-      throw new ActError('internal', `the action's effects could not be written: ${errorMessage(err)}`);
+      if (!ActError.is(err) || err.code !== 'process.elsewhere') throw new ActError('internal', `the action's effects could not be written: ${errorMessage(err)}`);
+      takenOver = true;
     });
+    if (takenOver) {
+      // another instance took the process over before the effects were written (the write fence
+      // dropped them): close the record and send the action to the new owner
+      await this.core.writer.write(() => this.core.store.ops.update({ ...op, status: 'done', update_time: this.core.now() }));
+      return this.do(request);
+    }
     this.core.fault('action:applied');
   }
 
@@ -545,6 +578,7 @@ export class Engine {
     await this.renewLease();
     // take over processes of instances whose lease lapsed (and fill free slots)
     await this.requestFill();
+    if (multiInstance(this.core.store)) await this.relay.pass();
     const now = this.core.now();
     report.timeouts = checkTimeouts(this.core, now);
     this.core.snapshots.sweep(now);
@@ -552,6 +586,7 @@ export class Engine {
     await this.guarded(this.retryLoop, now, async () => {
       report.redelivered = await redeliver(this.core, now);
       if (leader) report.swept = await sweepFinished(this.core, now, this.sweepAfterMs);
+      if (leader) await this.lease.sweepLapsed();
       report.replayed = await replayOverflow(this.core, now);
     });
     if (leader) {
@@ -618,6 +653,11 @@ export class Engine {
     }
   }
 
+  /** The engine instances sharing the store and their leases (live and recently lapsed ones). */
+  async instances(): Promise<InstanceRow[]> {
+    return (await this.core.store.instances.query({ order_by: ['started', 'id'] })).rows;
+  }
+
   /** The outbox records (spec 5.2), for operations views and tests. */
   async outbox(query?: Query): Promise<OpRow[]> {
     await this.core.writer.flush();
@@ -641,6 +681,7 @@ export class Engine {
     if (this.timer) clearInterval(this.timer);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     if (this.filling) await this.filling;
+    await this.relay.stop();
     this.core.queue.close();
     await this.core.writer.flush();
     await this.lease.release().catch((err) => this.core.log.error(`removing instance ${this.instanceId} failed: ${errorMessage(err)}`));

@@ -30,6 +30,9 @@ import type { InstanceRow, Store } from './store/types.ts';
 /** Whether a store can be shared by several engine instances. */
 export const multiInstance = (store: Store): boolean => store.backend === 'postgresql';
 
+/** How many lease lengths the row of a lapsed instance stays visible. */
+const LAPSED_KEPT = 10;
+
 export const isLive = (row: InstanceRow | undefined, now: number): row is InstanceRow => row !== undefined && row.lease_until >= now;
 
 /** Whether an instance row stands for a process of this host that no longer exists. */
@@ -87,11 +90,29 @@ export class InstanceLease {
       }
       await tx.instances.upsert(this.row(now));
     });
+    this.leaseUntil = now + this.leaseMs;
   }
 
-  /** Extends the lease by leaseMs from now. */
+  /** Until when the lease ran as last written (0 before the first write). */
+  private leaseUntil = 0;
+
+  /**
+   * Extends the lease by leaseMs from now. When the lease had already lapsed (this instance hung
+   * or lost the store for longer than leaseMs), others may have taken processes over: those are
+   * dropped from memory (their rows name another owner now). The write fence catches any write
+   * that races this check.
+   */
   async renew(): Promise<void> {
-    await this.core.store.instances.upsert(this.row(this.core.now()));
+    const now = this.core.now();
+    const lapsed = this.leaseUntil > 0 && this.leaseUntil < now;
+    const row = this.row(now);
+    await this.core.store.instances.upsert(row);
+    this.leaseUntil = row.lease_until;
+    if (lapsed && multiInstance(this.core.store)) {
+      this.core.log.warn(`the lease of engine instance ${this.id} had lapsed; checking which processes it still owns`);
+      const lost = await this.core.store.fenceProcesses(this.id, [...this.core.procs.keys()]);
+      this.core.release(lost);
+    }
   }
 
   /** Removes the row: this instance's processes can be claimed at once. */
@@ -110,6 +131,17 @@ export class InstanceLease {
     const live = (await this.core.store.instances.query()).rows.filter((row) => row.id === this.id || row.lease_until >= now);
     live.sort((a, b) => a.started - b.started || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return live[0]?.id === this.id;
+  }
+
+  /**
+   * Deletes the rows of instances whose lease lapsed more than LAPSED_KEPT leases ago (their
+   * processes stay claimable: a claim treats an owner without a row like a lapsed one). A hung
+   * instance that comes back writes its row again on its next renewal; the write fence keeps it
+   * away from processes taken over meanwhile.
+   */
+  async sweepLapsed(): Promise<number> {
+    const before = this.core.now() - LAPSED_KEPT * this.leaseMs;
+    return this.core.store.instances.deleteWhere({ type: 'and', exprs: [{ key: 'lease_until', op: 'lt', value: before }] });
   }
 
   /** The live instance other than this one that owns a process row, if any. */

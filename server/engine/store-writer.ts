@@ -4,16 +4,29 @@
  * parts (the writes of one job each) are merged into ONE store transaction when several are
  * waiting — the writer's throughput then grows with load instead of paying a commit per job.
  *
+ * When several instances share the store (a `fence` is set), every transaction of parts first
+ * fences the processes it writes (Store.fenceProcesses): the parts of a process another instance
+ * took over are skipped — they fail with `process.elsewhere` and `onLost` hears the pids — so an
+ * instance that lost its lease while alive can never overwrite the new owner's rows.
+ *
  * States: idle → writing (one standalone write, or one transaction of merged parts) → idle.
  * `flush()` resolves once everything queued before it is written.
  */
+import { ActError } from './errors.ts';
 import type { Store } from './store/types.ts';
 
 type Settle = (err?: unknown) => void;
 
 type Entry =
   | { kind: 'op'; run: () => Promise<unknown>; settle: Settle }
-  | { kind: 'part'; run: (tx: Store) => Promise<void>; settle: Settle };
+  | { kind: 'part'; run: (tx: Store) => Promise<void>; pids: readonly string[]; settle: Settle };
+
+export interface WriteFence {
+  /** The instance that must own every process a part writes. */
+  owner: string;
+  /** Processes found owned by another instance (their parts were not written). */
+  onLost(pids: string[]): void;
+}
 
 /** Most job batches merged into one transaction. */
 const MAX_MERGED = 128;
@@ -30,6 +43,7 @@ export class StoreWriter {
   constructor(
     private readonly store: Store,
     private readonly onError: (err: unknown) => void,
+    private readonly fence?: WriteFence,
   ) {}
 
   /** Queues a standalone write; the promise settles with its result (callers may ignore it). */
@@ -41,8 +55,8 @@ export class StoreWriter {
    * Queues the writes of one job; written in one transaction, possibly with its neighbours. The
    * promise resolves once that transaction committed and rejects when it failed.
    */
-  writeBatch(part: (tx: Store) => Promise<void>): Promise<void> {
-    return this.enqueue((settle) => ({ kind: 'part', run: part, settle }));
+  writeBatch(part: (tx: Store) => Promise<void>, pids: readonly string[] = []): Promise<void> {
+    return this.enqueue((settle) => ({ kind: 'part', run: part, pids, settle }));
   }
 
   private enqueue(make: (settle: Settle) => Entry): Promise<void> {
@@ -76,13 +90,19 @@ export class StoreWriter {
       let n = 0;
       while (n < this.queue.length && n < MAX_MERGED && this.queue[n].kind === 'part') n++;
       const parts = this.queue.splice(0, n) as Array<Extract<Entry, { kind: 'part' }>>;
+      let lost = new Set<string>();
       try {
         await this.store.batch(async (tx) => {
-          for (const part of parts) await part.run(tx);
+          lost = await this.fenced(tx, parts);
+          for (const part of parts) if (!part.pids.some((pid) => lost.has(pid))) await part.run(tx);
         });
         this.transactions++;
         this.parts += parts.length;
-        for (const part of parts) part.settle();
+        for (const part of parts) {
+          const gone = part.pids.find((pid) => lost.has(pid));
+          part.settle(gone === undefined ? undefined : new ActError('process.elsewhere', `process '${gone}' was taken over by another engine instance; this write was dropped`));
+        }
+        if (lost.size > 0) this.fence?.onLost([...lost]);
       } catch (err) {
         this.onError(err);
         for (const part of parts) part.settle(err ?? new Error('store write failed'));
@@ -90,6 +110,15 @@ export class StoreWriter {
     }
     this.writing = false;
     for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /** The pids of `parts` that another instance owns now (none without a fence). */
+  private async fenced(tx: Store, parts: Array<Extract<Entry, { kind: 'part' }>>): Promise<Set<string>> {
+    if (!this.fence) return new Set();
+    const pids = new Set<string>();
+    for (const part of parts) for (const pid of part.pids) pids.add(pid);
+    if (pids.size === 0) return new Set();
+    return new Set(await tx.fenceProcesses(this.fence.owner, [...pids]));
   }
 
   get depth(): number {

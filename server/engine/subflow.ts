@@ -10,6 +10,9 @@ import type { Vars } from './model/types.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { abortProcess } from './finish.ts';
+import { multiInstance } from './instances.ts';
+import { relayLater } from './relay.ts';
+import type { ErrorInfo } from './store/types.ts';
 
 export function startSubflow(core: Core, proc: Process, task: Task, mid: string, options: Vars): void {
   const childOptions = { ...options, $parent_pid: proc.pid, $parent_tid: task.tid };
@@ -26,26 +29,43 @@ export function startSubflow(core: Core, proc: Process, task: Task, mid: string,
   );
 }
 
-/** A finished child reports to its parent act: aborted → abort, skipped → skip, error → error, else next. */
+/** How a child process ended, as its parent's subflow act hears it. */
+export interface ChildEnd {
+  state: string;
+  outputs: Vars;
+  err: ErrorInfo | null;
+}
+
+/**
+ * A finished child reports to its parent act. When the parent runs on another engine instance
+ * the report goes there as a relay record written with the child's end (relay.ts).
+ */
 export function returnToParent(core: Core, child: Process): void {
   if (!child.parentPid || !child.parentTid) return;
+  const end: ChildEnd = { state: child.state, outputs: child.outputs, err: child.err ?? null };
   const parent = core.procs.get(child.parentPid);
-  const act = parent?.tasks.get(child.parentTid);
-  if (!parent || !act) return;
-  const state = child.state;
-  core.job(parent.pid, `subflow-return ${act.tid}`, () => {
-    if (act.terminal) return;
-    try {
-      if (state === 'aborted') applyAction(core, parent, act, 'abort', child.outputs, { client: false });
-      else if (state === 'skipped') applyAction(core, parent, act, 'skip', child.outputs, { client: false });
-      else if (state === 'error') {
-        const err = child.err ?? { ecode: '', message: 'subflow failed' };
-        applyAction(core, parent, act, 'error', { ...child.outputs, ecode: err.ecode, message: err.message }, { client: false });
-      } else applyAction(core, parent, act, 'next', child.outputs, { client: false });
-    } catch (err) {
-      core.log.warn(`subflow return to ${parent.pid}:${act.tid} failed: ${errorMessage(err)}`);
-    }
-  });
+  if (!parent) {
+    if (multiInstance(core.store)) relayLater(core, child.parentPid, child.parentTid, 'subflow:return', end as unknown as Vars);
+    return;
+  }
+  const act = parent.tasks.get(child.parentTid);
+  if (!act) return;
+  core.job(parent.pid, `subflow-return ${act.tid}`, () => applyChildEnd(core, parent, act, end));
+}
+
+/** The child's end as an action on the parent's act: aborted → abort, skipped → skip, error → error, else next. */
+export function applyChildEnd(core: Core, parent: Process, act: Task, end: ChildEnd): void {
+  if (act.terminal) return;
+  try {
+    if (end.state === 'aborted') applyAction(core, parent, act, 'abort', end.outputs, { client: false });
+    else if (end.state === 'skipped') applyAction(core, parent, act, 'skip', end.outputs, { client: false });
+    else if (end.state === 'error') {
+      const err = end.err ?? { ecode: '', message: 'subflow failed' };
+      applyAction(core, parent, act, 'error', { ...end.outputs, ecode: err.ecode, message: err.message }, { client: false });
+    } else applyAction(core, parent, act, 'next', end.outputs, { client: false });
+  } catch (err) {
+    core.log.warn(`subflow return to ${parent.pid}:${act.tid} failed: ${errorMessage(err)}`);
+  }
 }
 
 /** Aborts running child processes of subflow acts of a process that ended. */
@@ -53,7 +73,12 @@ export function abortChildren(core: Core, proc: Process): void {
   for (const task of proc.tasks.values()) {
     if (!task.childPid) continue;
     const child = core.procs.get(task.childPid);
-    if (!child || child.finished || !child.root) continue;
+    if (!child) {
+      // it may run on another instance (finished children close the record unapplied)
+      if (multiInstance(core.store)) relayLater(core, task.childPid, '$', 'subflow:abort', {});
+      continue;
+    }
+    if (child.finished || !child.root) continue;
     const root = child.root;
     core.job(child.pid, 'abort-child', () => {
       if (!child.finished) abortProcess(core, child, root);

@@ -114,7 +114,7 @@ abstract class PrismaStoreBase implements Store {
 
   async notify(topic: string, payload: string): Promise<void> {
     if (this.session.backend !== 'postgresql') return;
-    await this.session.run(TABLES.ops, () => this.session.query('SELECT pg_notify($1, $2)', [topic, payload]));
+    await this.session.run(TABLES.ops, () => this.session.execute('SELECT pg_notify($1, $2)', [topic, payload]));
   }
 
   abstract batch(fn: (tx: Store) => Promise<void>): Promise<void>;

@@ -189,14 +189,17 @@ export interface PackageRow {
   update_time: number;
 }
 
-export type OpType = 'exec' | 'next' | 'action';
+export type OpType = 'exec' | 'next' | 'action' | 'relay';
 
 export type OpStatus = 'pending' | 'overflow' | 'dispatched' | 'done';
 
 /** One outbox record (spec 5.2). */
 export interface OpRow {
   id: string;
-  /** `exec` (a task execution that found its lane full), `next` (propagation), `action` (a client action). */
+  /**
+   * `exec` (a task execution that found its lane full), `next` (propagation), `action` (a client
+   * action), `relay` (work for a process another instance runs; relay.ts).
+   */
   type: OpType;
   pid: string;
   tid: string;

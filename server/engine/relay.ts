@@ -1,0 +1,219 @@
+/**
+ * Work for a process that another engine instance runs (several instances on one PostgreSQL
+ * database, instances.ts). Only a process's owner may change it, so work that arises elsewhere is
+ * written as a *relay record* — an outbox row of type `relay` addressed to the pid:
+ *   `action:<name>`   a client action sent to an instance that does not run the process;
+ *   `subflow:return`  a child that ended, for its parent's subflow act (options: ChildEnd);
+ *   `subflow:abort`   a parent that ended, for its running child.
+ *
+ * A record moves pending → done; `options.$result` then says `{ ok: true }` or
+ * `{ ok: false, code, message }` (the refusal). The owner applies the pending records of its
+ * resident processes in their lanes and closes each in the same batch as its effects, so a crash
+ * re-applies it; a record stays pending while its process is not loaded anywhere. Records are
+ * picked up on every tick and at once when the store wakes the instance (NOTIFY `acts_relay`,
+ * sent when a batch with a new record commits). The sender of an action waits until its record is
+ * done (woken by NOTIFY `acts_relay_done`, polling as a fallback) and hears the result.
+ *
+ * State of the Relay object: `inFlight` — ids of records queued in a lane here and not yet seen
+ * done (never applied twice); `waiters` — forwarded actions waiting for their record to close;
+ * one pass at a time (`passing`, with `again` when a wake-up arrives during a pass).
+ */
+import { applyClientAction } from './actions.ts';
+import type { Core } from './core.ts';
+import { ActError, errorMessage, type ErrorCode } from './errors.ts';
+import { abortProcess } from './finish.ts';
+import type { Vars } from './model/types.ts';
+import type { Process } from './process.ts';
+import type { InstanceRow, OpRow } from './store/types.ts';
+import { applyChildEnd, type ChildEnd } from './subflow.ts';
+
+export const RELAY_TOPIC = 'acts_relay';
+export const RELAY_DONE_TOPIC = 'acts_relay_done';
+
+const UNFINISHED = ['none', 'ready', 'running', 'pending'];
+/** Records handled per pass (the rest wait for the next one). */
+const PASS_LIMIT = 500;
+/** How often a waiting sender looks at its record when no wake-up came, ms. */
+const POLL_MS = 250;
+
+export type RelayResult = { ok: true } | { ok: false; code: ErrorCode; message: string };
+
+export function relayRecord(core: Core, pid: string, tid: string, event: string, options: Vars): OpRow {
+  const now = core.now();
+  return { id: core.newId(16), type: 'relay', pid, tid, event, options, status: 'pending', create_time: now, update_time: now };
+}
+
+/** Queues a relay record in the batch of the job that runs now. */
+export function relayLater(core: Core, pid: string, tid: string, event: string, options: Vars): void {
+  core.writeOp(relayRecord(core, pid, tid, event, options));
+}
+
+function resultOf(op: OpRow): RelayResult | undefined {
+  const result = (op.options as Vars | null)?.$result as RelayResult | undefined;
+  return result && typeof result === 'object' ? result : undefined;
+}
+
+/** Applies one record to its (resident) process; throws the refusal. Runs inside the process's job. */
+function apply(core: Core, proc: Process, op: OpRow): void {
+  const event = op.event ?? '';
+  const options = (op.options ?? {}) as Vars;
+  if (event.startsWith('action:')) {
+    applyClientAction(core, proc, op.tid, event.slice('action:'.length), options);
+    return;
+  }
+  if (event === 'subflow:return') {
+    const act = proc.tasks.get(op.tid);
+    if (!act) throw new ActError('task.not_found', `cannot find task '${op.tid}' in process '${proc.pid}'`);
+    applyChildEnd(core, proc, act, options as unknown as ChildEnd);
+    return;
+  }
+  if (event === 'subflow:abort') {
+    if (!proc.finished && proc.root) abortProcess(core, proc, proc.root);
+    return;
+  }
+  throw new ActError('action.unknown', `unknown relay record '${event}'`);
+}
+
+export class Relay {
+  private readonly inFlight = new Set<string>();
+  private readonly waiters = new Map<string, () => void>();
+  private passing: Promise<void> | null = null;
+  private again = false;
+  private unlisten: Array<() => Promise<void>> = [];
+
+  constructor(private readonly core: Core) {}
+
+  /** Subscribes to the store's wake-ups (when it has them). */
+  async start(): Promise<void> {
+    const listen = this.core.store.listen;
+    if (!listen) return;
+    this.unlisten.push(await listen.call(this.core.store, RELAY_TOPIC, () => void this.pass()));
+    this.unlisten.push(
+      await listen.call(this.core.store, RELAY_DONE_TOPIC, (payload) => {
+        for (const id of payload.split(',')) this.waiters.get(id)?.();
+      }),
+    );
+  }
+
+  async stop(): Promise<void> {
+    for (const off of this.unlisten.splice(0)) await off().catch(() => undefined);
+    for (const wake of this.waiters.values()) wake();
+  }
+
+  /** Applies the pending records of processes resident here; one pass at a time. */
+  pass(): Promise<void> {
+    if (this.passing) {
+      this.again = true;
+      return this.passing;
+    }
+    this.passing = (async () => {
+      do {
+        this.again = false;
+        await this.applyPending();
+      } while (this.again);
+    })()
+      .catch((err) => this.core.log.error(`applying relayed work failed: ${errorMessage(err)}`))
+      .finally(() => {
+        this.passing = null;
+      });
+    return this.passing;
+  }
+
+  private async applyPending(): Promise<void> {
+    const core = this.core;
+    const page = await core.store.ops.query({
+      filter: {
+        type: 'and',
+        exprs: [
+          { key: 'type', op: 'eq', value: 'relay' },
+          { key: 'status', op: 'eq', value: 'pending' },
+        ],
+      },
+      order_by: ['create_time'],
+      limit: PASS_LIMIT,
+    });
+    const pending = new Set(page.rows.map((op) => op.id));
+    for (const id of this.inFlight) if (!pending.has(id)) this.inFlight.delete(id);
+    for (const op of page.rows) {
+      if (this.inFlight.has(op.id)) continue;
+      const proc = core.procs.get(op.pid);
+      if (proc) {
+        this.inFlight.add(op.id);
+        core.job(proc.pid, `relay ${op.event} ${op.tid}`, () => this.applyInJob(proc, op));
+      } else {
+        await this.settleAbsent(op);
+      }
+    }
+  }
+
+  private applyInJob(proc: Process, op: OpRow): void {
+    let result: RelayResult = { ok: true };
+    try {
+      apply(this.core, proc, op);
+    } catch (err) {
+      result = { ok: false, code: ActError.is(err) ? err.code : 'internal', message: errorMessage(err) };
+    } finally {
+      this.core.writeOp({ ...op, status: 'done', options: { ...((op.options ?? {}) as Vars), $result: result }, update_time: this.core.now() });
+    }
+  }
+
+  /** A record whose process is not resident here: closed when it can never apply, else left. */
+  private async settleAbsent(op: OpRow): Promise<void> {
+    const core = this.core;
+    const row = await core.store.procs.find(op.pid);
+    let refusal: RelayResult | undefined;
+    if (!row) refusal = { ok: false, code: 'process.not_found', message: `cannot find process '${op.pid}'` };
+    else if (!UNFINISHED.includes(row.state)) refusal = { ok: false, code: 'action.refused', message: `process '${op.pid}' is already ${row.state}` };
+    else if (row.owner === core.config.instanceId && row.state === 'none' && op.event?.startsWith('action:')) {
+      refusal = { ok: false, code: 'action.refused', message: `process '${op.pid}' is parked, waiting for a free slot` };
+    }
+    if (!refusal) return;
+    const closed = { ...op, status: 'done' as const, options: { ...((op.options ?? {}) as Vars), $result: refusal }, update_time: core.now() };
+    await core.writer.writeBatch(async (tx) => {
+      await tx.ops.update(closed);
+      await tx.notify?.(RELAY_DONE_TOPIC, op.id);
+    });
+  }
+
+  /**
+   * Sends a client action to the instance that runs the process and waits until it was applied
+   * there (resolves) or refused (rejects with its reason). Gives up waiting after `timeoutMs`
+   * (`engine.busy`); the record then stays queued and is applied when its owner gets to it.
+   */
+  async forward(pid: string, tid: string, action: string, options: Vars, owner: InstanceRow, timeoutMs: number): Promise<void> {
+    const core = this.core;
+    const op = relayRecord(core, pid, tid, `action:${action}`, options);
+    let wake = (): void => undefined;
+    this.waiters.set(op.id, () => wake());
+    try {
+      await core.writer.writeBatch(async (tx) => {
+        await tx.ops.create(op);
+        await tx.notify?.(RELAY_TOPIC, op.id);
+      });
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const row = await core.store.ops.find(op.id);
+        if (!row) throw new ActError('internal', `the relayed action record '${op.id}' disappeared`);
+        if (row.status === 'done') {
+          const result = resultOf(row);
+          if (result && !result.ok) throw new ActError(result.code, result.message);
+          return;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      throw new ActError(
+        'engine.busy',
+        `the ${action} was sent to engine instance ${owner.id} (pid ${owner.pid} on host ${owner.host}), which runs process '${pid}', ` +
+          `but it did not confirm within ${Math.round(timeoutMs / 1000)} s; the action stays queued there`,
+      );
+    } finally {
+      this.waiters.delete(op.id);
+    }
+  }
+}

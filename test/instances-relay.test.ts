@@ -1,0 +1,162 @@
+/**
+ * Two engine instances in one test process on one PostgreSQL database, with one manual clock, so
+ * leases lapse exactly when a test says: the write fence of an instance that lost its lease while
+ * alive, work relayed to the instance that runs a process (a subflow's return and abort, a client
+ * action), `procs.wait` for a process of another instance, and the clean-up of lapsed instance rows.
+ */
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../server/engine/clock.ts';
+import { Engine } from '../server/engine/engine.ts';
+import type { Message } from '../server/engine/messages.ts';
+import { openStore } from '../server/store/open-store.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
+
+const databases: TestDatabase[] = [];
+const engines: Engine[] = [];
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.close();
+});
+afterAll(async () => {
+  for (const db of databases) await db.drop();
+});
+
+const LEASE_MS = 1000;
+
+interface Instance {
+  engine: Engine;
+  messages: Message[];
+  /** The tid of the latest `created` message of an act key in a process. */
+  tid(pid: string, key: string): string;
+}
+
+async function instance(url: string, id: string, clock: ManualClock, cacheCap?: number): Promise<Instance> {
+  const engine = await Engine.create({ store: await openStore(url), clock, instanceId: id, leaseMs: LEASE_MS, autoTick: false, tickIntervalSecs: 1, cacheCap });
+  engines.push(engine);
+  const messages: Message[] = [];
+  engine.channel({ id: `record-${id}` }).onMessage((m) => void messages.push(m));
+  return {
+    engine,
+    messages,
+    tid: (pid, key) => {
+      const found = messages.filter((m) => m.pid === pid && m.key === key && m.state === 'created' && m.type === 'act').pop();
+      if (!found) throw new Error(`no created message for ${key} in ${pid} on ${id}`);
+      return found.tid;
+    },
+  };
+}
+
+async function pair(cacheCapB?: number): Promise<{ a: Instance; b: Instance; clock: ManualClock }> {
+  const db = await createTestDatabase('postgresql');
+  databases.push(db);
+  const clock = new ManualClock();
+  clock.set(Date.UTC(2026, 10, 29, 12));
+  const a = await instance(db.url, 'A', clock);
+  const b = await instance(db.url, 'B', clock, cacheCapB);
+  return { a, b, clock };
+}
+
+/** Waits (real time) until `check` holds: relayed work arrives through NOTIFY, asynchronously. */
+async function eventually(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}
+
+const ONE_IRQ = 'id: one\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: wait } ] } ]';
+const PARENT = 'id: parent\nsteps: [ { id: s1, acts: [ { uses: acts.core.subflow, key: call, params: { to: one } } ] } ]';
+
+describe('several instances: fence and relay (PostgreSQL)', () => {
+  it('an instance that lost its lease cannot write over the new owner; its action goes to the new owner', async () => {
+    const { a, b, clock } = await pair();
+    await a.engine.models.deploy(ONE_IRQ);
+    const { pid } = await a.engine.procs.start('one');
+    await a.engine.idle();
+    const tid = a.tid(pid, 'wait');
+
+    // A hangs past its lease; B takes the process over
+    clock.advance(LEASE_MS + 1);
+    await b.engine.tick();
+    await b.engine.idle();
+    expect(b.engine.stats().processes).toBe(1);
+
+    // A still holds the process in memory and is asked to complete it: the fence drops A's
+    // writes, A lets the process go and relays the action to B, which applies it once
+    expect(a.engine.stats().processes).toBe(1);
+    await a.engine.act.complete(pid, tid, { by: 'zombie' });
+    await b.engine.idle();
+    expect(a.engine.stats().processes).toBe(0);
+    const detail = await b.engine.procs.get(pid);
+    expect(detail.state).toBe('completed');
+    expect(detail.tasks.find((t) => t.tid === tid)!.state).toBe('completed');
+    expect(b.messages.filter((m) => m.pid === pid && m.key === 'wait' && m.state === 'completed')).toHaveLength(1);
+    const ops = await b.engine.outbox({ limit: 100 });
+    expect(ops.filter((o) => o.status !== 'done')).toEqual([]);
+    expect(ops.filter((o) => o.type === 'relay').map((o) => (o.options as { $result: unknown }).$result)).toEqual([{ ok: true }]);
+  });
+
+  it('an instance whose lease lapsed drops the processes taken over at its next renewal', async () => {
+    const { a, b, clock } = await pair();
+    await a.engine.models.deploy(ONE_IRQ);
+    await a.engine.procs.start('one');
+    await a.engine.idle();
+    clock.advance(LEASE_MS + 1);
+    await b.engine.tick();
+    expect(a.engine.stats().processes).toBe(1);
+    await a.engine.tick();
+    expect(a.engine.stats().processes).toBe(0);
+    expect(b.engine.stats().processes).toBe(1);
+  });
+
+  it('a child on one instance returns to its parent on the other; procs.wait sees it end elsewhere', async () => {
+    const { a, b, clock } = await pair(1);
+    await a.engine.models.deploy(ONE_IRQ);
+    await a.engine.models.deploy(PARENT);
+    const { pid: parent } = await a.engine.procs.start('parent');
+    await a.engine.idle();
+    const child = a.messages.find((m) => m.key === 'wait' && m.state === 'created')!;
+    // B (room for one process) takes the parent over; A comes back and keeps the child
+    clock.advance(LEASE_MS + 1);
+    await b.engine.tick();
+    await a.engine.tick();
+    expect([a.engine.stats().processes, b.engine.stats().processes]).toEqual([1, 1]);
+    expect((await b.engine.procs.get(parent)).state).toBe('running');
+
+    const waited = b.engine.procs.wait(child.pid);
+    await a.engine.act.complete(child.pid, child.tid, { answer: 42 });
+    await eventually(async () => (await b.engine.procs.get(parent)).state === 'completed', 'the parent completed on B');
+    expect((await waited).state).toBe('completed');
+    const call = (await b.engine.procs.get(parent)).tasks.filter((t) => t.key === 'call');
+    expect(call.map((t) => t.state)).toEqual(['completed']);
+  });
+
+  it('a parent aborted on one instance aborts its child on the other', async () => {
+    const { a, b, clock } = await pair(1);
+    await a.engine.models.deploy(ONE_IRQ);
+    await a.engine.models.deploy(PARENT);
+    const { pid: parent } = await a.engine.procs.start('parent');
+    await a.engine.idle();
+    const child = a.messages.find((m) => m.key === 'wait' && m.state === 'created')!;
+    clock.advance(LEASE_MS + 1);
+    await b.engine.tick();
+    await a.engine.tick();
+    await b.engine.procs.abort(parent);
+    await eventually(async () => (await a.engine.procs.get(child.pid)).state === 'aborted', 'the child was aborted on A');
+    expect((await b.engine.procs.get(parent)).state).toBe('aborted');
+  });
+
+  it('the leader removes the rows of instances that lapsed long ago', async () => {
+    const { a, b, clock } = await pair();
+    const ids = async () => (await b.engine.instances()).map((r) => r.id);
+    clock.advance(LEASE_MS * 5);
+    await b.engine.tick();
+    expect(await ids()).toEqual(['A', 'B']); // lapsed, still listed for a while
+    clock.advance(LEASE_MS * 7);
+    await b.engine.tick();
+    expect(await ids()).toEqual(['B']);
+    // A comes back (it only hung): its next renewal writes its row again
+    await a.engine.tick();
+    expect(await ids()).toEqual(['A', 'B']);
+  });
+});
