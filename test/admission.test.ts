@@ -4,8 +4,9 @@
  * slots free; finished processes leave memory but stay readable from the store.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../server/engine/store/memory.ts';
-import { createHarness, type Harness } from './helpers/harness.ts';
+import type { EngineOptions } from '../server/engine/engine.ts';
+import { BACKENDS, useTestStore } from './helpers/databases.ts';
+import { borrowed, createHarness as createEngineHarness, type Harness } from './helpers/harness.ts';
 
 const open: Harness[] = [];
 afterEach(async () => {
@@ -14,7 +15,10 @@ afterEach(async () => {
 
 const ONE_IRQ = 'id: one\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] } ]';
 
-describe('admission with cache_cap', () => {
+describe.each(BACKENDS)('admission with cache_cap on %s', (backend) => {
+  const store = useTestStore(backend);
+  const createHarness = (options: EngineOptions = {}) => createEngineHarness({ store: borrowed(store()), ...options });
+
   it('cache_cap = 1: B is parked until A finishes, then starts', async () => {
     const h = await createHarness({ cacheCap: 1 });
     open.push(h);
@@ -61,13 +65,12 @@ describe('admission with cache_cap', () => {
   });
 
   it('after a restart, in-flight processes are loaded before parked ones, up to the cap', async () => {
-    const store = new MemoryStore();
-    const first = await createHarness({ store, cacheCap: 1 });
-    open.push(first);
+    const first = await createHarness({ cacheCap: 1 });
     await first.deploy(ONE_IRQ);
     const a = await first.start('one');
     const parked = (await first.engine.procs.start('one')).pid;
-    const second = await createHarness({ store, cacheCap: 1 });
+    await first.close();
+    const second = await createHarness({ cacheCap: 1 });
     open.push(second);
     await second.settle();
     expect(second.engine.stats().processes).toBe(1);

@@ -5,7 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../server/engine/store/memory.ts';
-import { createHarness, type Harness } from './helpers/harness.ts';
+import type { EngineOptions } from '../server/engine/engine.ts';
+import { BACKENDS, useTestStore } from './helpers/databases.ts';
+import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -21,9 +23,12 @@ on:
 steps: [ { id: s1 } ]
 `;
 
-describe('schedule triggers', () => {
+describe.each(BACKENDS)('schedule triggers on %s', (backend) => {
+  const store = useTestStore(backend);
+  const harness = (options: EngineOptions = {}) => createHarness({ store: borrowed(store()), ...options });
+
   it('fire once per due tick and advance last_run / next_run', async () => {
-    h = await createHarness();
+    h = await harness();
     h.clock.set(Date.UTC(2026, 10, 29, 12, 0, 0));
     await h.deploy(EVERY_SECOND);
     const armed = await h.engine.triggers.get('ticking:each');
@@ -40,7 +45,7 @@ describe('schedule triggers', () => {
   });
 
   it('a start that fails still advances the schedule; a disabled trigger does not fire', async () => {
-    h = await createHarness();
+    h = await harness();
     h.clock.set(Date.UTC(2026, 10, 29, 12, 0, 0));
     await h.deploy(EVERY_SECOND.replace('params: { who: cron }', 'params: { who: 42 }'));
     await h.tick(1000);
@@ -54,7 +59,7 @@ describe('schedule triggers', () => {
   });
 
   it('an invalid cron or timezone is rejected at deploy', async () => {
-    h = await createHarness();
+    h = await harness();
     await expect(h.deploy(EVERY_SECOND.replace("'* * * * * *'", "'61 * * * * *'"))).rejects.toMatchObject({ code: 'model.invalid' });
     await expect(h.deploy(EVERY_SECOND.replace("cron: '* * * * * *'", "cron: '* * * * * *', timezone: Mars/Olympus"))).rejects.toMatchObject({ code: 'model.invalid' });
   });
