@@ -213,7 +213,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     name: 'apiTokens',
     delegate: 'apiToken',
     sqlName: 'api_tokens',
-    columns: { id: str, user_id: str, name: str, token_hash: str, create_time: time, last_used: timeOrNull, revoked: bool },
+    columns: { id: str, user_id: str, name: str, token_hash: str, create_time: time, last_used: timeOrNull },
   },
   audit: {
     name: 'audit',

@@ -27,6 +27,7 @@ export interface SessionRow {
   last_seen: number;
 }
 
+/** An active API token; revoking deletes the row (so no concurrent write can bring it back). */
 export interface ApiTokenRow {
   id: string;
   user_id: string;
@@ -35,7 +36,6 @@ export interface ApiTokenRow {
   token_hash: string;
   create_time: number;
   last_used: number | null;
-  revoked: boolean;
 }
 
 export interface AuditRow {

@@ -1,0 +1,73 @@
+/**
+ * `createAuditLog(store, clock)`: the `AuditLog` of server/audit/types.ts on the server's `audit`
+ * collection. Entries are only ever added; queries filter by actor, action, target and a time
+ * range and page newest first.
+ *
+ * State: the rows in the store; the id source (entry-ids.ts).
+ */
+import { systemClock, type Clock } from '../engine/clock.ts';
+import { ActError } from '../engine/errors.ts';
+import type { QueryExpr } from '../engine/store/types.ts';
+import type { AuditRow, ServerCollections } from '../store/server-rows.ts';
+import { boundDetail } from './bound-detail.ts';
+import { EntryIds } from './entry-ids.ts';
+import type { AuditEntry, AuditLog, AuditQuery } from './types.ts';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 1000;
+
+/** Longest kept value of each text field (longer ones are cut). */
+const MAX_CHARS = { actor: 200, actor_name: 200, action: 100, target: 500, result: 200 } as const;
+
+function invalid(message: string): never {
+  throw new ActError('input.invalid', message);
+}
+
+function text(field: keyof typeof MAX_CHARS, value: unknown, required: boolean): string {
+  if (typeof value !== 'string' || (required && value === '')) invalid(`audit ${field} must be a${required ? ' non-empty' : ''} string`);
+  return value.slice(0, MAX_CHARS[field]);
+}
+
+function integer(field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) invalid(`audit ${field} must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+function filterOf(query: AuditQuery): QueryExpr[] {
+  const exprs: QueryExpr[] = [];
+  for (const key of ['actor', 'action', 'target'] as const) {
+    if (query[key] !== undefined) exprs.push({ key, op: 'eq', value: text(key, query[key], false) });
+  }
+  if (query.from !== undefined) exprs.push({ key: 'time', op: 'ge', value: integer('from', query.from, 0) });
+  if (query.to !== undefined) exprs.push({ key: 'time', op: 'le', value: integer('to', query.to, 0) });
+  return exprs;
+}
+
+export function createAuditLog(store: Pick<ServerCollections, 'audit'>, clock: Clock = systemClock): AuditLog {
+  const ids = new EntryIds(clock);
+  return {
+    async record(entry) {
+      const row: AuditRow = {
+        id: ids.next(),
+        time: entry.time === undefined ? clock.now() : integer('time', entry.time, 0),
+        actor: text('actor', entry.actor, true),
+        actor_name: text('actor_name', entry.actor_name, false),
+        action: text('action', entry.action, true),
+        target: text('target', entry.target, false),
+        detail: boundDetail(entry.detail),
+        result: text('result', entry.result, true),
+      };
+      await store.audit.create(row);
+    },
+
+    async query(query = {}) {
+      const page = await store.audit.query({
+        filter: { type: 'and', exprs: filterOf(query) },
+        order_by: ['-time', '-id'],
+        offset: query.offset === undefined ? 0 : integer('offset', query.offset, 0),
+        limit: query.limit === undefined ? DEFAULT_PAGE_SIZE : integer('limit', query.limit, 1, MAX_PAGE_SIZE),
+      });
+      return { count: page.count, rows: page.rows as AuditEntry[] };
+    },
+  };
+}

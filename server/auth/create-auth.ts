@@ -1,0 +1,70 @@
+/**
+ * `createAuth(store, options)`: the `Auth` of server/types.ts on the server's collections.
+ *
+ * State: what its parts hold (see users.ts, sessions.ts, tokens.ts, login-limits.ts); this module
+ * only wires them together.
+ */
+import { systemClock, randomId, type Clock, type IdSource } from '../engine/clock.ts';
+import type { ServerCollections } from '../store/server-rows.ts';
+import { LoginLimits, type LoginLimitOptions } from './login-limits.ts';
+import { PasswordHasher, type PasswordHashing } from './passwords.ts';
+import { SessionKeeper } from './sessions.ts';
+import { TokenKeeper } from './tokens.ts';
+import type { Auth } from './types.ts';
+import { UserDirectory } from './users.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+export interface AuthOptions {
+  clock?: Clock;
+  ids?: IdSource;
+  /** A session unused for this long expires. Default 7 days. */
+  sessionTtlMs?: number;
+  /** A session expires this long after login however much it is used. Default 30 days. */
+  sessionMaxAgeMs?: number;
+  /** argon2id costs (defaults: the library's). */
+  passwordHashing?: PasswordHashing;
+  /** Failed-login limits (defaults: 5 per name, 20 per address, in 5 minutes). */
+  loginLimits?: LoginLimitOptions;
+}
+
+/** The collections server/auth uses. */
+export type AuthStore = Pick<ServerCollections, 'users' | 'sessions' | 'apiTokens'>;
+
+export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? randomId;
+  const hasher = new PasswordHasher(options.passwordHashing);
+  const users = new UserDirectory({ store, hasher, clock, ids });
+  const sessions = new SessionKeeper({
+    store,
+    users,
+    hasher,
+    clock,
+    limits: new LoginLimits(clock, options.loginLimits),
+    lifetime: { ttlMs: options.sessionTtlMs ?? 7 * DAY_MS, maxAgeMs: options.sessionMaxAgeMs ?? 30 * DAY_MS },
+  });
+  const tokens = new TokenKeeper({ store, users, clock, ids });
+  return {
+    login: (name, password, ip) => sessions.login(name, password, ip),
+    logout: (sessionToken) => sessions.logout(sessionToken),
+    fromSession: (sessionToken) => sessions.fromSession(sessionToken),
+    fromToken: (apiToken) => tokens.fromToken(apiToken),
+    setupNeeded: async () => !(await users.adminExists()),
+    setup: (name, password) => users.createFirstAdmin(name, password),
+    // Only the contract's methods: the directory's row lookups (with password hashes) stay inside.
+    users: {
+      list: () => users.list(),
+      get: (id) => users.get(id),
+      create: (name, password, roles) => users.create(name, password, roles),
+      setRoles: (id, roles) => users.setRoles(id, roles),
+      setPassword: (id, password) => users.setPassword(id, password),
+      setDisabled: (id, disabled) => users.setDisabled(id, disabled),
+    },
+    tokens: {
+      create: (userId, name) => tokens.create(userId, name),
+      list: (userId) => tokens.list(userId),
+      revoke: (id) => tokens.revoke(id),
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Browser sessions: login checks the password and creates a session, logout deletes it,
+ * `fromSession` resolves the caller of a cookie.
+ *
+ * State: session rows in the store, keyed by the SHA-256 of their secret. A session is `live`
+ * from login until `expires`, which slides: a use at least TOUCH_INTERVAL_MS after the last one
+ * moves `last_seen` to now and `expires` to now + ttl, never past create_time + maxAge. It ends
+ * `expired` (deleted when next presented, or at the user's next login) or `deleted` (logout,
+ * password change, user disabled). The login limits live in LoginLimits.
+ */
+import type { Clock } from '../engine/clock.ts';
+import { ActError } from '../engine/errors.ts';
+import type { ServerCollections, SessionRow } from '../store/server-rows.ts';
+import type { LoginLimits } from './login-limits.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { passwordFits } from './rules.ts';
+import { newSecret, plausibleSecret, secretHash } from './secrets.ts';
+import type { Caller, Session } from './types.ts';
+import { updateIfPresent } from './update-if-present.ts';
+import { callerOf, type UserDirectory } from './users.ts';
+
+/** Uses of a session or token closer together than this write nothing. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+export interface SessionLifetime {
+  /** Idle lifetime: a session unused for this long expires. */
+  ttlMs: number;
+  /** Absolute lifetime from login, however often it is used. */
+  maxAgeMs: number;
+}
+
+export interface SessionDeps {
+  store: Pick<ServerCollections, 'sessions'>;
+  users: UserDirectory;
+  hasher: PasswordHasher;
+  limits: LoginLimits;
+  clock: Clock;
+  lifetime: SessionLifetime;
+}
+
+export class SessionKeeper {
+  constructor(private readonly deps: SessionDeps) {}
+
+  async login(name: string, password: string, ip: string): Promise<Session> {
+    const { limits, hasher, users } = this.deps;
+    limits.check(name, ip);
+    const user = typeof name === 'string' && name !== '' ? await users.findByName(name) : undefined;
+    const ok = passwordFits(password) && (user ? await hasher.verify(user.password_hash, password) : await hasher.verifyNothing(password));
+    if (!ok || !user) {
+      limits.failed(name, ip);
+      throw new ActError('auth.invalid', 'wrong user name or password');
+    }
+    if (user.disabled) throw new ActError('auth.invalid', 'this account is disabled');
+    limits.succeeded(name);
+    const token = newSecret();
+    const now = this.deps.clock.now();
+    const row: SessionRow = { id: secretHash(token), user_id: user.id, expires: this.expiry(now, now), create_time: now, last_seen: now };
+    await this.dropExpired(user.id, now);
+    await this.deps.store.sessions.create(row);
+    return { token, caller: callerOf(user, 'session'), expires: row.expires };
+  }
+
+  async logout(sessionToken: string): Promise<void> {
+    if (plausibleSecret(sessionToken)) await this.deps.store.sessions.delete(secretHash(sessionToken));
+  }
+
+  async fromSession(sessionToken: string): Promise<Caller | null> {
+    if (!plausibleSecret(sessionToken)) return null;
+    const { sessions } = this.deps.store;
+    const row = await sessions.find(secretHash(sessionToken));
+    if (!row) return null;
+    const now = this.deps.clock.now();
+    if (row.expires <= now) {
+      await sessions.delete(row.id);
+      return null;
+    }
+    const user = await this.deps.users.findEnabled(row.user_id);
+    if (!user) return null;
+    const due = now - row.last_seen >= TOUCH_INTERVAL_MS;
+    if (due && !(await updateIfPresent(sessions, { ...row, last_seen: now, expires: this.expiry(row.create_time, now) }))) return null; // logged out meanwhile
+    return callerOf(user, 'session');
+  }
+
+  private expiry(createTime: number, now: number): number {
+    return Math.min(now + this.deps.lifetime.ttlMs, createTime + this.deps.lifetime.maxAgeMs);
+  }
+
+  private async dropExpired(userId: string, now: number): Promise<void> {
+    await this.deps.store.sessions.deleteWhere({
+      type: 'and',
+      exprs: [
+        { key: 'user_id', op: 'eq', value: userId },
+        { key: 'expires', op: 'le', value: now },
+      ],
+    });
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * API tokens: `acts_…` secrets a user creates for scripts (`Authorization: Bearer …`); the store
+ * keeps only their SHA-256.
+ *
+ * State: token rows in the store. A token is `active` from creation until revoked, which deletes
+ * its row (the audit log keeps the record): a deleted row cannot be brought back by a racing
+ * `last_used` write, where a `revoked` flag could be overwritten. It resolves only while its user
+ * exists and is enabled. `last_used` is written at most once per TOUCH_INTERVAL_MS.
+ */
+import type { Clock, IdSource } from '../engine/clock.ts';
+import type { ApiTokenRow, ServerCollections } from '../store/server-rows.ts';
+import { checkTokenName } from './rules.ts';
+import { API_TOKEN_PREFIX, newSecret, plausibleSecret, secretHash } from './secrets.ts';
+import { TOUCH_INTERVAL_MS } from './sessions.ts';
+import type { Auth, Caller, TokenInfo } from './types.ts';
+import { updateIfPresent } from './update-if-present.ts';
+import { callerOf, type UserDirectory } from './users.ts';
+
+export interface TokenDeps {
+  store: Pick<ServerCollections, 'apiTokens'>;
+  users: UserDirectory;
+  clock: Clock;
+  ids: IdSource;
+}
+
+/** A token as the API shows it (never its secret or hash). */
+export function tokenInfo(row: ApiTokenRow): TokenInfo {
+  return { id: row.id, user_id: row.user_id, name: row.name, create_time: row.create_time, last_used: row.last_used };
+}
+
+type TokenAdmin = Auth['tokens'];
+
+export class TokenKeeper implements TokenAdmin {
+  constructor(private readonly deps: TokenDeps) {}
+
+  async create(userId: string, name: string): Promise<{ info: TokenInfo; token: string }> {
+    checkTokenName(name);
+    await this.deps.users.get(userId); // user.not_found
+    const token = newSecret(API_TOKEN_PREFIX);
+    const row: ApiTokenRow = {
+      id: this.deps.ids(16),
+      user_id: userId,
+      name,
+      token_hash: secretHash(token),
+      create_time: this.deps.clock.now(),
+      last_used: null,
+    };
+    await this.deps.store.apiTokens.create(row);
+    return { info: tokenInfo(row), token };
+  }
+
+  /** The user's tokens, oldest first. */
+  async list(userId: string): Promise<TokenInfo[]> {
+    await this.deps.users.get(userId); // user.not_found
+    const page = await this.deps.store.apiTokens.query({
+      filter: { type: 'and', exprs: [{ key: 'user_id', op: 'eq', value: userId }] },
+      order_by: ['create_time', 'id'],
+    });
+    return page.rows.map(tokenInfo);
+  }
+
+  /** Idempotent: an unknown or already revoked id changes nothing. */
+  async revoke(id: string): Promise<void> {
+    if (typeof id === 'string' && id !== '') await this.deps.store.apiTokens.delete(id);
+  }
+
+  async fromToken(apiToken: string): Promise<Caller | null> {
+    if (!plausibleSecret(apiToken, API_TOKEN_PREFIX)) return null;
+    const { apiTokens } = this.deps.store;
+    const page = await apiTokens.query({ filter: { type: 'and', exprs: [{ key: 'token_hash', op: 'eq', value: secretHash(apiToken) }] }, limit: 1 });
+    const row = page.rows[0];
+    if (!row) return null;
+    const user = await this.deps.users.findEnabled(row.user_id);
+    if (!user) return null;
+    const now = this.deps.clock.now();
+    const due = row.last_used === null || now - row.last_used >= TOUCH_INTERVAL_MS;
+    if (due && !(await updateIfPresent(apiTokens, { ...row, last_used: now }))) return null; // revoked meanwhile
+    return callerOf(user, 'token');
+  }
+}

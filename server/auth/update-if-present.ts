@@ -1,0 +1,13 @@
+/** A row update that may lose a race with a delete (logout, revoke) without failing the request. */
+import type { Collection } from '../engine/store/types.ts';
+
+/** Updates `row`; false when its row was deleted meanwhile (update never re-creates a row). */
+export async function updateIfPresent<T extends { id: string }>(collection: Collection<T>, row: T): Promise<boolean> {
+  try {
+    await collection.update(row);
+    return true;
+  } catch (err) {
+    if (await collection.exists(row.id)) throw err;
+    return false;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The users of the server on the store: create, read, change roles, password and the disabled
+ * flag, with the rules that keep the server administrable (at least one role each; the last
+ * enabled admin keeps the role and stays enabled).
+ *
+ * State: the rows in the store; a Serial that runs every check-then-write section (unique name,
+ * last admin, first admin) one at a time in this process.
+ */
+import type { Clock, IdSource } from '../engine/clock.ts';
+import { ActError } from '../engine/errors.ts';
+import type { ServerCollections, UserRow } from '../store/server-rows.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { checkPassword, checkRoles, checkUserName, storedRoles } from './rules.ts';
+import { Serial } from './serial.ts';
+import type { Auth, Caller, Role, UserInfo } from './types.ts';
+
+export interface UserDeps {
+  store: Pick<ServerCollections, 'users' | 'sessions'>;
+  hasher: PasswordHasher;
+  clock: Clock;
+  ids: IdSource;
+}
+
+/** A user as the API shows it (never the password hash). */
+export function userInfo(row: UserRow): UserInfo {
+  return { id: row.id, name: row.name, roles: storedRoles(row.roles), disabled: row.disabled, create_time: row.create_time, update_time: row.update_time };
+}
+
+export function callerOf(row: UserRow, via: Caller['via']): Caller {
+  return { userId: row.id, name: row.name, roles: storedRoles(row.roles), via };
+}
+
+const isEnabledAdmin = (row: UserRow): boolean => !row.disabled && storedRoles(row.roles).includes('admin');
+
+type UserAdmin = Auth['users'];
+
+export class UserDirectory implements UserAdmin {
+  private readonly serial = new Serial();
+
+  constructor(private readonly deps: UserDeps) {}
+
+  async list(): Promise<UserInfo[]> {
+    return (await this.deps.store.users.query({ order_by: ['name'] })).rows.map(userInfo);
+  }
+
+  async get(id: string): Promise<UserInfo> {
+    return userInfo(await this.row(id));
+  }
+
+  async create(name: string, password: string, roles: Role[]): Promise<UserInfo> {
+    checkUserName(name);
+    const checked = checkRoles(roles);
+    const passwordHash = await this.deps.hasher.hash(checkPassword(password));
+    return this.serial.run(() => this.insert(name, passwordHash, checked));
+  }
+
+  /** Creates the first admin; `auth.setup_done` once any admin exists. */
+  async createFirstAdmin(name: string, password: string): Promise<UserInfo> {
+    checkUserName(name);
+    const passwordHash = await this.deps.hasher.hash(checkPassword(password));
+    return this.serial.run(async () => {
+      if (await this.adminExists()) throw new ActError('auth.setup_done', 'the first admin was already set up');
+      return this.insert(name, passwordHash, ['admin']);
+    });
+  }
+
+  async setRoles(id: string, roles: Role[]): Promise<UserInfo> {
+    const checked = checkRoles(roles);
+    return this.serial.run(async () => {
+      const row = await this.row(id);
+      if (!checked.includes('admin')) await this.keepAnAdmin(row, 'lose the admin role');
+      return this.save({ ...row, roles: checked });
+    });
+  }
+
+  /** Also ends the user's sessions (API tokens stay: they are revoked one by one). */
+  async setPassword(id: string, password: string): Promise<void> {
+    await this.row(id); // user.not_found before spending a hash
+    const passwordHash = await this.deps.hasher.hash(checkPassword(password));
+    await this.serial.run(async () => this.save({ ...(await this.row(id)), password_hash: passwordHash }));
+    await this.endSessions(id);
+  }
+
+  /** Disabling also ends the user's sessions; their API tokens stop resolving while disabled. */
+  async setDisabled(id: string, disabled: boolean): Promise<UserInfo> {
+    const info = await this.serial.run(async () => {
+      const row = await this.row(id);
+      if (disabled) await this.keepAnAdmin(row, 'be disabled');
+      return this.save({ ...row, disabled });
+    });
+    if (disabled) await this.endSessions(id);
+    return info;
+  }
+
+  /** The row of a user name, exactly as stored. */
+  async findByName(name: string): Promise<UserRow | undefined> {
+    return (await this.deps.store.users.query({ filter: { type: 'and', exprs: [{ key: 'name', op: 'eq', value: name }] }, limit: 1 })).rows[0];
+  }
+
+  /** The row of a user who may act now (exists and is not disabled). */
+  async findEnabled(id: string): Promise<UserRow | undefined> {
+    const row = await this.deps.store.users.find(id);
+    return row && !row.disabled ? row : undefined;
+  }
+
+  /** Whether any user (even a disabled one) holds the admin role. */
+  async adminExists(): Promise<boolean> {
+    return (await this.deps.store.users.query()).rows.some((row) => storedRoles(row.roles).includes('admin'));
+  }
+
+  private async row(id: string): Promise<UserRow> {
+    const row = typeof id === 'string' && id !== '' ? await this.deps.store.users.find(id) : undefined;
+    if (!row) throw new ActError('user.not_found', `no user '${String(id)}'`);
+    return row;
+  }
+
+  /** Refuses (auth.forbidden) when `row` is the last enabled admin. */
+  private async keepAnAdmin(row: UserRow, change: string): Promise<void> {
+    if (!isEnabledAdmin(row)) return;
+    const others = (await this.deps.store.users.query()).rows.filter((other) => other.id !== row.id && isEnabledAdmin(other));
+    if (others.length === 0) throw new ActError('auth.forbidden', `'${row.name}' is the last enabled admin and cannot ${change}`);
+  }
+
+  private async insert(name: string, passwordHash: string, roles: Role[]): Promise<UserInfo> {
+    const duplicate = () => new ActError('user.duplicate', `a user named '${name}' already exists`);
+    if (await this.findByName(name)) throw duplicate();
+    const now = this.deps.clock.now();
+    const row: UserRow = { id: this.deps.ids(16), name, password_hash: passwordHash, roles, disabled: false, create_time: now, update_time: now };
+    try {
+      await this.deps.store.users.create(row);
+    } catch (err) {
+      // Another server instance took the name in between (the unique index refused the row).
+      if (await this.findByName(name)) throw duplicate();
+      throw err;
+    }
+    return userInfo(row);
+  }
+
+  private async save(row: UserRow): Promise<UserInfo> {
+    const saved = { ...row, update_time: this.deps.clock.now() };
+    await this.deps.store.users.update(saved);
+    return userInfo(saved);
+  }
+
+  private async endSessions(userId: string): Promise<void> {
+    await this.deps.store.sessions.deleteWhere({ type: 'and', exprs: [{ key: 'user_id', op: 'eq', value: userId }] });
+  }
+}
