@@ -1,0 +1,43 @@
+/**
+ * Audit of mutations: `audited()` runs one mutation and records who did what to which target and
+ * how it ended (`ok` or the stable error code), then passes the result or the error on. A failing
+ * audit write is logged; it does not undo or fail the mutation that already happened.
+ */
+import type { Caller } from '../auth/types.ts';
+import type { ApiServices } from './context.ts';
+import { toActError } from './errors.ts';
+
+const DETAIL_BYTES = 2048;
+
+/** The request's essentials, bounded: large values are replaced by their size. */
+export function boundedDetail(detail: unknown): unknown {
+  const text = JSON.stringify(detail ?? null) ?? 'null';
+  if (Buffer.byteLength(text, 'utf8') <= DETAIL_BYTES) return detail ?? null;
+  return { truncated: true, bytes: Buffer.byteLength(text, 'utf8') };
+}
+
+export interface AuditTarget {
+  action: string;
+  target: string;
+  detail?: unknown;
+}
+
+export async function audited<T>(services: ApiServices, caller: Caller | null, what: AuditTarget, fn: () => Promise<T>): Promise<T> {
+  let result = 'ok';
+  try {
+    return await fn();
+  } catch (err) {
+    result = toActError(err).code;
+    throw err;
+  } finally {
+    const entry = {
+      actor: caller?.userId ?? 'anonymous',
+      actor_name: caller?.name ?? 'anonymous',
+      action: what.action,
+      target: what.target,
+      detail: boundedDetail(what.detail),
+      result,
+    };
+    await services.audit.record(entry).catch((err: unknown) => services.log.error({ err: String(err), action: what.action }, 'audit record failed'));
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The per-request context of the API: who calls (session cookie or bearer token, resolved once
+ * through `Auth`), whether the CSRF header came along, the client address, and a way to set the
+ * session cookie on the response.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { Logger } from 'pino';
+import type { AuditLog } from '../audit/types.ts';
+import type { Auth, Caller } from '../auth/types.ts';
+import type { Engine } from '../engine/engine.ts';
+import type { Store } from '../engine/store/types.ts';
+
+export const SESSION_COOKIE = 'acts_session';
+/** Mutations authenticated by cookie must carry this header with value `1` (see trpc.ts). */
+export const CSRF_HEADER = 'x-acts-csrf';
+
+/** What every procedure may use; built once per server. */
+export interface ApiServices {
+  engine: Engine;
+  /** Read-only queries the engine API lacks (the inbox). */
+  store: Store;
+  auth: Auth;
+  audit: AuditLog;
+  log: Logger;
+  /** Set the `Secure` attribute on the session cookie (serve behind https). */
+  secureCookie: boolean;
+  /** Trust `X-Forwarded-For` for the client address (behind a reverse proxy). */
+  trustProxy: boolean;
+}
+
+export interface ApiContext {
+  services: ApiServices;
+  caller: Caller | null;
+  /** The session token of the cookie, if one was sent. */
+  sessionToken: string | null;
+  csrfHeader: boolean;
+  ip: string;
+  setSessionCookie(token: string, expires: number): void;
+  clearSessionCookie(): void;
+}
+
+/** The bearer token of an `Authorization` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match ? match[1] : null;
+}
+
+/** The session token of a `Cookie` header, or null. */
+export function sessionFromCookies(header: string | undefined): string | null {
+  if (!header) return null;
+  return parseCookie(header)[SESSION_COOKIE] || null;
+}
+
+/** The caller of a bearer token (preferred) or session token; null when neither is valid. */
+export async function resolveCaller(auth: Auth, bearer: string | null, session: string | null): Promise<Caller | null> {
+  if (bearer) return auth.fromToken(bearer);
+  if (session) return auth.fromSession(session);
+  return null;
+}
+
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',')[0].trim();
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+function appendCookie(res: ServerResponse, cookie: string): void {
+  const prev = res.getHeader('set-cookie');
+  const list = Array.isArray(prev) ? prev : typeof prev === 'string' ? [prev] : [];
+  res.setHeader('set-cookie', [...list, cookie]);
+}
+
+export async function createContext(services: ApiServices, req: IncomingMessage, res: ServerResponse): Promise<ApiContext> {
+  const sessionToken = sessionFromCookies(req.headers.cookie);
+  const caller = await resolveCaller(services.auth, bearerToken(req.headers.authorization), sessionToken);
+  const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: services.secureCookie };
+  return {
+    services,
+    caller,
+    sessionToken,
+    csrfHeader: req.headers[CSRF_HEADER] === '1',
+    ip: clientIp(req, services.trustProxy),
+    setSessionCookie: (token, expires) => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: token, expires: new Date(expires), ...base })),
+    clearSessionCookie: () => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: '', maxAge: 0, ...base })),
+  };
+}

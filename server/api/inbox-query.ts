@@ -1,0 +1,97 @@
+/**
+ * The inbox: interrupt tasks (acts waiting for an answer) and who may answer them. Open tasks
+ * come from the store's task rows (`state = interrupted`, at most `INBOX_SCAN` oldest first);
+ * what they ask (title, assignees, model) comes from their `created` messages.
+ */
+import type { Caller } from '../auth/types.ts';
+import type { Engine } from '../engine/engine.ts';
+import type { MessageRow, QueryFilter, Store } from '../engine/store/types.ts';
+import { flushEngineWrites } from './flush.ts';
+import { assignmentOf, mayAct, type Assignment } from './inbox-access.ts';
+
+export const INBOX_SCAN = 1000;
+const CHUNK = 50;
+
+export interface InboxItem {
+  pid: string;
+  tid: string;
+  nid: string;
+  key: string;
+  name: string;
+  uses: string;
+  mid: string;
+  model_name: string;
+  params: unknown;
+  assignment: Assignment;
+  start_time: number;
+}
+
+/** The inbox item a `created` irq message describes. */
+export function inboxItem(m: Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'name' | 'uses' | 'mid' | 'model' | 'inputs' | 'start_time'>): InboxItem {
+  const params = m.inputs.params ?? null;
+  return {
+    pid: m.pid,
+    tid: m.tid,
+    nid: m.nid,
+    key: m.key,
+    name: m.name,
+    uses: m.uses,
+    mid: m.mid,
+    model_name: m.model.name,
+    params,
+    assignment: assignmentOf(params),
+    start_time: m.start_time,
+  };
+}
+
+function createdMessagesOf(pairs: Array<{ pid: string; tid: string }>): QueryFilter {
+  return {
+    type: 'and',
+    exprs: [
+      { key: 'state', op: 'eq', value: 'created' },
+      { key: 'type', op: 'eq', value: 'act' },
+      {
+        type: 'or',
+        exprs: pairs.map((p) => ({
+          type: 'and' as const,
+          exprs: [
+            { key: 'pid', op: 'eq' as const, value: p.pid },
+            { key: 'tid', op: 'eq' as const, value: p.tid },
+          ],
+        })),
+      },
+    ],
+  };
+}
+
+/** Every open interrupt task (up to INBOX_SCAN), oldest first. */
+export async function openInbox(engine: Engine, store: Store): Promise<InboxItem[]> {
+  await flushEngineWrites(engine);
+  const tasks = await store.tasks.query({
+    limit: INBOX_SCAN,
+    filter: {
+      type: 'and',
+      exprs: [
+        { key: 'state', op: 'eq', value: 'interrupted' },
+        { key: 'kind', op: 'eq', value: 'act' },
+      ],
+    },
+    order_by: ['start_time'],
+  });
+  const items: InboxItem[] = [];
+  for (let i = 0; i < tasks.rows.length; i += CHUNK) {
+    const pairs = tasks.rows.slice(i, i + CHUNK).map((t) => ({ pid: t.pid, tid: t.tid }));
+    const messages = await store.messages.query({ filter: createdMessagesOf(pairs) });
+    const byKey = new Map(messages.rows.map((m) => [`${m.pid}/${m.tid}`, m]));
+    for (const p of pairs) {
+      const m = byKey.get(`${p.pid}/${p.tid}`);
+      if (m) items.push(inboxItem(m));
+    }
+  }
+  return items;
+}
+
+/** The open interrupt tasks this caller may act on. */
+export async function inboxOf(engine: Engine, store: Store, caller: Caller): Promise<InboxItem[]> {
+  return (await openInbox(engine, store)).filter((item) => mayAct(caller, item.assignment));
+}

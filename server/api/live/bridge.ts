@@ -1,0 +1,121 @@
+/**
+ * Engine events → socket.io rooms. Task state changes come from the typed engine event map
+ * (`engine.on('task')`, every state incl. `running`, so a graph can colour each node); messages
+ * and process start/complete/error come from an engine channel (`live-<instance>`, no ack).
+ * Events are queued synchronously inside the engine's job (in emission order, each stamped
+ * with its cursor) and emitted on the next macrotask, so jobs never wait for sockets.
+ *
+ * State: idle ⇄ scheduled (a flush is queued on setImmediate) → closed (listeners removed).
+ * It also remembers the open inbox tasks it saw (to route their removal) and the recent
+ * removals (inbox catch-up drops items removed while its snapshot was read).
+ */
+import type { Server } from 'socket.io';
+import type { Engine } from '../../engine/engine.ts';
+import type { Channel } from '../../engine/channels.ts';
+import { procInfo, taskInfo } from '../../engine/info.ts';
+import type { Message } from '../../engine/messages.ts';
+import type { Process } from '../../engine/process.ts';
+import type { Task } from '../../engine/task.ts';
+import { assignmentOf } from '../inbox-access.ts';
+import { isTerminalState } from '../process-views.ts';
+import { inboxEvent, messageEvent, processEvent, taskEvent, type ProcessChange } from './payloads.ts';
+import { assignmentRooms, modelRoom, procRoom } from './rooms.ts';
+
+interface Queued {
+  rooms: string[];
+  event: string;
+  payload: unknown;
+}
+
+const REMOVALS_KEPT = 1000;
+
+export class LiveBridge {
+  private queue: Queued[] = [];
+  private scheduled: NodeJS.Immediate | null = null;
+  private offs: Array<() => void> = [];
+  private channel: Channel | null = null;
+  private lastCursor = 0;
+  /** Open inbox tasks seen here (`pid/tid` → rooms of their assignment). */
+  private readonly open = new Map<string, string[]>();
+  private readonly removals: Array<{ key: string; cursor: number }> = [];
+  private irqPackages = new Set<string>(['acts.core.irq']);
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly io: Server,
+    private readonly now: () => number,
+    private readonly onFlushed: () => void,
+  ) {}
+
+  async start(): Promise<void> {
+    const packages = await this.engine.packages.list({ limit: 1000 });
+    for (const p of packages.rows) if (p.run_as === 'irq') this.irqPackages.add(p.id);
+    this.offs.push(this.engine.on('task', ({ proc, task }) => this.onTask(proc, task)));
+    this.channel = this.engine
+      .channel({ id: `live-${this.engine.instanceId}` })
+      .onMessage((m) => this.push([procRoom(m.pid)], 'message', messageEvent(m, this.cursor())))
+      .onStart((m) => this.onProcess(m, 'started'))
+      .onComplete((m) => this.onProcess(m, m.state === 'aborted' ? 'aborted' : 'completed'))
+      .onError((m) => this.onProcess(m, 'errored'));
+  }
+
+  /** A cursor: the current time, never below an earlier one. */
+  cursor(): number {
+    this.lastCursor = Math.max(this.lastCursor, this.now());
+    return this.lastCursor;
+  }
+
+  private onProcess(m: Message, change: ProcessChange): void {
+    this.push([procRoom(m.pid), modelRoom(m.mid)], 'process', processEvent(m, change, this.cursor()));
+  }
+
+  private onTask(proc: Process, task: Task): void {
+    const info = taskInfo(task);
+    const cursor = this.cursor();
+    this.push([procRoom(info.pid)], 'task', taskEvent(info, cursor));
+    if (info.kind !== 'act') return;
+    const key = `${info.pid}/${info.tid}`;
+    if (info.state === 'interrupted') {
+      const params = task.paramsReady ? task.params : null;
+      const assignment = assignmentOf(params);
+      const rooms = assignmentRooms(assignment);
+      this.open.set(key, rooms);
+      const p = procInfo(proc);
+      const item = { pid: info.pid, tid: info.tid, nid: info.nid, key: info.key, name: info.name, uses: info.uses, mid: p.mid, model_name: p.name, params, assignment, start_time: info.start_time };
+      this.push(rooms, 'inbox', inboxEvent('added', info.pid, info.tid, item, cursor));
+    } else if (isTerminalState(info.state) && (this.open.has(key) || this.irqPackages.has(info.uses))) {
+      const rooms = this.open.get(key) ?? assignmentRooms(assignmentOf(task.paramsReady ? task.params : null));
+      this.open.delete(key);
+      this.removals.push({ key, cursor });
+      if (this.removals.length > REMOVALS_KEPT) this.removals.shift();
+      this.push(rooms, 'inbox', inboxEvent('removed', info.pid, info.tid, null, cursor));
+    }
+  }
+
+  /** Inbox tasks (`pid/tid`) removed at or after `cursor` on this instance. */
+  removedSince(cursor: number): Set<string> {
+    return new Set(this.removals.filter((r) => r.cursor >= cursor).map((r) => r.key));
+  }
+
+  private push(rooms: string[], event: string, payload: unknown): void {
+    this.queue.push({ rooms, event, payload });
+    this.scheduled ??= setImmediate(() => this.flush());
+  }
+
+  /** Emits every queued event now, in order. */
+  flush(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    const batch = this.queue;
+    this.queue = [];
+    for (const q of batch) this.io.to(q.rooms).emit(q.event, q.payload);
+    if (batch.length > 0) this.onFlushed();
+  }
+
+  close(): void {
+    this.flush();
+    for (const off of this.offs.splice(0)) off();
+    this.channel?.close();
+    this.channel = null;
+  }
+}

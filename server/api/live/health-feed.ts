@@ -1,0 +1,21 @@
+/**
+ * The `health` room's feed: every `intervalMs` this instance sends its health (timer loops,
+ * lanes, store writer, runtime figures) to the room while anyone is in it.
+ * State: running (interval armed) → stopped.
+ */
+import type { Server } from 'socket.io';
+import type { Engine } from '../../engine/engine.ts';
+import { HEALTH_ROOM } from './rooms.ts';
+
+export function healthSnapshot(engine: Engine) {
+  return { instance: engine.instanceId, ...engine.health(), stats: engine.stats() };
+}
+
+export function startHealthFeed(engine: Engine, io: Server, intervalMs: number, cursor: () => number): () => void {
+  const timer = setInterval(() => {
+    if ((io.of('/').adapter.rooms.get(HEALTH_ROOM)?.size ?? 0) === 0) return;
+    io.to(HEALTH_ROOM).emit('health', { ...healthSnapshot(engine), cursor: cursor() });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,43 @@
+/**
+ * Room names and who may join them: `proc:<pid>` and `model:<mid>` and `health` need the read
+ * permission; `inbox` needs operate. The inbox is split into per-user and per-role rooms so
+ * each caller only receives the interrupt tasks they may act on (inbox-access.ts).
+ */
+import type { Caller } from '../../auth/types.ts';
+import type { Assignment } from '../inbox-access.ts';
+import type { Permission } from '../policy.ts';
+
+export type RoomRef = { kind: 'proc'; id: string } | { kind: 'model'; id: string } | { kind: 'inbox' } | { kind: 'health' };
+
+const MAX_ID = 200;
+
+/** Parses a room a client asks for; null when it is not one. */
+export function parseRoom(name: unknown): RoomRef | null {
+  if (typeof name !== 'string' || name.length > MAX_ID + 6) return null;
+  if (name === 'inbox') return { kind: 'inbox' };
+  if (name === 'health') return { kind: 'health' };
+  const match = /^(proc|model):(.+)$/.exec(name);
+  return match ? { kind: match[1] as 'proc' | 'model', id: match[2] } : null;
+}
+
+export function roomPermission(room: RoomRef): Permission {
+  return room.kind === 'inbox' ? 'operate' : 'read';
+}
+
+export const procRoom = (pid: string) => `proc:${pid}`;
+export const modelRoom = (mid: string) => `model:${mid}`;
+export const HEALTH_ROOM = 'health';
+
+const userRoom = (name: string) => `inbox:user:${name}`;
+const roleRoom = (role: string) => `inbox:role:${role}`;
+
+/** The rooms a caller's sockets join for `inbox`. */
+export function callerInboxRooms(caller: Caller): string[] {
+  return [userRoom(caller.name), ...caller.roles.map(roleRoom)];
+}
+
+/** The rooms an inbox change of a task with this assignment goes to (admins see all). */
+export function assignmentRooms(a: Assignment): string[] {
+  if (a.assignees.length === 0 && a.roles.length === 0) return [roleRoom('operator'), roleRoom('admin')];
+  return [...a.assignees.map(userRoom), ...a.roles.map(roleRoom), roleRoom('admin')];
+}

@@ -1,0 +1,145 @@
+/**
+ * socket.io at `/socket.io` on the server's http server. A connection authenticates like the
+ * API: `auth: { token }` in the handshake (an API token) or the session cookie; a cookie
+ * handshake must come from the same origin (Origin host = Host, or an allowed origin) so another
+ * site cannot open a socket with the user's cookie. Clients `join` rooms with an optional cursor
+ * (catch-up.ts) and `leave` them; every join re-checks the caller and the room's permission.
+ *
+ * State: open (bridge, health feed and backpressure armed) → closed (sockets disconnected).
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Auth, Caller } from '../../auth/types.ts';
+import type { Engine } from '../../engine/engine.ts';
+import { ActError } from '../../engine/errors.ts';
+import type { Store } from '../../engine/store/types.ts';
+import { resolveCaller, sessionFromCookies } from '../context.ts';
+import { publicError, toActError } from '../errors.ts';
+import { requirePermission } from '../policy.ts';
+import { Backpressure } from './backpressure.ts';
+import { LiveBridge } from './bridge.ts';
+import { joinWithCatchUp } from './catch-up.ts';
+import { startHealthFeed } from './health-feed.ts';
+import { parseRoom, roomPermission } from './rooms.ts';
+
+export interface LiveOptions {
+  engine: Engine;
+  store: Store;
+  auth: Auth;
+  log: Logger;
+  now?: () => number;
+  /** Clock skew tolerated between instances in catch-up (default 2000 ms). */
+  skewMs?: number;
+  /** Most items one catch-up sends before it says `resync` (default 2000). */
+  maxCatchUp?: number;
+  /** Packets a socket may have waiting before it is disconnected (default 1000). */
+  maxBufferedPackets?: number;
+  healthIntervalMs?: number;
+  /** Origins allowed for cookie-authenticated sockets besides the server's own. */
+  allowedOrigins?: string[];
+  /** A socket.io adapter (the PostgreSQL one for several instances). */
+  adapter?: Parameters<Server['adapter']>[0];
+}
+
+export interface Live {
+  io: Server;
+  bridge: LiveBridge;
+  backpressure: Backpressure;
+  close(): Promise<void>;
+}
+
+const MAX_ROOMS_PER_SOCKET = 50;
+
+const joinRequest = z.object({ room: z.string().min(1).max(220), cursor: z.number().int().min(0).nullable().optional() });
+
+function sameOrigin(origin: string | undefined, host: string | undefined, allowed: string[]): boolean {
+  if (!origin) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+async function handshakeCaller(socket: Socket, auth: Auth, allowedOrigins: string[]): Promise<Caller> {
+  const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
+  const session = token ? null : sessionFromCookies(socket.handshake.headers.cookie);
+  if (session && !sameOrigin(socket.handshake.headers.origin, socket.handshake.headers.host, allowedOrigins)) {
+    throw new ActError('auth.forbidden', 'a cookie-authenticated socket must come from this site');
+  }
+  const caller = await resolveCaller(auth, token, session);
+  if (!caller) throw new ActError('auth.required', 'sign in first (session cookie or auth.token)');
+  return caller;
+}
+
+function connectError(err: unknown): Error {
+  const pub = publicError(toActError(err));
+  return Object.assign(new Error(pub.message), { data: pub });
+}
+
+export async function attachLive(server: HttpServer, options: LiveOptions): Promise<Live> {
+  const { engine, store, auth, log } = options;
+  const allowedOrigins = options.allowedOrigins ?? [];
+  const io = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  if (options.adapter) io.adapter(options.adapter);
+  const backpressure = new Backpressure(io, options.maxBufferedPackets ?? 1000, log);
+  const bridge = new LiveBridge(engine, io, options.now ?? Date.now, () => backpressure.afterFlush());
+  await bridge.start();
+  const stopHealth = startHealthFeed(engine, io, options.healthIntervalMs ?? 5000, () => bridge.cursor());
+  const deps = { engine, store, bridge, skewMs: options.skewMs ?? 2000, maxItems: options.maxCatchUp ?? 2000 };
+
+  io.use((socket, next) => {
+    handshakeCaller(socket, auth, allowedOrigins).then(
+      (caller) => {
+        socket.data.caller = caller;
+        next();
+      },
+      (err) => next(connectError(err)),
+    );
+  });
+
+  io.on('connection', (socket) => {
+    socket.on('join', async (raw: unknown, ack?: (reply: unknown) => void) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        const request = joinRequest.parse(raw);
+        const ref = parseRoom(request.room);
+        if (!ref) throw new ActError('input.invalid', `'${request.room}' is not a room (proc:<pid>, model:<mid>, inbox, health)`);
+        if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) throw new ActError('input.too_large', `a socket may join at most ${MAX_ROOMS_PER_SOCKET} rooms`);
+        const caller = await resolveCaller(auth, socket.handshake.auth?.token ?? null, sessionFromCookies(socket.handshake.headers.cookie));
+        requirePermission(caller, roomPermission(ref));
+        socket.data.caller = caller;
+        const rooms = await joinWithCatchUp(socket, ref, request.room, request.cursor ?? null, caller!, deps);
+        socket.data.joined = { ...(socket.data.joined ?? {}), [request.room]: rooms };
+        reply({ ok: true, room: request.room });
+      } catch (err) {
+        const act = toActError(err);
+        if (act.code === 'internal') log.error({ err: String(err), socket: socket.id }, 'socket join failed');
+        reply({ ok: false, error: publicError(act) });
+      }
+    });
+    socket.on('leave', async (raw: unknown, ack?: (reply: unknown) => void) => {
+      const name = typeof (raw as { room?: unknown })?.room === 'string' ? (raw as { room: string }).room : '';
+      const rooms: string[] = socket.data.joined?.[name] ?? [];
+      for (const room of rooms) await socket.leave(room);
+      if (socket.data.joined) delete socket.data.joined[name];
+      if (typeof ack === 'function') ack({ ok: true, room: name });
+    });
+  });
+
+  return {
+    io,
+    bridge,
+    backpressure,
+    close: async () => {
+      stopHealth();
+      backpressure.stop();
+      bridge.close();
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}

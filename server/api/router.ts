@@ -1,0 +1,25 @@
+/** The API's root router: one sub-router per resource. `AppRouter` is what clients import. */
+import { authRouter } from './routers/auth.ts';
+import { healthRouter } from './routers/health.ts';
+import { inboxRouter } from './routers/inbox.ts';
+import { messagesRouter } from './routers/messages.ts';
+import { modelsRouter } from './routers/models.ts';
+import { packagesRouter } from './routers/packages.ts';
+import { processesRouter } from './routers/processes.ts';
+import { tasksRouter } from './routers/tasks.ts';
+import { triggersRouter } from './routers/triggers.ts';
+import { router } from './trpc.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  models: modelsRouter,
+  processes: processesRouter,
+  tasks: tasksRouter,
+  inbox: inboxRouter,
+  messages: messagesRouter,
+  triggers: triggersRouter,
+  packages: packagesRouter,
+  health: healthRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,103 @@
+/** Models: validate, deploy, list with versions, get a version, diff two versions, remove, export, import. */
+import { z } from 'zod';
+import YAML from 'yaml';
+import { ActError } from '../../engine/errors.ts';
+import { audited } from '../audit.ts';
+import { lineDiff } from '../diff.ts';
+import { id, yamlSource } from '../limits.ts';
+import { page, pageOf, toQuery } from '../paging.ts';
+import { allowed, router } from '../trpc.ts';
+
+const version = z.number().int().min(1).max(1_000_000);
+
+/** The model id of a source (for the audit target before deploy ran), or `?`. */
+function sourceId(source: string): string {
+  try {
+    const doc = YAML.parse(source) as { id?: unknown } | null;
+    return typeof doc?.id === 'string' ? doc.id : '?';
+  } catch {
+    return '?';
+  }
+}
+
+export const modelsRouter = router({
+  validate: allowed('design')
+    .input(z.object({ source: yamlSource }))
+    .mutation(({ ctx, input }) => {
+      const problems = ctx.services.engine.models.validate(input.source);
+      return { valid: problems.length === 0, problems };
+    }),
+
+  deploy: allowed('design')
+    .input(z.object({ source: yamlSource }))
+    .mutation(({ ctx, input }) =>
+      audited(ctx.services, ctx.caller, { action: 'model.deploy', target: sourceId(input.source), detail: { bytes: input.source.length } }, () =>
+        ctx.services.engine.models.deploy(input.source),
+      ),
+    ),
+
+  /** Deploys an exported document unless the latest version has the same source. */
+  import: allowed('design')
+    .input(z.object({ source: yamlSource }))
+    .mutation(({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const mid = sourceId(input.source);
+      return audited(ctx.services, ctx.caller, { action: 'model.import', target: mid, detail: { bytes: input.source.length } }, async () => {
+        const latest = mid === '?' ? undefined : await engine.models.get(mid).catch(() => undefined);
+        if (latest && latest.data === input.source) return { id: latest.id, ver: latest.ver, deployed: false };
+        return { ...(await engine.models.deploy(input.source)), deployed: true };
+      });
+    }),
+
+  list: allowed('read')
+    .input(z.object({ ...page, name: z.string().max(200).optional() }).default({ offset: 0, limit: 50 }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const filter = input.name ? [{ key: 'name', op: 'match' as const, value: input.name }] : [];
+      const data = await engine.models.list(toQuery(filter, input, { field: 'update_time', order: 'desc' }));
+      const rows = await Promise.all(
+        data.rows.map(async ({ data: _source, ...row }) => ({
+          ...row,
+          versions: (await engine.models.versions(row.id)).rows.map((v) => ({ ver: v.ver, create_time: v.create_time })),
+        })),
+      );
+      return pageOf({ count: data.count, rows }, input);
+    }),
+
+  /** One version's source (the latest without `ver`). */
+  get: allowed('read')
+    .input(z.object({ id, ver: version.optional() }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const ver = input.ver ?? (await engine.models.get(input.id)).ver;
+      const row = await engine.models.version(input.id, ver);
+      return { id: row.mid, ver: row.ver, source: row.data, create_time: row.create_time };
+    }),
+
+  diff: allowed('read')
+    .input(z.object({ id, from: version, to: version }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const [a, b] = await Promise.all([engine.models.version(input.id, input.from), engine.models.version(input.id, input.to)]);
+      return { id: input.id, from: a.ver, to: b.ver, lines: lineDiff(a.data, b.data) };
+    }),
+
+  remove: allowed('design')
+    .input(z.object({ id }))
+    .mutation(({ ctx, input }) =>
+      audited(ctx.services, ctx.caller, { action: 'model.remove', target: input.id }, async () => {
+        if (!(await ctx.services.engine.models.remove(input.id))) throw new ActError('model.not_found', `model '${input.id}' is not deployed`);
+        return { removed: true };
+      }),
+    ),
+
+  /** The source as a file to download. */
+  export: allowed('read')
+    .input(z.object({ id, ver: version.optional() }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const ver = input.ver ?? (await engine.models.get(input.id)).ver;
+      const row = await engine.models.version(input.id, ver);
+      return { filename: `${row.mid}.v${row.ver}.yml`, source: row.data };
+    }),
+});

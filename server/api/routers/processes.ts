@@ -1,0 +1,84 @@
+/**
+ * Processes: start, list (filters, paging, sort), get (task tree, variables, messages, timeline), abort, set-vars.
+ * Reads return a `cursor` (server time before the read) to join the live room with.
+ */
+import { z } from 'zod';
+import { audited } from '../audit.ts';
+import { id, vars } from '../limits.ts';
+import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
+import { procListRow, taskTree, timeline } from '../process-views.ts';
+import { allowed, router } from '../trpc.ts';
+
+const MESSAGES_IN_DETAIL = 500;
+
+export const processesRouter = router({
+  start: allowed('operate')
+    .input(z.object({ mid: id, inputs: vars.default({}) }))
+    .mutation(({ ctx, input }) =>
+      audited(ctx.services, ctx.caller, { action: 'proc.start', target: input.mid, detail: { inputs: input.inputs } }, () =>
+        ctx.services.engine.procs.start(input.mid, input.inputs, { owner: { id: ctx.caller.userId, roles: [...ctx.caller.roles] } }),
+      ),
+    ),
+
+  list: allowed('read')
+    .input(
+      z
+        .object({
+          ...page,
+          state: z.string().max(40).optional(),
+          mid: id.optional(),
+          from: z.number().int().min(0).optional(),
+          to: z.number().int().min(0).optional(),
+          sort: sortBy(['start_time', 'end_time', 'state', 'name', 'mid']),
+        })
+        .default({ offset: 0, limit: 50 }),
+    )
+    .query(async ({ ctx, input }) => {
+      const cursor = Date.now();
+      const filters = [
+        eq('state', input.state),
+        eq('mid', input.mid),
+        input.from !== undefined && { key: 'start_time', op: 'ge' as const, value: input.from },
+        input.to !== undefined && { key: 'start_time', op: 'le' as const, value: input.to },
+      ];
+      const data = await ctx.services.engine.procs.list(toQuery(filters, input, input.sort ?? { field: 'start_time', order: 'desc' }));
+      return { ...pageOf({ count: data.count, rows: data.rows.map(procListRow) }, input), cursor };
+    }),
+
+  get: allowed('read')
+    .input(z.object({ pid: id }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const cursor = Date.now();
+      const detail = await engine.procs.get(input.pid);
+      const messages = await engine.messages.list(toQuery([eq('pid', input.pid)], { offset: 0, limit: MESSAGES_IN_DETAIL }, { field: 'create_time', order: 'asc' }));
+      const { tasks, ...process } = detail;
+      return {
+        process,
+        tasks,
+        tree: taskTree(tasks),
+        variables: tasks.find((t) => t.tid === '$')?.data ?? {},
+        messages: { count: messages.count, rows: messages.rows },
+        timeline: timeline(messages.rows),
+        cursor,
+      };
+    }),
+
+  abort: allowed('operate')
+    .input(z.object({ pid: id }))
+    .mutation(({ ctx, input }) =>
+      audited(ctx.services, ctx.caller, { action: 'proc.abort', target: input.pid }, async () => {
+        await ctx.services.engine.procs.abort(input.pid);
+        return { pid: input.pid };
+      }),
+    ),
+
+  setVars: allowed('operate')
+    .input(z.object({ pid: id, vars }))
+    .mutation(({ ctx, input }) =>
+      audited(ctx.services, ctx.caller, { action: 'proc.set_vars', target: input.pid, detail: { keys: Object.keys(input.vars) } }, async () => {
+        await ctx.services.engine.procs.setVars(input.pid, input.vars);
+        return { pid: input.pid };
+      }),
+    ),
+});

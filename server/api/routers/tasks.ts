@@ -1,0 +1,45 @@
+/**
+ * Tasks: one procedure per client action (complete, submit, back, cancel, abort, skip, error,
+ * push, remove), each checked against the task's assignment, audited, and refused with the
+ * engine's own reason (`action.refused`, `action.invalid_options` …); plus `get`.
+ */
+import { z } from 'zod';
+import { audited } from '../audit.ts';
+import { mayAct, requireMayAct, taskAssignment } from '../inbox-access.ts';
+import { id, vars } from '../limits.ts';
+import { allowed, router } from '../trpc.ts';
+
+const target = z.object({ pid: id, tid: id, options: vars.default({}) });
+
+function action(name: string) {
+  return allowed('operate')
+    .input(target)
+    .mutation(({ ctx, input }) =>
+      audited(ctx.services, ctx.caller, { action: `task.${name}`, target: `${input.pid}/${input.tid}`, detail: { options: input.options } }, async () => {
+        const { engine } = ctx.services;
+        await requireMayAct(engine, ctx.caller, input.pid, input.tid);
+        await engine.do({ pid: input.pid, tid: input.tid, action: name, options: input.options });
+        return { pid: input.pid, tid: input.tid, action: name };
+      }),
+    );
+}
+
+export const tasksRouter = router({
+  get: allowed('read')
+    .input(z.object({ pid: id, tid: id }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const task = await engine.tasks.get(input.pid, input.tid);
+      const assignment = await taskAssignment(engine, input.pid, input.tid);
+      return { task, assignment, mayAct: mayAct(ctx.caller, assignment) };
+    }),
+  complete: action('complete'),
+  submit: action('submit'),
+  back: action('back'),
+  cancel: action('cancel'),
+  abort: action('abort'),
+  skip: action('skip'),
+  error: action('error'),
+  push: action('push'),
+  remove: action('remove'),
+});

@@ -1,0 +1,43 @@
+/**
+ * Operations endpoints: `/healthz` (liveness: the process answers), `/readyz` (the engine
+ * serves and the store answers a query within `timeoutMs`), `/metrics` (Prometheus text).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Engine } from '../engine/engine.ts';
+import type { Metrics } from './metrics.ts';
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+export function healthz(_req: IncomingMessage, res: ServerResponse): void {
+  sendJson(res, 200, { status: 'ok' });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+export function readyz(engine: Engine, isClosing: () => boolean, timeoutMs = 2000) {
+  return async (_req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (isClosing()) return sendJson(res, 503, { status: 'closing' });
+    try {
+      await withTimeout(engine.models.list({ limit: 1 }), timeoutMs);
+      sendJson(res, 200, { status: 'ready', instance: engine.instanceId, loops: engine.health().loops.map((l) => ({ name: l.name, degraded: l.degraded })) });
+    } catch (err) {
+      sendJson(res, 503, { status: 'unavailable', reason: err instanceof Error && /no answer/.test(err.message) ? err.message : 'the store did not answer' });
+    }
+  };
+}
+
+export function metricsEndpoint(metrics: Metrics) {
+  return async (_req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const body = await metrics.registry.metrics();
+    res.writeHead(200, { 'content-type': metrics.registry.contentType });
+    res.end(body);
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The request dispatcher of the one HTTP server: operations endpoints, the tRPC API, and a
+ * fallback for every other path (404 JSON now; the Next.js request handler later). socket.io
+ * sees its `/socket.io/` requests before this dispatcher (engine.io wraps the listener).
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+import { API_BASE } from './api-handler.ts';
+import { sendJson } from './probes.ts';
+
+export interface Routes {
+  healthz: RequestListener;
+  readyz: RequestListener;
+  metrics: RequestListener;
+  api: RequestListener;
+  /** Everything else (the studio). Default: 404 JSON. */
+  fallback?: RequestListener;
+}
+
+export function notFound(_req: IncomingMessage, res: ServerResponse): void {
+  sendJson(res, 404, { error: { code: 'not_found', message: 'no such path' } });
+}
+
+const QUIET = new Set(['/healthz', '/readyz', '/metrics']);
+
+export function dispatcher(routes: Routes, log: Logger): RequestListener {
+  const exact: Record<string, RequestListener> = { '/healthz': routes.healthz, '/readyz': routes.readyz, '/metrics': routes.metrics };
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    const path = (req.url ?? '/').split('?')[0];
+    res.once('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (QUIET.has(path)) log.debug(entry, 'request');
+      else log.info(entry, 'request');
+    });
+    const handler = exact[path] ?? (path.startsWith(API_BASE) ? routes.api : (routes.fallback ?? notFound));
+    Promise.resolve(handler(req, res)).catch((err: unknown) => {
+      log.error({ path, err: err instanceof Error ? err.message : String(err) }, 'request handler failed');
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'internal error' } });
+      else res.end();
+    });
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * `createServer`: one HTTP server for the engine's API — tRPC at `/api/trpc`, socket.io at
+ * `/socket.io`, `/healthz`, `/readyz`, `/metrics`, and a pluggable fallback for the studio.
+ * The engine, store, auth and audit log are injected; the caller owns (and closes) the engine.
+ *
+ * State: created → listening → closing (readyz 503, no new connections, sockets disconnected,
+ * in-flight requests finish or are cut after `drainMs`) → closed.
+ */
+import http, { type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type { AuditLog } from '../audit/types.ts';
+import type { Auth } from '../auth/types.ts';
+import type { Engine } from '../engine/engine.ts';
+import type { Store } from '../engine/store/types.ts';
+import type { ApiServices } from '../api/context.ts';
+import { attachLive, type Live, type LiveOptions } from '../api/live/socket-server.ts';
+import { postgresAdapter, type PgAdapter } from '../api/live/pg-adapter.ts';
+import { apiHandler } from './api-handler.ts';
+import { createLogger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
+import { healthz, metricsEndpoint, readyz } from './probes.ts';
+import { dispatcher } from './routes.ts';
+
+export interface ServerOptions {
+  engine: Engine;
+  /** The engine's store (read-only queries the engine API lacks: the inbox). */
+  store: Store;
+  auth: Auth;
+  audit: AuditLog;
+  log?: Logger;
+  /** `Secure` on the session cookie (set when served over https). Default false. */
+  secureCookie?: boolean;
+  /** Trust `X-Forwarded-For` (behind a reverse proxy). Default false. */
+  trustProxy?: boolean;
+  /** Origins besides the server's own allowed to open cookie-authenticated sockets. */
+  allowedOrigins?: string[];
+  /** PostgreSQL URL for the socket.io adapter, so events reach clients on every instance. */
+  scaleOutUrl?: string;
+  /** Live-channel tuning (tests). */
+  live?: Pick<LiveOptions, 'skewMs' | 'maxCatchUp' | 'maxBufferedPackets' | 'healthIntervalMs' | 'now'>;
+  /** Handler of every other path (the Next.js studio); default 404 JSON. */
+  fallback?: RequestListener;
+  /** How long closing waits for in-flight requests before cutting them (default 10 s). */
+  drainMs?: number;
+}
+
+export interface ActsServer {
+  http: http.Server;
+  live: Live;
+  log: Logger;
+  listen(port: number, host?: string): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+
+export async function createServer(options: ServerOptions): Promise<ActsServer> {
+  const log = options.log ?? createLogger();
+  let closing = false;
+  let live: Live | undefined;
+  const services: ApiServices = {
+    engine: options.engine,
+    store: options.store,
+    auth: options.auth,
+    audit: options.audit,
+    log,
+    secureCookie: options.secureCookie ?? false,
+    trustProxy: options.trustProxy ?? false,
+  };
+  const metrics = createMetrics(options.engine, () => live?.io);
+  const server = http.createServer(
+    dispatcher(
+      { healthz, readyz: readyz(options.engine, () => closing), metrics: metricsEndpoint(metrics), api: apiHandler(services), fallback: options.fallback },
+      log,
+    ),
+  );
+  const pg: PgAdapter | undefined = options.scaleOutUrl ? postgresAdapter(options.scaleOutUrl, log) : undefined;
+  live = await attachLive(server, { engine: options.engine, store: options.store, auth: options.auth, log, allowedOrigins: options.allowedOrigins, adapter: pg?.adapter, ...options.live });
+
+  const listen = (port: number, host = '127.0.0.1') =>
+    new Promise<AddressInfo>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve(server.address() as AddressInfo);
+      });
+    });
+
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await live!.close();
+    const timer = setTimeout(() => server.closeAllConnections(), options.drainMs ?? 10_000);
+    await drained;
+    clearTimeout(timer);
+    metrics.stop();
+    await pg?.close();
+  };
+
+  return { http: server, live, log, listen, close };
+}
