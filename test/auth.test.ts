@@ -294,6 +294,20 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       expect((await auth.users.list()).filter((u) => u.name === 'bob')).toHaveLength(1);
     });
 
+    it.skipIf(backend === 'memory')('lets the unique index refuse a name another server instance took after the check', async () => {
+      await auth.users.create('bob', PASSWORD, ['viewer']);
+      // Another instance inserted 'bob' between this one's name check and its insert: the first name lookup misses it.
+      const users = store().users;
+      let lookups = 0;
+      const late = Object.create(users, {
+        query: { value: (query: Parameters<typeof users.query>[0]) => (lookups++ === 0 ? users.query({ ...query, limit: 1, offset: 1 }) : users.query(query)) },
+      }) as typeof users;
+      const elsewhere = createAuth({ users: late, sessions: store().sessions, apiTokens: store().apiTokens }, { clock, passwordHashing: CHEAP });
+      await refusal(elsewhere.users.create('bob', 'other password', ['admin']), 'user.duplicate');
+      expect(lookups).toBe(2); // the miss, then the look after the refused insert
+      expect((await auth.users.list()).filter((u) => u.name === 'bob')).toMatchObject([{ roles: ['viewer'] }]);
+    });
+
     it('keeps the last enabled admin an enabled admin', async () => {
       await refusal(auth.users.setRoles(adminId, ['viewer']), 'auth.forbidden');
       await refusal(auth.users.setDisabled(adminId, true), 'auth.forbidden');

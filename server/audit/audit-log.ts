@@ -11,7 +11,7 @@ import type { QueryExpr } from '../engine/store/types.ts';
 import type { AuditRow, ServerCollections } from '../store/server-rows.ts';
 import { boundDetail } from './bound-detail.ts';
 import { EntryIds } from './entry-ids.ts';
-import type { AuditEntry, AuditLog, AuditQuery } from './types.ts';
+import type { AuditLog, AuditQuery } from './types.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;
@@ -43,6 +43,7 @@ function filterOf(query: AuditQuery): QueryExpr[] {
   return exprs;
 }
 
+/** The audit log on `store` (an `OpenedStore` from openStore(url), or any ServerCollections). */
 export function createAuditLog(store: Pick<ServerCollections, 'audit'>, clock: Clock = systemClock): AuditLog {
   const ids = new EntryIds(clock);
   return {
@@ -67,7 +68,7 @@ export function createAuditLog(store: Pick<ServerCollections, 'audit'>, clock: C
         offset: query.offset === undefined ? 0 : integer('offset', query.offset, 0),
         limit: query.limit === undefined ? DEFAULT_PAGE_SIZE : integer('limit', query.limit, 1, MAX_PAGE_SIZE),
       });
-      return { count: page.count, rows: page.rows as AuditEntry[] };
+      return { count: page.count, rows: page.rows };
     },
   };
 }

@@ -31,6 +31,10 @@ export interface AuthOptions {
 /** The collections server/auth uses. */
 export type AuthStore = Pick<ServerCollections, 'users' | 'sessions' | 'apiTokens'>;
 
+/**
+ * The server's `Auth` on `store` (an `OpenedStore` from openStore(url), or any ServerCollections).
+ * Failed-login counts live in the returned object: create one per server process.
+ */
 export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomId;

@@ -11,7 +11,8 @@ export const ENV_ADMIN_NAME = 'admin';
 /**
  * Creates the user `admin` with the password in `ACTS_ADMIN_PASSWORD` when it is set and no admin
  * exists yet; returns the new admin, or null when nothing was done. A password that breaks the
- * password rules is an `input.invalid` naming the variable.
+ * password rules is an `input.invalid` naming the variable; a non-admin user already named `admin`
+ * is a `user.duplicate`.
  */
 export async function ensureAdminFromEnv(auth: Auth, env: NodeJS.ProcessEnv = process.env): Promise<UserInfo | null> {
   const password = env.ACTS_ADMIN_PASSWORD;
