@@ -33,17 +33,26 @@ const mapErrors = t.middleware(async ({ next }) => {
   return { ...result, error: asTrpcError(cause) };
 });
 
-const csrf = t.middleware(({ ctx, type, next }) => {
-  if (type === 'mutation' && ctx.caller?.via !== 'token' && !ctx.csrfHeader) {
-    throw new ActError('auth.forbidden', 'mutations signed in by cookie need the header x-acts-csrf: 1');
-  }
+function requireCsrf(header: boolean): void {
+  if (!header) throw new ActError('auth.forbidden', 'this call needs the header x-acts-csrf: 1 (mutations signed in by cookie)');
+}
+
+/** Public mutations (login, setup, logout) always need the header: no login CSRF. */
+const csrfAlways = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation') requireCsrf(ctx.csrfHeader);
   return next();
 });
 
-/** Anyone may call (login, setup); mutations still need the CSRF header. */
-export const publicProcedure = t.procedure.use(mapErrors).use(csrf);
+const base = t.procedure.use(mapErrors);
 
-/** Callers with `permission`; `ctx.caller` is non-null inside. */
+/** Anyone may call (login, setup); mutations need the CSRF header. */
+export const publicProcedure = base.use(csrfAlways);
+
+/** Callers with `permission`; `ctx.caller` is non-null inside. Cookie-signed mutations need the CSRF header. */
 export function allowed(permission: Permission) {
-  return publicProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, caller: requirePermission(ctx.caller, permission) } }));
+  return base.use(({ ctx, type, next }) => {
+    const caller = requirePermission(ctx.caller, permission);
+    if (type === 'mutation' && caller.via === 'session') requireCsrf(ctx.csrfHeader);
+    return next({ ctx: { ...ctx, caller } });
+  });
 }
