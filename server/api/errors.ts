@@ -99,6 +99,11 @@ export function publicError(err: ActError): { code: ErrorCode; message: string; 
   return err.details === undefined ? { code: err.code, message: err.message } : { code: err.code, message: err.message, details: err.details };
 }
 
+/** Whether a thrown value carries its own API error (an ActError, or validation issues). */
+export function carriesCode(err: unknown): boolean {
+  return ActError.is(err) || hasIssues(err);
+}
+
 /** Re-throws an ActError as the TRPCError of its code (the formatter reads the cause back). */
 export function asTrpcError(err: unknown): TRPCError {
   if (err instanceof TRPCError) return err;

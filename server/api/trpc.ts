@@ -10,7 +10,7 @@
 import { initTRPC } from '@trpc/server';
 import { ActError } from '../engine/errors.ts';
 import type { ApiContext } from './context.ts';
-import { asTrpcError, publicError, toActError, type ApiErrorData } from './errors.ts';
+import { asTrpcError, carriesCode, publicError, toActError, type ApiErrorData } from './errors.ts';
 import { requirePermission, type Permission } from './policy.ts';
 
 const t = initTRPC.context<ApiContext>().create({
@@ -29,8 +29,7 @@ const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (result.ok) return result;
   const cause = result.error.cause;
-  if (cause === undefined || result.error.code === 'PAYLOAD_TOO_LARGE') return result;
-  return { ...result, error: asTrpcError(cause) };
+  return carriesCode(cause) ? { ...result, error: asTrpcError(cause) } : result;
 });
 
 function requireCsrf(header: boolean): void {

@@ -133,7 +133,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scaleOutUrl'>> {
+export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scaleOutUrl' | 'secureCookie' | 'log'>> {
   backend?: StoreBackend;
   /** Use this database instead of creating one (several servers on one PostgreSQL). */
   database?: TestDatabase;
@@ -146,8 +146,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const engine = await Engine.create({ store, autoTick: false, tickIntervalSecs: 1 });
   const auth = new TestAuth();
   const audit = new TestAudit();
-  const log = pino({ level: 'silent' });
-  const server = await createServer({ engine, store, auth, audit, log, live: options.live, scaleOutUrl: options.scaleOutUrl });
+  const log = options.log ?? pino({ level: 'silent' });
+  const server = await createServer({ engine, store, auth, audit, log, live: options.live, scaleOutUrl: options.scaleOutUrl, secureCookie: options.secureCookie });
   const address = await server.listen(0);
   const url = `http://127.0.0.1:${address.port}`;
   const sockets: Socket[] = [];
