@@ -3,7 +3,8 @@
  * package registry and the job queue. States: running → closed (after `close()` every call fails
  * with `engine.closed`).
  */
-import { applyClientAction } from './actions.ts';
+import { ActionIntake, type ActionRequest } from './action-intake.ts';
+import { messagesApi, type MessagesApi } from './messages-api.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
 import { randomId, systemClock, type Clock, type IdSource } from './clock.ts';
 import { Core, type FaultPoint } from './core.ts';
@@ -84,14 +85,7 @@ export interface TickReport {
   fired: number;
 }
 
-export interface ActionRequest {
-  pid: string;
-  tid: string;
-  action: string;
-  options?: Vars;
-}
-
-const UNFINISHED_STATES = ['none', 'ready', 'running', 'pending'];
+export type { ActionRequest } from './action-intake.ts';
 
 /** How often `procs.wait` looks at a process that runs on another instance, ms. */
 const WAIT_POLL_MS = 200;
@@ -119,10 +113,13 @@ export class Engine {
   private refill = false;
   private readonly relay: Relay;
   private relayTimeoutMs = 10_000;
+  private readonly intake: ActionIntake;
 
   private constructor(core: Core, models: Models) {
     this.core = core;
     this.relay = new Relay(core);
+    this.messages = messagesApi(core);
+    this.intake = new ActionIntake(core, () => this.lease, this.relay, () => this.relayTimeoutMs);
     this.modelStore = models;
     this.starter = new Starter(core, models);
     core.execTask = (proc, task) => exec(core, proc, task);
@@ -166,15 +163,13 @@ export class Engine {
     engine.sweepAfterMs = options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000;
     engine.relayTimeoutMs = options.relayTimeoutMs ?? engine.relayTimeoutMs;
     await engine.publishPackages();
+    // relayed work is applied from the first tick on (recovered jobs run after create returns)
+    if (multiInstance(store)) await engine.relay.start();
     if (options.recover !== false) {
       const report = await engine.recover();
       if (report.processes > 0 || report.failed.length > 0) {
         core.log.info(`recovered ${report.processes} processes (${report.dispatched} tasks dispatched, ${report.failed.length} failed)`);
       }
-    }
-    if (multiInstance(store)) {
-      await engine.relay.start();
-      await engine.relay.pass();
     }
     if (options.autoTick !== false) {
       engine.timer = setInterval(() => void engine.tick().catch((e) => core.log.error(String(e))), secs * 1000);
@@ -355,65 +350,12 @@ export class Engine {
   // ---- client actions ----
 
   /**
-   * Applies one action; resolves once its effects are written, rejects with the reason it was
-   * refused. The action is first recorded in the outbox (spec 5.2), so an accepted action survives
-   * a crash before it was applied; the record is closed in the same batch as the action's effects.
+   * Applies one client action wherever its process runs; resolves once its effects are written,
+   * rejects with the reason it was refused (action-intake.ts).
    */
   async do(request: ActionRequest): Promise<void> {
     this.check();
-    const { pid, tid, action } = request;
-    const options = request.options ?? {};
-    if (!isPlainObject(options)) throw new ActError('action.invalid_options', 'action options must be an object');
-    const proc = this.core.procs.get(pid);
-    if (!proc) {
-      await this.core.writer.flush();
-      const row = await this.core.store.procs.find(pid);
-      if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
-      const owner = UNFINISHED_STATES.includes(row.state) ? await this.lease.liveOwner(row.owner) : undefined;
-      // the instance that runs the process applies it (relay.ts)
-      if (owner) return this.relay.forward(pid, tid, action, options, owner, this.relayTimeoutMs);
-      const why = row.state === 'none' ? 'parked, waiting for a free slot' : `already ${row.state}`;
-      throw new ActError('action.refused', `cannot ${action} in process '${pid}': it is ${why}`);
-    }
-    if (!this.core.queue.hasRoom(pid)) {
-      throw new ActError('engine.busy', `the engine is at its queue limit for process '${pid}'; try again shortly`);
-    }
-    const now = this.core.now();
-    const op: OpRow = { id: this.core.newId(16), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
-    try {
-      await this.core.writer.write(() => this.core.store.ops.create(op));
-    } catch (err) {
-      throw new ActError('internal', `the action could not be recorded: ${errorMessage(err)}`);
-    }
-    this.core.fault('action:recorded');
-    let committed: Promise<void> = Promise.resolve();
-    const applied = new Promise<void>((resolve, reject) => {
-      this.core.job(pid, `action ${action} ${tid}`, () => {
-        try {
-          applyClientAction(this.core, proc, tid, action, options);
-          resolve();
-        } catch (err) {
-          reject(err);
-        } finally {
-          this.core.closeOp(op);
-          committed = this.core.flush();
-        }
-      });
-    });
-    // The caller hears of the outcome once the action's effects (or its closed record) are written.
-    await applied.finally(() => committed.catch(() => undefined));
-    let takenOver = false;
-    await committed.catch((err) => {
-      if (!ActError.is(err) || err.code !== 'process.elsewhere') throw new ActError('internal', `the action's effects could not be written: ${errorMessage(err)}`);
-      takenOver = true;
-    });
-    if (takenOver) {
-      // another instance took the process over before the effects were written (the write fence
-      // dropped them): close the record and send the action to the new owner
-      await this.core.writer.write(() => this.core.store.ops.update({ ...op, status: 'done', update_time: this.core.now() }));
-      return this.do(request);
-    }
-    this.core.fault('action:applied');
+    return this.intake.take(request);
   }
 
   readonly act = {
@@ -447,46 +389,7 @@ export class Engine {
     return this.core.channels.delete(channelId);
   }
 
-  readonly messages = {
-    list: async (query?: Query): Promise<PageData<MessageRow>> => {
-      await this.core.writer.flush();
-      return this.core.store.messages.query(query);
-    },
-    get: async (id: string): Promise<MessageRow | undefined> => {
-      await this.core.writer.flush();
-      return this.core.store.messages.find(id);
-    },
-    deliveries: async (query?: Query): Promise<PageData<DeliveryRow>> => {
-      await this.core.writer.flush();
-      return this.core.store.deliveries.query(query);
-    },
-    /** Acknowledges one delivery; unknown ids are ignored (returns false). */
-    ack: async (deliveryId: string): Promise<boolean> => {
-      await this.core.writer.flush();
-      const row = await this.core.store.deliveries.find(deliveryId);
-      if (!row) return false;
-      if (row.status === 'created') await this.core.store.deliveries.update({ ...row, status: 'acked', update_time: this.core.now() });
-      return true;
-    },
-    rm: async (id: string): Promise<boolean> => {
-      await this.core.writer.flush();
-      return this.core.store.messages.delete(id);
-    },
-    /** Deletes deliveries in `error` (of one process, or all). */
-    clear: async (pid?: string): Promise<number> => {
-      await this.core.writer.flush();
-      const exprs = [{ key: 'status', op: 'eq' as const, value: 'error' }];
-      if (pid) exprs.push({ key: 'pid', op: 'eq', value: pid });
-      return this.core.store.deliveries.deleteWhere({ type: 'and', exprs });
-    },
-    /** Puts every delivery in `error` back to `created` with 0 retries. */
-    redo: async (): Promise<number> => {
-      await this.core.writer.flush();
-      const page = await this.core.store.deliveries.query({ filter: { type: 'and', exprs: [{ key: 'status', op: 'eq', value: 'error' }] } });
-      for (const row of page.rows) await this.core.store.deliveries.update({ ...row, status: 'created', retry_times: 0, update_time: 0 });
-      return page.rows.length;
-    },
-  };
+  readonly messages: MessagesApi;
 
   // ---- packages ----
 

@@ -1,0 +1,91 @@
+/**
+ * Where client actions come in (spec 3, 5.2). An action for a process resident here is first
+ * recorded in the outbox — an accepted action survives a crash before it was applied — then
+ * applied in the process's lane; the record is closed in the same batch as the effects, and the
+ * caller hears the outcome once that batch is written. An action for a process another instance
+ * runs is relayed there (relay.ts). When the write fence finds the process was taken over while
+ * the action was applied here, the record is closed and the action goes to the new owner.
+ */
+import { applyClientAction } from './actions.ts';
+import type { Core } from './core.ts';
+import { ActError, errorMessage } from './errors.ts';
+import type { InstanceLease } from './instances.ts';
+import type { Vars } from './model/types.ts';
+import type { Relay } from './relay.ts';
+import type { OpRow } from './store/types.ts';
+
+export interface ActionRequest {
+  pid: string;
+  tid: string;
+  action: string;
+  options?: Vars;
+}
+
+const UNFINISHED_STATES = ['none', 'ready', 'running', 'pending'];
+
+function isPlainObject(v: unknown): v is Vars {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export class ActionIntake {
+  constructor(
+    private readonly core: Core,
+    private readonly lease: () => InstanceLease,
+    private readonly relay: Relay,
+    private readonly relayTimeoutMs: () => number,
+  ) {}
+
+  async take(request: ActionRequest): Promise<void> {
+    const core = this.core;
+    const { pid, tid, action } = request;
+    const options = request.options ?? {};
+    if (!isPlainObject(options)) throw new ActError('action.invalid_options', 'action options must be an object');
+    const proc = core.procs.get(pid);
+    if (!proc) {
+      await core.writer.flush();
+      const row = await core.store.procs.find(pid);
+      if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+      const owner = UNFINISHED_STATES.includes(row.state) ? await this.lease().liveOwner(row.owner) : undefined;
+      if (owner) return this.relay.forward(pid, tid, action, options, owner, this.relayTimeoutMs());
+      const why = row.state === 'none' ? 'parked, waiting for a free slot' : `already ${row.state}`;
+      throw new ActError('action.refused', `cannot ${action} in process '${pid}': it is ${why}`);
+    }
+    if (!core.queue.hasRoom(pid)) {
+      throw new ActError('engine.busy', `the engine is at its queue limit for process '${pid}'; try again shortly`);
+    }
+    const now = core.now();
+    const op: OpRow = { id: core.newId(16), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
+    try {
+      await core.writer.write(() => core.store.ops.create(op));
+    } catch (err) {
+      throw new ActError('internal', `the action could not be recorded: ${errorMessage(err)}`);
+    }
+    core.fault('action:recorded');
+    let committed: Promise<void> = Promise.resolve();
+    const applied = new Promise<void>((resolve, reject) => {
+      core.job(pid, `action ${action} ${tid}`, () => {
+        try {
+          applyClientAction(core, proc, tid, action, options);
+          resolve();
+        } catch (err) {
+          reject(err);
+        } finally {
+          core.closeOp(op);
+          committed = core.flush();
+        }
+      });
+    });
+    // The caller hears of the outcome once the action's effects (or its closed record) are written.
+    await applied.finally(() => committed.catch(() => undefined));
+    let takenOver = false;
+    await committed.catch((err) => {
+      if (!ActError.is(err) || err.code !== 'process.elsewhere') throw new ActError('internal', `the action's effects could not be written: ${errorMessage(err)}`);
+      takenOver = true;
+    });
+    if (takenOver) {
+      await core.writer.write(() => core.store.ops.update({ ...op, status: 'done', update_time: core.now() }));
+      return this.take(request);
+    }
+    core.fault('action:applied');
+  }
+}
