@@ -172,3 +172,62 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     },
   };
 }
+
+/** Every event a socket received, in order, with waiting helpers (no sleeps). */
+export class SocketLog {
+  readonly events: Array<{ name: string; payload: Record<string, unknown> }> = [];
+  private waiters: Array<() => void> = [];
+
+  constructor(readonly socket: Socket) {
+    socket.onAny((name: string, payload: Record<string, unknown>) => {
+      this.events.push({ name, payload });
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+
+  of(name: string): Array<Record<string, unknown>> {
+    return this.events.filter((e) => e.name === name).map((e) => e.payload);
+  }
+
+  /** The largest cursor received so far. */
+  get cursor(): number {
+    return Math.max(0, ...this.events.map((e) => Number(e.payload?.cursor ?? 0)));
+  }
+
+  /** Resolves with the first event (already received or future) matching. */
+  async waitFor(name: string, match: (p: Record<string, unknown>) => boolean = () => true, timeoutMs = 5000): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.of(name).find(match);
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no '${name}' event matched within ${timeoutMs} ms; got ${this.events.map((e) => e.name).join(', ')}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+}
+
+export interface JoinReply {
+  ok: boolean;
+  room?: string;
+  error?: { code: string; message: string };
+}
+
+export function join(socket: Socket, room: string, cursor?: number | null): Promise<JoinReply> {
+  return socket.timeout(5000).emitWithAck('join', { room, cursor }) as Promise<JoinReply>;
+}
+
+/** Resolves once connected; rejects with the connect error's `data` (code, message). */
+export function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (err: Error & { data?: unknown }) => reject(err.data ?? err));
+  });
+}
