@@ -4,6 +4,12 @@ export const EXIT = {
   processError: 1,
   invalidInput: 2,
   waiting: 3,
+  /** Remote commands: the server could not be reached, or did not answer like an acts server. */
+  unreachable: 4,
+  /** Remote commands: the server refused the credentials (`auth.*`: missing, invalid, or a role too small). */
+  unauthorized: 5,
+  /** Remote commands: the server refused the request (`process.not_found`, `action.refused`, `engine.busy` …). */
+  refused: 6,
 } as const;
 
 /** A problem with what the user gave us: one clear line on stderr, exit 2, no stack trace. */

@@ -1,10 +1,11 @@
-/** Entry point of the `acts` command line. Returns the exit code. */
+/**
+ * Entry point of the `acts` command line. Returns the exit code. Each command's module is
+ * imported when that command runs, so `acts --help` and the remote commands do not load the engine.
+ */
 import { Command, CommanderError } from 'commander';
 import { ActError } from '../engine/errors.ts';
 import { EXIT, InputError } from './errors.ts';
-import { runCommand } from './run.ts';
-import { serveCommand } from './serve.ts';
-import { validateCommand } from './validate.ts';
+import { addRemoteCommands } from './remote/register.ts';
 
 // A reader that goes away early (`acts run … | head`) is not a failure of the run: stop writing
 // instead of dying with an unhandled EPIPE stack trace; the run still ends with its own exit code.
@@ -25,7 +26,7 @@ function collect(value: string, previous: string[]): string[] {
 export async function main(argv: string[]): Promise<number> {
   let code: number = EXIT.complete;
   const program = new Command('acts')
-    .description('acts-studio workflow engine: validate and run YAML workflows')
+    .description('acts-studio workflow engine: validate and run YAML workflows, or script a running acts server')
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
     .showHelpAfterError();
@@ -35,6 +36,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('check model files; prints every problem with its line and column')
     .argument('<model...>', 'model files (YAML or JSON)')
     .action(async (files: string[]) => {
+      const { validateCommand } = await import('./validate.ts');
       code = await validateCommand(files, out, err);
     });
 
@@ -51,6 +53,7 @@ export async function main(argv: string[]): Promise<number> {
       '\nExit codes: 0 complete (also aborted), 1 process error, 2 invalid input, 3 waiting for an answer.',
     )
     .action(async (file: string, opts: { model: string[]; inputs?: string; respond?: string; store?: string }) => {
+      const { runCommand } = await import('./run.ts');
       code = await runCommand(file, opts, out, err);
     });
 
@@ -60,8 +63,13 @@ export async function main(argv: string[]): Promise<number> {
     .option('--store <url>', 'file:<path> (SQLite), postgresql://… or memory: (default $DATABASE_URL or file:./data/acts.db)')
     .option('--config <file>', 'configuration file (default acts.config.json when present)')
     .action(async (opts: { store?: string; config?: string }) => {
+      const { serveCommand } = await import('./serve.ts');
       code = await serveCommand(opts, out);
     });
+
+  addRemoteCommands(program, { out, err }, (c) => {
+    code = c;
+  });
 
   try {
     await program.parseAsync(argv, { from: 'user' });

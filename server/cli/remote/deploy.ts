@@ -1,0 +1,57 @@
+/**
+ * `acts deploy <file>`: sends a model file to the server, which validates and deploys it as a new
+ * version; prints `{"id","ver"}`. `--dry-run` only validates on the server. Problems of an
+ * invalid model are printed like `acts validate` prints them (file:line:col: message [code]),
+ * then the JSON error line; exit 2.
+ */
+import { formatProblem } from '../../engine/model/format.ts';
+import type { ModelProblem } from '../../engine/model/types.ts';
+import { readText } from '../files.ts';
+import { InputError } from '../errors.ts';
+import { RemoteFailure, usage } from './failure.ts';
+import type { ConnectionFlags } from './connection.ts';
+import { runRemote, type Io } from './session.ts';
+import { EXIT } from '../errors.ts';
+
+export interface DeployFlags extends ConnectionFlags {
+  dryRun?: boolean;
+}
+
+function isProblem(p: unknown): p is ModelProblem {
+  return typeof p === 'object' && p !== null && typeof (p as ModelProblem).message === 'string' && typeof (p as ModelProblem).code === 'string';
+}
+
+/** The lines for people before the error line: every problem of an invalid model. */
+function problemLines(failure: RemoteFailure, file: string): string[] {
+  if (failure.code !== 'model.invalid' || !Array.isArray(failure.details)) return [];
+  const problems = failure.details.filter(isProblem);
+  return [...problems.map((p) => formatProblem(p, file)), `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}`];
+}
+
+async function source(file: string): Promise<string> {
+  try {
+    return await readText(file, 'model file');
+  } catch (err) {
+    throw err instanceof InputError ? usage(err.message) : err;
+  }
+}
+
+export function deployCommand(file: string, flags: DeployFlags, io: Io): Promise<number> {
+  return runRemote(
+    flags,
+    io,
+    async ({ client }) => {
+      const text = await source(file);
+      if (flags.dryRun) {
+        const result = await client.models.validate.mutate({ source: text });
+        if (!result.valid) throw new RemoteFailure('model.invalid', `${file} is not a valid model (${result.problems.length} problems)`, result.problems);
+        io.out(JSON.stringify({ file, valid: true }));
+        return EXIT.complete;
+      }
+      const deployed = await client.models.deploy.mutate({ source: text });
+      io.out(JSON.stringify(deployed));
+      return EXIT.complete;
+    },
+    (failure) => problemLines(failure, file),
+  );
+}

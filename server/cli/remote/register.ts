@@ -1,0 +1,102 @@
+/**
+ * The remote commands of `acts` (deploy, start, act, procs, tasks): their flags and help. Each
+ * command's module (and the tRPC client with it) is imported only when that command runs, so
+ * the other commands start without it.
+ */
+import type { Command } from 'commander';
+import { TASK_ACTIONS } from './actions.ts';
+import type { Io } from './session.ts';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+const EXIT_HELP = `
+Output: one JSON object per line on stdout. On failure, stderr ends with one JSON line
+{"code","message","retryable"[,"details"]}; "code" is stable (the server's own code, or
+usage.invalid, server.unreachable, server.bad_response).
+
+Exit codes: 0 ok, 2 invalid input (usage, invalid model, inputs or options),
+4 server unreachable or not an acts server, 5 token not accepted or role not allowed (auth.*),
+6 refused by the server (not found, action refused, busy …).`;
+
+const WAIT_HELP = `
+With --wait: 0 completed (also aborted), 1 process error, 3 still running when --wait-timeout passed.`;
+
+/** The connection flags every remote command takes. Defaults come from the environment, never shown in help. */
+function remote(command: Command, extraHelp = ''): Command {
+  return command
+    .option('--server <url>', 'base URL of the acts server (default $ACTS_SERVER)')
+    .option('--token <token>', 'API token acts_… (default $ACTS_TOKEN; prefer the variable, arguments show in ps)')
+    .option('--request-timeout <secs>', 'give up on one request after this long (default 30)')
+    .addHelpText('after', EXIT_HELP + extraHelp);
+}
+
+/** Adds the remote commands to `program`; `done` receives each command's exit code. */
+export function addRemoteCommands(program: Command, io: Io, done: (code: number) => void): void {
+  remote(
+    program
+      .command('deploy')
+      .description('deploy a model file to a server as a new version; prints {"id","ver"}')
+      .argument('<file>', 'the model file (YAML or JSON)')
+      .option('--dry-run', 'only validate on the server; deploy nothing'),
+  ).action(async (file: string, flags) => {
+    const { deployCommand } = await import('./deploy.ts');
+    done(await deployCommand(file, flags, io));
+  });
+
+  remote(
+    program
+      .command('start')
+      .description('start a process of a deployed model on a server; prints the process')
+      .argument('<model-id>', 'the id of a deployed model')
+      .option('--inputs <json>', 'start inputs as a JSON object')
+      .option('--input <key=value>', 'one start input (value parsed as JSON when it is, else text); repeatable', collect, [])
+      .option('--wait', 'wait until the process finishes; then print a final line like acts run')
+      .option('--wait-timeout <secs>', 'with --wait: stop waiting after this long (exit 3)'),
+    WAIT_HELP,
+  ).action(async (mid: string, flags) => {
+    const { startCommand } = await import('./start.ts');
+    done(await startCommand(mid, flags, io));
+  });
+
+  remote(
+    program
+      .command('act')
+      .description('apply a client action to a task on a server; prints {"pid","tid","action"}')
+      .argument('<pid>', 'process id')
+      .argument('<tid>', 'task id (see acts tasks <pid>)')
+      .argument('<action>', TASK_ACTIONS.join(' | '))
+      .option('--options <json>', 'action options as a JSON object')
+      .option('--option <key=value>', 'one action option (value parsed as JSON when it is, else text); repeatable', collect, []),
+  ).action(async (pid: string, tid: string, action: string, flags) => {
+    const { actCommand } = await import('./act.ts');
+    done(await actCommand(pid, tid, action, flags, io));
+  });
+
+  remote(
+    program
+      .command('procs')
+      .description('list processes on a server, newest first; one JSON line each')
+      .option('--model <id>', 'only processes of this model')
+      .option('--state <state>', 'only processes in this state (running, completed, error, aborted …)')
+      .option('--limit <n>', 'at most n processes (1–500, default 50)')
+      .option('--offset <n>', 'skip the first n'),
+  ).action(async (flags) => {
+    const { procsCommand } = await import('./procs.ts');
+    done(await procsCommand(flags, io));
+  });
+
+  remote(
+    program
+      .command('tasks')
+      .description('list the tasks of a process, or with --inbox the open interrupts you may answer; one JSON line each')
+      .argument('[pid]', 'process id')
+      .option('--state <state>', 'only tasks in this state (e.g. interrupted)')
+      .option('--inbox', 'your inbox instead of one process')
+      .option('--model <id>', 'with --inbox: only tasks of this model')
+      .option('--limit <n>', 'with --inbox: at most n tasks (1–500, default 50)')
+      .option('--offset <n>', 'with --inbox: skip the first n'),
+  ).action(async (pid: string | undefined, flags) => {
+    const { tasksCommand } = await import('./tasks.ts');
+    done(await tasksCommand(pid, flags, io));
+  });
+}
