@@ -160,7 +160,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     audit,
     as: (name) => apiClient(url, name === 'anon' ? {} : { token: `tok-${name}` }),
     socket: (name, socketOptions = {}) => {
-      const socket = connect(url, { path: '/socket.io', auth: name === 'anon' ? {} : { token: `tok-${name}` }, transports: socketOptions.transports ?? ['websocket'], reconnection: false, forceNew: true });
+      const socket = openSocket(url, { auth: name === 'anon' ? {} : { token: `tok-${name}` }, transports: socketOptions.transports ?? ['websocket'] });
       sockets.push(socket);
       return socket;
     },
@@ -223,11 +223,21 @@ export function join(socket: Socket, room: string, cursor?: number | null): Prom
   return socket.timeout(5000).emitWithAck('join', { room, cursor }) as Promise<JoinReply>;
 }
 
-/** Resolves once connected; rejects with the connect error's `data` (code, message). */
-export function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (socket.connected) return resolve();
+const READY = new WeakMap<Socket, Promise<void>>();
+
+/** A socket.io client (no reconnection) whose connection outcome is recorded from the start. */
+export function openSocket(url: string, options: { auth?: Record<string, string>; transports?: string[]; extraHeaders?: Record<string, string> }): Socket {
+  const socket = connect(url, { path: '/socket.io', reconnection: false, forceNew: true, transports: ['websocket'], ...options });
+  const ready = new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (err: Error & { data?: unknown }) => reject(err.data ?? err));
   });
+  ready.catch(() => undefined);
+  READY.set(socket, ready);
+  return socket;
+}
+
+/** Resolves once connected; rejects with the connect error's `data` (code, message). */
+export function connected(socket: Socket): Promise<void> {
+  return READY.get(socket) ?? Promise.reject(new Error('not opened with openSocket'));
 }

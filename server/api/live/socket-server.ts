@@ -86,7 +86,7 @@ export async function attachLive(server: HttpServer, options: LiveOptions): Prom
   const io = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
   if (options.adapter) io.adapter(options.adapter);
   const backpressure = new Backpressure(io, options.maxBufferedPackets ?? 1000, log);
-  const bridge = new LiveBridge(engine, io, options.now ?? Date.now, () => backpressure.afterFlush());
+  const bridge = new LiveBridge(engine, io, options.now ?? Date.now, () => backpressure.check());
   await bridge.start();
   const stopHealth = startHealthFeed(engine, io, options.healthIntervalMs ?? 5000, () => bridge.cursor());
   const deps = { engine, store, bridge, skewMs: options.skewMs ?? 2000, maxItems: options.maxCatchUp ?? 2000 };
