@@ -1,0 +1,79 @@
+/**
+ * Scale-out on PostgreSQL: two server instances on one database, joined by the socket.io
+ * PostgreSQL adapter. A client of instance B sees the live events of a process that runs on
+ * instance A, and catches up on B from the store; the API works the same on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
+import { connected, join, SocketLog, startTestServer, type TestServer } from './helpers/server.ts';
+
+const flow = `id: flow
+steps:
+  - id: a
+    acts:
+      - { uses: acts.core.irq, key: a1, params: { assignees: [alice] } }
+  - id: b
+    acts:
+      - { uses: acts.core.irq, key: b1 }
+`;
+
+let db: TestDatabase;
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  db = await createTestDatabase('postgresql');
+  a = await startTestServer({ database: db, scaleOutUrl: db.url });
+  b = await startTestServer({ database: db, scaleOutUrl: db.url });
+  await a.as('designer').models.deploy.mutate({ source: flow });
+}, 30_000);
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await db?.drop();
+});
+
+async function complete(key: string, pid: string, as: string): Promise<void> {
+  const task = (await a.engine.tasks.list(pid)).find((x) => x.key === key && x.state === 'interrupted')!;
+  await a.as(as).tasks.complete.mutate({ pid, tid: task.tid });
+  await a.engine.idle();
+}
+
+describe('two instances on PostgreSQL', () => {
+  it('a client of B sees the task events of a process running on A, in order, and the inbox', async () => {
+    const socket = b.socket('alice');
+    const log = new SocketLog(socket);
+    await connected(socket);
+    expect((await join(socket, 'inbox')).ok).toBe(true);
+    const { pid } = await a.as('operator').processes.start.mutate({ mid: 'flow' });
+    await a.engine.idle();
+    expect((await join(socket, `proc:${pid}`)).ok).toBe(true);
+    await log.waitFor('inbox', (p) => p.pid === pid && p.change === 'added');
+    const recorded: string[] = [];
+    const off = a.engine.on('task', ({ task }) => void (task.pid === pid && recorded.push(`${task.tid}:${task.state}`)));
+    await complete('a1', pid, 'alice');
+    await complete('b1', pid, 'operator');
+    await log.waitFor('process', (p) => p.pid === pid && p.change === 'completed');
+    off();
+    await log.waitFor('task', (p) => p.pid === pid && p.tid === '$' && p.state === 'completed');
+    expect(log.of('task').filter((p) => p.pid === pid).map((p) => `${p.tid}:${p.state}`)).toEqual(recorded);
+    expect(log.of('inbox').some((p) => p.pid === pid && p.change === 'removed')).toBe(true);
+  });
+
+  it('catch-up on B reads what A wrote; the API lists the same on both instances', async () => {
+    const { pid } = await a.as('operator').processes.start.mutate({ mid: 'flow' });
+    await a.engine.idle();
+    const page = await b.as('viewer').processes.get.query({ pid });
+    await complete('a1', pid, 'alice');
+    const socket = b.socket('viewer');
+    const log = new SocketLog(socket);
+    await connected(socket);
+    await join(socket, `proc:${pid}`, page.cursor);
+    const catchup = await log.waitFor('catchup', (p) => Array.isArray(p.tasks));
+    const seen = { ...Object.fromEntries(page.tasks.map((x) => [x.tid, x.state])), ...Object.fromEntries((catchup.tasks as Array<{ tid: string; state: string }>).map((x) => [x.tid, x.state])) };
+    expect(seen).toEqual(Object.fromEntries((await a.engine.tasks.list(pid)).map((x) => [x.tid, x.state])));
+    expect((await b.as('alice').inbox.list.query({})).rows.filter((i) => i.pid === pid).map((i) => i.key)).toEqual(['b1']);
+    expect((await b.as('operator').inbox.list.query({})).rows.filter((i) => i.pid === pid).map((i) => i.key)).toEqual(['b1']);
+    expect((await b.as('viewer').processes.list.query({ mid: 'flow' })).count).toBe((await a.as('viewer').processes.list.query({ mid: 'flow' })).count);
+  });
+});
