@@ -1,0 +1,123 @@
+/**
+ * Adding elements: a step (to the workflow, a branch, a catch or a timeout rule), an act of a
+ * package (to a step's chain, to a setup list, or into a branch/rule's last step) and a branch.
+ * New elements always get an explicit id, unique in the document, so their node ids are stable.
+ */
+import { childrenIn, type Element, type ElementKind } from './elements.ts';
+import { chooseId, freshId, idBaseOf, takenIds } from './edit-ids.ts';
+import type { YAMLMap } from 'yaml';
+import {
+  childPath,
+  ensureList,
+  finishEdit,
+  insertAt,
+  openForEdit,
+  type EditResult,
+  type EditSession,
+  type ListOwner,
+} from './edit-document.ts';
+import { editError } from './edit-error.ts';
+import { defaultsFromSchema } from './schema-defaults.ts';
+
+export interface AddStepOptions {
+  /** Node id of the workflow (default), a branch, a catch or a timeout rule. */
+  parent?: string;
+  /** Position in the parent's `steps` (default: the end). */
+  index?: number;
+  id?: string;
+  name?: string;
+}
+
+export interface AddActOptions {
+  /**
+   * Node id of a step (the act joins its `acts` chain), a branch / catch / timeout rule (the act
+   * joins its last step, which is created when there is none), or — with `setup` or `on` — the
+   * workflow, a step or an act (the act joins its `setup` list).
+   */
+  parent: string;
+  /** The package, e.g. `acts.core.irq`. */
+  uses: string;
+  index?: number;
+  id?: string;
+  name?: string;
+  /** Params of the act; default: the `default`s of `schema`. */
+  params?: unknown;
+  /** The package's params JSON Schema. */
+  schema?: Record<string, unknown>;
+  /** Put the act in the owner's `setup` list. */
+  setup?: boolean;
+  /** A hook event (`created`, `completed`, …): the act goes into `setup` as a hook. */
+  on?: string;
+}
+
+export interface AddBranchOptions {
+  /** Node id of the step. */
+  step: string;
+  if?: string;
+  else?: boolean;
+  index?: number;
+  id?: string;
+  name?: string;
+}
+
+const STEP_HOLDERS: readonly ElementKind[] = ['workflow', 'branch', 'catch', 'timeout'];
+const SETUP_OWNERS: readonly ElementKind[] = ['workflow', 'step', 'act'];
+
+/** `{ id, name?, …rest }` without the fields left undefined. */
+function newElement(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+function insertStep(session: EditSession, holder: Element, fields: Record<string, unknown>, index?: number): ListOwner {
+  const step = session.doc.createNode(newElement(fields)) as YAMLMap;
+  const at = insertAt(ensureList(session.doc, holder, 'steps'), step, index);
+  return { path: childPath(holder, 'steps', at), map: step };
+}
+
+export function addStep(source: string, options: AddStepOptions = {}): EditResult {
+  const session = openForEdit(source);
+  const holder = session.find(options.parent ?? 'workflow');
+  if (!STEP_HOLDERS.includes(holder.kind)) {
+    throw editError('edit.bad_parent', `steps go into the workflow, a branch, a catch or a timeout rule, not a ${holder.kind}`);
+  }
+  const id = chooseId(takenIds(session.elements), options.id, 'step');
+  return finishEdit(session.doc, insertStep(session, holder, { id, name: options.name }, options.index).map);
+}
+
+/** Where a new act goes: the owner and its list field. A step holder gets (or reuses) its last step. */
+function actTarget(session: EditSession, options: AddActOptions, taken: Set<string>): { owner: ListOwner; field: string } {
+  const owner = session.find(options.parent);
+  if (options.setup || options.on !== undefined) {
+    if (!SETUP_OWNERS.includes(owner.kind)) throw editError('edit.bad_parent', `a ${owner.kind} has no setup list`);
+    return { owner, field: 'setup' };
+  }
+  if (owner.kind === 'step') return { owner, field: 'acts' };
+  if (owner.kind === 'workflow' || !STEP_HOLDERS.includes(owner.kind)) {
+    throw editError('edit.bad_parent', `acts go into a step, a branch, a catch or a timeout rule (or a setup list), not the ${owner.kind}`);
+  }
+  const lastStep = childrenIn(owner, 'steps').at(-1);
+  if (lastStep) return { owner: lastStep, field: 'acts' };
+  return { owner: insertStep(session, owner, { id: freshId(taken, 'step') }), field: 'acts' };
+}
+
+export function addAct(source: string, options: AddActOptions): EditResult {
+  if (!options.uses?.trim()) throw editError('edit.missing_uses', 'an act needs the package it runs (`uses`)');
+  const session = openForEdit(source);
+  const taken = takenIds(session.elements);
+  const { owner, field } = actTarget(session, options, taken);
+  const id = chooseId(taken, options.id, idBaseOf(options.uses));
+  const params = options.params ?? defaultsFromSchema(options.schema);
+  const act = session.doc.createNode(newElement({ id, name: options.name, uses: options.uses.trim(), on: options.on, params }));
+  insertAt(ensureList(session.doc, owner, field), act, options.index);
+  return finishEdit(session.doc, act);
+}
+
+export function addBranch(source: string, options: AddBranchOptions): EditResult {
+  const session = openForEdit(source);
+  const step = session.find(options.step);
+  if (step.kind !== 'step') throw editError('edit.bad_parent', `branches go into a step, not a ${step.kind}`);
+  const id = chooseId(takenIds(session.elements), options.id, 'branch');
+  const branch = session.doc.createNode(newElement({ id, name: options.name, if: options.if, else: options.else || undefined }));
+  insertAt(ensureList(session.doc, step, 'branches'), branch, options.index);
+  return finishEdit(session.doc, branch);
+}

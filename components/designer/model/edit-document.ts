@@ -1,0 +1,111 @@
+/**
+ * The frame of every graph edit: parse the text into a `yaml` Document (refusing text with syntax
+ * errors), find elements by node id, change the Document in place (so comments and formatting
+ * elsewhere stay), and print it again.
+ */
+import { isMap, isScalar, isSeq, parseDocument, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { Element } from './elements.ts';
+import { editError } from './edit-error.ts';
+import { insertionIndex, MODEL_FIELDS } from './model-fields.ts';
+import { elementsOf } from './source.ts';
+import { keyText } from './yaml-values.ts';
+
+/** What every edit returns: the new text and the node the edit made or changed. */
+export interface EditResult {
+  source: string;
+  /** The node id (in the new text) of the added, moved or changed node; the owner after a remove. */
+  nodeId: string;
+}
+
+export interface EditSession {
+  doc: Document;
+  elements: Element[];
+  root: Element;
+  /** The element of a node id; throws `edit.unknown_node`. */
+  find(nodeId: string): Element;
+}
+
+/** Printing options that keep the author's lines: no folding of long lines. */
+const PRINT = { lineWidth: 0 } as const;
+
+export function openForEdit(source: string): EditSession {
+  const doc: Document = parseDocument(source, { prettyErrors: false });
+  if (doc.errors.length) throw editError('edit.invalid_yaml', `fix the YAML first: ${doc.errors[0].message}`);
+  const empty = doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null);
+  if (empty) doc.contents = doc.createNode({});
+  if (!isMap(doc.contents)) throw editError('edit.not_a_workflow', 'the document must be a mapping of workflow fields');
+  const elements = elementsOf(doc);
+  const find = (nodeId: string) => {
+    const element = elements.find((e) => e.nodeId === nodeId);
+    if (!element) throw editError('edit.unknown_node', `no node '${nodeId}' in this workflow`);
+    return element;
+  };
+  return { doc, elements, root: elements[0], find };
+}
+
+/** Prints the document and names the node of `changed` (an element's mapping) in the new text. */
+export function finishEdit(doc: Document, changed: unknown): EditResult {
+  const element = elementsOf(doc).find((e) => e.map === changed);
+  return { source: doc.toString(PRINT), nodeId: element?.nodeId ?? 'workflow' };
+}
+
+/** What owns a list: an element, or a mapping just inserted (a step made for a new act). */
+export interface ListOwner {
+  path: string;
+  map?: YAMLMap;
+}
+
+/** The path of item `index` of list `field` under `owner`. */
+export function childPath(owner: ListOwner, field: string, index: number): string {
+  return `${owner.path ? `${owner.path}.` : ''}${field}[${index}]`;
+}
+
+/** The element's mapping (every element but an empty workflow has one; the session made it a map). */
+export function mapOf(element: ListOwner): YAMLMap {
+  if (!element.map) throw editError('edit.not_a_workflow', 'the document must be a mapping of workflow fields');
+  return element.map;
+}
+
+/** The list in `field` of `owner`, created when missing or empty (`acts:` with nothing after it). */
+export function ensureList(doc: Document, owner: ListOwner, field: string): YAMLSeq {
+  const map = mapOf(owner);
+  const node = map.get(field, true);
+  if (isSeq(node)) return node;
+  if (node !== undefined && !(isScalar(node) && node.value === null)) {
+    throw editError('edit.not_a_list', `\`${field}\` of ${owner.path || 'the workflow'} is not a list`);
+  }
+  const list = doc.createNode([]) as YAMLSeq;
+  map.set(field, list);
+  return list;
+}
+
+/** Inserts `item` at `index` (default: the end); returns the index used. */
+export function insertAt(list: YAMLSeq, item: unknown, index?: number): number {
+  const at = index ?? list.items.length;
+  if (!Number.isInteger(at) || at < 0 || at > list.items.length) {
+    throw editError('edit.bad_index', `index ${index} is outside 0…${list.items.length}`);
+  }
+  list.items.splice(at, 0, item);
+  return at;
+}
+
+/**
+ * Sets a field of an element; `undefined` removes it. A scalar replacing a scalar keeps its node
+ * (comment and quoting); a new field goes where `MODEL_FIELDS` puts it (`name` after `id`).
+ */
+export function setField(doc: Document, element: Element, key: string, value: unknown): void {
+  const map = mapOf(element);
+  if (value === undefined) {
+    map.delete(key);
+    return;
+  }
+  const node = map.get(key, true);
+  if (isScalar(node) && (value === null || typeof value !== 'object')) {
+    node.value = value;
+  } else if (map.has(key)) {
+    map.set(key, doc.createNode(value));
+  } else {
+    const at = insertionIndex(map.items.map((pair) => keyText(pair.key)), key, MODEL_FIELDS[element.kind]);
+    map.items.splice(at, 0, doc.createPair(key, value));
+  }
+}

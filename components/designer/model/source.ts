@@ -1,0 +1,41 @@
+/**
+ * Opens YAML text for the designer: a tolerant `parseDocument` with a line counter, the element
+ * tree with node ids, source ranges, and the syntax errors as engine-shaped problems.
+ */
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import { readElements, type Element } from './elements.ts';
+import { assignNodeIds } from './node-ids.ts';
+import type { ModelProblem } from '../../../server/engine/model/types.ts';
+import type { SourceRange } from './types.ts';
+
+export interface OpenedSource {
+  doc: Document;
+  /** Every element, parents before children; `elements[0]` is the workflow. */
+  elements: Element[];
+  errors: ModelProblem[];
+  rangeOf(element: Element): SourceRange | undefined;
+}
+
+/** Reads the element tree of an in-memory document and gives every element its node id. */
+export function elementsOf(doc: Document): Element[] {
+  const elements = readElements(doc);
+  assignNodeIds(elements);
+  return elements;
+}
+
+export function openSource(source: string): OpenedSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false });
+  const at = (offset: number) => lineCounter.linePos(offset);
+  const errors = doc.errors.map(
+    (err): ModelProblem => ({ code: 'yaml.syntax', message: err.message, path: '', position: at(err.pos[0]) }),
+  );
+  const rangeOf = (element: Element): SourceRange | undefined => {
+    const node = element.map ?? doc.contents;
+    const range = node?.range;
+    if (!range) return undefined;
+    const [start, , end] = range;
+    return { start, end, from: at(start), to: at(end) };
+  };
+  return { doc, elements: elementsOf(doc), errors, rangeOf };
+}
