@@ -19,6 +19,8 @@ import { createAuth } from '../server/auth/index.ts';
 import { Engine } from '../server/engine/engine.ts';
 import { createServer, type ActsServer } from '../server/http/server.ts';
 import { openStore, type OpenedStore } from '../server/store/open-store.ts';
+import type { ApiClient } from '../server/cli/remote/client.ts';
+import { waitForEnd } from '../server/cli/remote/wait.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -472,6 +474,13 @@ describe('connection', () => {
     expect(r.code, r.stderr).toBe(0);
   });
 
+  it('argument errors of remote commands are JSON usage errors too (exit 2)', { timeout: TIMEOUT }, async () => {
+    const [missing, unknownFlag] = await Promise.all([acts(['act', 'p1'], { ACTS_SERVER: url }), acts(['procs', '--bogus'], { ACTS_SERVER: url })]);
+    expect(expectFailure(missing, 2, 'usage.invalid').message).toBe("missing required argument 'tid' (see acts act --help)");
+    expect(expectFailure(unknownFlag, 2, 'usage.invalid').message).toBe("unknown option '--bogus' (see acts procs --help)");
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it('--help lists the remote commands and exit codes and never shows the token', { timeout: TIMEOUT }, async () => {
     const env = { ACTS_SERVER: url, ACTS_TOKEN: tokens.ops };
     const [top, start] = await Promise.all([acts(['--help'], env), acts(['start', '--help'], env)]);
@@ -483,6 +492,64 @@ describe('connection', () => {
     expect(start.stdout).toMatch(/5 token not accepted/);
     expect(start.stdout).toMatch(/6 refused/);
     expect(start.stdout).toMatch(/\$ACTS_TOKEN/);
+  });
+});
+
+describe('waitForEnd (in process, a scripted client)', () => {
+  const connection = { endpoint: 'http://acts.test/api/trpc', display: 'http://acts.test', token: 't', requestTimeoutMs: 1000 };
+  const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+  const detail = (state: string) => ({ process: { state, outputs: { x: 1 }, err: null }, tasks: [] });
+
+  /** A client whose processes.get answers (or throws) from `script`, in order. */
+  function scripted(script: Array<unknown>) {
+    let i = 0;
+    const query = async () => {
+      const step = script[Math.min(i++, script.length - 1)];
+      if (step instanceof Error) throw step;
+      return step;
+    };
+    return { processes: { get: { query } } } as unknown as ApiClient;
+  }
+
+  it('backs off (100, 200, 400 … ms), rides out a few unreachable polls, and ends with the final line', async () => {
+    const sleeps: number[] = [];
+    const lines: string[] = [];
+    const client = scripted([refused, detail('running'), refused, detail('running'), detail('running'), detail('completed')]);
+    const code = await waitForEnd(client, connection, 'p1', (l) => lines.push(l), { sleep: async (ms) => void sleeps.push(ms) });
+    expect(code).toBe(0);
+    expect(sleeps).toEqual([100, 200, 400, 800, 1600]);
+    expect(lines.map((l) => JSON.parse(l))).toEqual([{ event: 'complete', state: 'completed', outputs: { x: 1 }, error: null }]);
+  });
+
+  it('gives up after 5 unreachable polls in a row with server.unreachable', async () => {
+    const client = scripted([refused]);
+    await expect(waitForEnd(client, connection, 'p1', () => undefined, { sleep: async () => undefined })).rejects.toMatchObject({ code: 'server.unreachable', exit: 4 });
+  });
+
+  it('stops at once on a failure a retry cannot fix (process.not_found)', async () => {
+    const notFound = Object.assign(new Error('x'), { data: { code: 'process.not_found', message: "process 'p1' does not exist" } });
+    let sleeps = 0;
+    const client = scripted([notFound, detail('completed')]);
+    await expect(waitForEnd(client, connection, 'p1', () => undefined, { sleep: async () => void sleeps++ })).rejects.toMatchObject({ code: 'process.not_found', exit: 6 });
+    expect(sleeps).toBe(0);
+  });
+
+  it('caps the delay at 2 s and ends with a waiting line at the deadline', async () => {
+    let now = 0;
+    const sleeps: number[] = [];
+    const lines: string[] = [];
+    const client = scripted([detail('running')]);
+    const code = await waitForEnd(client, connection, 'p1', (l) => lines.push(l), {
+      timeoutMs: 10_000,
+      now: () => now,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        now += ms;
+      },
+    });
+    expect(code).toBe(3);
+    expect(sleeps).toEqual([100, 200, 400, 800, 1600, 2000, 2000, 2000, 900]);
+    expect(JSON.parse(lines[0])).toMatchObject({ event: 'waiting', state: 'running', tasks: [] });
   });
 });
 

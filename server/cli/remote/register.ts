@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { TASK_ACTIONS } from './actions.ts';
+import { usage } from './failure.ts';
 import type { Io } from './session.ts';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -23,7 +24,12 @@ With --wait: 0 completed (also aborted), 1 process error, 3 still running when -
 
 /** The connection flags every remote command takes. Defaults come from the environment, never shown in help. */
 function remote(command: Command, extraHelp = ''): Command {
+  // Usage errors the argument parser finds (a missing argument, an unknown flag) are JSON lines too.
+  const asJson = (text: string, write: (s: string) => void) =>
+    write(`${usage(`${text.trim().replace(/^error: /, '')} (see acts ${command.name()} --help)`).line()}\n`);
   return command
+    .showHelpAfterError(false)
+    .configureOutput({ outputError: asJson })
     .option('--server <url>', 'base URL of the acts server (default $ACTS_SERVER)')
     .option('--token <token>', 'API token acts_… (default $ACTS_TOKEN; prefer the variable, arguments show in ps)')
     .option('--request-timeout <secs>', 'give up on one request after this long (default 30)')

@@ -18,7 +18,8 @@ const NETWORK: Record<string, string> = {
   ETIMEDOUT: 'timed out connecting',
   UND_ERR_CONNECT_TIMEOUT: 'timed out connecting',
   UND_ERR_SOCKET: 'the connection closed unexpectedly',
-  EPROTO: 'TLS protocol error (is it http rather than https?)',
+  EPROTO: 'TLS handshake failed (if the server speaks plain http, use http://)',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'TLS handshake failed (if the server speaks plain http, use http://)',
 };
 
 interface ApiErrorData {
@@ -38,12 +39,15 @@ function networkReason(chain: unknown[], connection: Connection): string | undef
     const e = c as { name?: string; code?: unknown; message?: string };
     if (e.name === 'TimeoutError') return `no answer within ${connection.requestTimeoutMs / 1000} s (--request-timeout)`;
     if (typeof e.code === 'string' && NETWORK[e.code]) return NETWORK[e.code];
-    if (typeof e.code === 'string' && /CERT|SSL|TLS/.test(e.code)) return `TLS certificate problem: ${e.message}`;
+    if (typeof e.code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(e.code)) {
+      return `its TLS certificate is not trusted (${e.code}); for a private CA set NODE_EXTRA_CA_CERTS`;
+    }
+    if (typeof e.code === 'string' && /SSL|TLS/.test(e.code)) return `TLS failed (${e.code})`;
   }
   const fetchFailed = chain.some((c) => c instanceof TypeError && (c as Error).message === 'fetch failed');
   if (!fetchFailed) return undefined;
   const deepest = chain[chain.length - 1] as Error;
-  return deepest?.message && deepest.message !== 'fetch failed' ? deepest.message : 'the request failed';
+  return deepest?.message && deepest.message !== 'fetch failed' ? deepest.message.replace(/\s+/g, ' ').trim() : 'the request failed';
 }
 
 /** The RemoteFailure a failed call stands for. */
