@@ -22,6 +22,9 @@
  * (a resident process is read from memory without yielding to the event loop), then sent — so
  * every live event the client gets afterwards is newer than the snapshot. Messages are read
  * afterwards and may arrive after newer live messages; clients order messages by `create_time`.
+ * Across instances, events another instance broadcast just before the join may still arrive
+ * after it (NOTIFY latency); they come in emission order, so applying events in arrival order
+ * still ends in the current state.
  * Known gap: for a process running on ANOTHER instance, an event broadcast just before the
  * join whose row that instance has not written yet is neither live nor in the store (the
  * engine has no "batch committed" event to emit after; see the report).
