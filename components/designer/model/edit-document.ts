@@ -28,9 +28,22 @@ export interface EditSession {
 /** Printing options that keep the author's lines: no folding of long lines. */
 const PRINT = { lineWidth: 0 } as const;
 
+/**
+ * A comment right after the last line (no blank line between) stays there: `yaml` would print a
+ * document-level comment after a blank line, so it becomes the root mapping's trailing comment.
+ */
+function keepTrailingComment(doc: Document, source: string): void {
+  const end = doc.contents?.range?.[1];
+  if (!doc.comment || !isMap(doc.contents) || doc.contents.comment || end === undefined) return;
+  if (!source.slice(end).startsWith('#')) return;
+  doc.contents.comment = doc.comment;
+  doc.comment = null;
+}
+
 export function openForEdit(source: string): EditSession {
   const doc: Document = parseDocument(source, { prettyErrors: false });
   if (doc.errors.length) throw editError('edit.invalid_yaml', `fix the YAML first: ${doc.errors[0].message}`);
+  keepTrailingComment(doc, source);
   const empty = doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null);
   if (empty) doc.contents = doc.createNode({});
   if (!isMap(doc.contents)) throw editError('edit.not_a_workflow', 'the document must be a mapping of workflow fields');
