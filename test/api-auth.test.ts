@@ -52,6 +52,7 @@ describe('sign-in plumbing', () => {
     expect(out.setCookie).toMatch(/^acts_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
     expect((await raw('auth.me', { query: true, headers: { cookie } })).body.result?.data).toEqual({ caller: null });
     expect(t.audit.last('auth.login')).toMatchObject({ target: 'alice', result: 'ok' });
+    expect(t.audit.last('auth.logout')).toMatchObject({ actor: 'u-alice', result: 'ok' });
   });
 
   it('a wrong password is auth.invalid, audited without the password', async () => {

@@ -76,6 +76,7 @@ describe('operations endpoints', () => {
     const log = lines.join('');
     expect(log).toContain('"path":"/api/trpc/auth.login","status":200');
     expect(log).toContain('"path":"/api/trpc/health.get","status":200');
+    expect(log).toMatch(/"user":"operator","action":"task.complete","target":"[^"]+","result":"ok","pid":"[^"]+","tid":"[^"]+"/);
     expect(log).not.toMatch(/pw-alice|tok-viewer|sess-alice/);
   });
 });

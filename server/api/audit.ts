@@ -1,6 +1,7 @@
 /**
  * Audit of mutations: `audited()` runs one mutation and records who did what to which target and
- * how it ended (`ok` or the stable error code), then passes the result or the error on. A failing
+ * how it ended (`ok` or the stable error code), logs the same as one line (with `pid`/`tid`
+ * fields where given, never the detail), then passes the result or the error on. A failing
  * audit write is logged; it does not undo or fail the mutation that already happened.
  */
 import type { Caller } from '../auth/types.ts';
@@ -20,6 +21,8 @@ export interface AuditTarget {
   action: string;
   target: string;
   detail?: unknown;
+  /** Log fields naming what was acted on (`pid`, `tid`, `mid`). */
+  ids?: Record<string, string>;
 }
 
 export async function audited<T>(services: ApiServices, caller: Caller | null, what: AuditTarget, fn: () => Promise<T>): Promise<T> {
@@ -38,6 +41,7 @@ export async function audited<T>(services: ApiServices, caller: Caller | null, w
       detail: boundedDetail(what.detail),
       result,
     };
+    services.log.info({ user: entry.actor_name, action: what.action, target: what.target, result, ...what.ids }, 'mutation');
     await services.audit.record(entry).catch((err: unknown) => services.log.error({ err: String(err), action: what.action }, 'audit record failed'));
   }
 }

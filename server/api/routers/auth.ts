@@ -18,11 +18,13 @@ export const authRouter = router({
     }),
   ),
 
-  logout: publicProcedure.input(z.object({}).default({})).mutation(async ({ ctx }) => {
-    if (ctx.sessionToken) await ctx.services.auth.logout(ctx.sessionToken);
-    ctx.clearSessionCookie();
-    return { ok: true };
-  }),
+  logout: publicProcedure.input(z.object({}).default({})).mutation(({ ctx }) =>
+    audited(ctx.services, ctx.caller, { action: 'auth.logout', target: ctx.caller?.name ?? 'anonymous' }, async () => {
+      if (ctx.sessionToken) await ctx.services.auth.logout(ctx.sessionToken);
+      ctx.clearSessionCookie();
+      return { ok: true };
+    }),
+  ),
 
   me: publicProcedure.input(z.object({}).default({})).query(({ ctx }) => ({ caller: ctx.caller })),
 

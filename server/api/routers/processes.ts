@@ -15,7 +15,7 @@ export const processesRouter = router({
   start: allowed('operate')
     .input(z.object({ mid: id, inputs: vars.default({}) }))
     .mutation(({ ctx, input }) =>
-      audited(ctx.services, ctx.caller, { action: 'proc.start', target: input.mid, detail: { inputs: input.inputs } }, () =>
+      audited(ctx.services, ctx.caller, { action: 'proc.start', target: input.mid, detail: { inputs: input.inputs }, ids: { mid: input.mid } }, () =>
         ctx.services.engine.procs.start(input.mid, input.inputs, { owner: { id: ctx.caller.userId, roles: [...ctx.caller.roles] } }),
       ),
     ),
@@ -67,7 +67,7 @@ export const processesRouter = router({
   abort: allowed('operate')
     .input(z.object({ pid: id }))
     .mutation(({ ctx, input }) =>
-      audited(ctx.services, ctx.caller, { action: 'proc.abort', target: input.pid }, async () => {
+      audited(ctx.services, ctx.caller, { action: 'proc.abort', target: input.pid, ids: { pid: input.pid } }, async () => {
         await ctx.services.engine.procs.abort(input.pid);
         return { pid: input.pid };
       }),
@@ -76,7 +76,7 @@ export const processesRouter = router({
   setVars: allowed('operate')
     .input(z.object({ pid: id, vars }))
     .mutation(({ ctx, input }) =>
-      audited(ctx.services, ctx.caller, { action: 'proc.set_vars', target: input.pid, detail: { keys: Object.keys(input.vars) } }, async () => {
+      audited(ctx.services, ctx.caller, { action: 'proc.set_vars', target: input.pid, detail: { keys: Object.keys(input.vars) }, ids: { pid: input.pid } }, async () => {
         await ctx.services.engine.procs.setVars(input.pid, input.vars);
         return { pid: input.pid };
       }),

@@ -15,7 +15,7 @@ function action(name: string) {
   return allowed('operate')
     .input(target)
     .mutation(({ ctx, input }) =>
-      audited(ctx.services, ctx.caller, { action: `task.${name}`, target: `${input.pid}/${input.tid}`, detail: { options: input.options } }, async () => {
+      audited(ctx.services, ctx.caller, { action: `task.${name}`, target: `${input.pid}/${input.tid}`, detail: { options: input.options }, ids: { pid: input.pid, tid: input.tid } }, async () => {
         const { engine } = ctx.services;
         await requireMayAct(engine, ctx.caller, input.pid, input.tid);
         await engine.do({ pid: input.pid, tid: input.tid, action: name, options: input.options });
