@@ -469,6 +469,21 @@ describe('connection', () => {
     }
   });
 
+  it('a gateway page (HTTP 502) is server.unreachable, retryable', { timeout: TIMEOUT }, async () => {
+    const gateway = await fakeServer((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html>bad gateway</html>');
+    });
+    try {
+      const r = await acts(['procs', '--server', gateway.url, '--token', tokens.watcher]);
+      const error = expectFailure(r, 4, 'server.unreachable');
+      expect(error.message).toMatch(/HTTP 502 from a proxy or gateway/);
+      expect(error.retryable).toBe(true);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('accepts the API endpoint URL itself (…/api/trpc) as --server', { timeout: TIMEOUT }, async () => {
     const r = await acts(['procs', '--limit', '1', '--server', `${url}/api/trpc/`, '--token', tokens.watcher]);
     expect(r.code, r.stderr).toBe(0);

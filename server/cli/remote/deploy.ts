@@ -6,12 +6,11 @@
  */
 import { formatProblem } from '../../engine/model/format.ts';
 import type { ModelProblem } from '../../engine/model/types.ts';
+import { EXIT, InputError } from '../errors.ts';
 import { readText } from '../files.ts';
-import { InputError } from '../errors.ts';
-import { RemoteFailure, usage } from './failure.ts';
 import type { ConnectionFlags } from './connection.ts';
+import { RemoteFailure, usage } from './failure.ts';
 import { runRemote, type Io } from './session.ts';
-import { EXIT } from '../errors.ts';
 
 export interface DeployFlags extends ConnectionFlags {
   dryRun?: boolean;
@@ -21,11 +20,13 @@ function isProblem(p: unknown): p is ModelProblem {
   return typeof p === 'object' && p !== null && typeof (p as ModelProblem).message === 'string' && typeof (p as ModelProblem).code === 'string';
 }
 
+const count = (n: number) => `${n} problem${n === 1 ? '' : 's'}`;
+
 /** The lines for people before the error line: every problem of an invalid model. */
 function problemLines(failure: RemoteFailure, file: string): string[] {
   if (failure.code !== 'model.invalid' || !Array.isArray(failure.details)) return [];
   const problems = failure.details.filter(isProblem);
-  return [...problems.map((p) => formatProblem(p, file)), `${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}`];
+  return [...problems.map((p) => formatProblem(p, file)), `${file}: ${count(problems.length)}`];
 }
 
 async function source(file: string): Promise<string> {
@@ -44,7 +45,7 @@ export function deployCommand(file: string, flags: DeployFlags, io: Io): Promise
       const text = await source(file);
       if (flags.dryRun) {
         const result = await client.models.validate.mutate({ source: text });
-        if (!result.valid) throw new RemoteFailure('model.invalid', `${file} is not a valid model (${result.problems.length} problems)`, result.problems);
+        if (!result.valid) throw new RemoteFailure('model.invalid', `${file} is not a valid model (${count(result.problems.length)})`, result.problems);
         io.out(JSON.stringify({ file, valid: true }));
         return EXIT.complete;
       }

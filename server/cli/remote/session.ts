@@ -20,7 +20,7 @@ export interface RemoteContext {
 }
 
 /** Prints a failure the way every remote command does: lines for people first, then the JSON line. */
-export function report(failure: RemoteFailure, io: Io, preface: string[] = []): number {
+function report(failure: RemoteFailure, io: Io, preface: string[] = []): number {
   for (const line of preface) io.err(line);
   io.err(failure.line());
   return failure.exit;
@@ -36,12 +36,16 @@ export async function runRemote(
   body: (ctx: RemoteContext) => Promise<number>,
   explain?: (failure: RemoteFailure) => string[],
 ): Promise<number> {
-  let connection: Connection | undefined;
+  let connection: Connection;
   try {
     connection = resolveConnection(flags);
+  } catch (err) {
+    return report(translate(err, undefined), io);
+  }
+  try {
     return await body({ client: createApiClient(connection), connection, io });
   } catch (err) {
-    const failure = translate(err, connection ?? { endpoint: '', display: '(no server)', token: '', requestTimeoutMs: 0 });
+    const failure = translate(err, connection);
     return report(failure, io, explain?.(failure));
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Turns whatever a remote call threw into a RemoteFailure: the server's error `data.code`
- * passes through; network failures become `server.unreachable` naming the URL; an answer that
- * is not the acts API becomes `server.bad_response`.
+ * passes through; network failures (and a gateway's 502/503/504 page) become `server.unreachable`
+ * naming the URL; another answer that is not the acts API becomes `server.bad_response`.
  */
 import { NotAnApiResponse } from './client.ts';
 import type { Connection } from './connection.ts';
@@ -50,9 +50,10 @@ function networkReason(chain: unknown[], connection: Connection): string | undef
   return deepest?.message && deepest.message !== 'fetch failed' ? deepest.message.replace(/\s+/g, ' ').trim() : 'the request failed';
 }
 
-/** The RemoteFailure a failed call stands for. */
-export function translate(err: unknown, connection: Connection): RemoteFailure {
+/** The RemoteFailure a failed call stands for (`connection` is undefined before one was resolved). */
+export function translate(err: unknown, connection: Connection | undefined): RemoteFailure {
   if (err instanceof RemoteFailure) return err;
+  if (!connection) return new RemoteFailure('internal', `unexpected failure: ${(err as Error)?.message ?? String(err)}`);
   const chain = causes(err);
   const data = (err as { data?: ApiErrorData } | null)?.data;
   if (data && typeof data.code === 'string') {
@@ -65,6 +66,10 @@ export function translate(err: unknown, connection: Connection): RemoteFailure {
     return new RemoteFailure(data.code, typeof data.message === 'string' ? data.message : data.code, data.details);
   }
   const notApi = chain.find((c): c is NotAnApiResponse => c instanceof NotAnApiResponse);
+  if (notApi && [502, 503, 504].includes(notApi.status)) {
+    const reason = `HTTP ${notApi.status} from a proxy or gateway (is the acts server behind it running?)`;
+    return new RemoteFailure('server.unreachable', `cannot reach the acts server at ${connection.display}: ${reason}`);
+  }
   if (notApi) {
     return new RemoteFailure(
       'server.bad_response',
