@@ -15,6 +15,7 @@ export interface ActFlags extends ConnectionFlags {
   option: string[];
 }
 
+/** Runs `acts act`; returns the exit code. */
 export function actCommand(pid: string, tid: string, action: string, flags: ActFlags, io: Io): Promise<number> {
   return runRemote(flags, io, async ({ client }) => {
     if (!isTaskAction(action)) {

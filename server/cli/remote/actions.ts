@@ -14,6 +14,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // Fails to compile when an action is listed here but not a procedure, or the other way round.
 export const ACTIONS_MATCH_ROUTER: Same<TaskAction, RouterActions> = true;
 
+/** Whether `name` is one of the server's task actions. */
 export function isTaskAction(name: string): name is TaskAction {
   return (TASK_ACTIONS as readonly string[]).includes(name);
 }

@@ -30,6 +30,7 @@ function checkedFetch(timeoutMs: number) {
   };
 }
 
+/** A client of the server's app router for one connection (token and timeout). */
 export function createApiClient(connection: Connection): ApiClient {
   return createTRPCClient<AppRouter>({
     links: [

@@ -5,12 +5,14 @@
  */
 import { usage } from './failure.ts';
 
+/** The connection flags as commander parsed them. */
 export interface ConnectionFlags {
   server?: string;
   token?: string;
   requestTimeout?: string;
 }
 
+/** A resolved connection. */
 export interface Connection {
   /** The tRPC endpoint, `<server>/api/trpc`. */
   endpoint: string;

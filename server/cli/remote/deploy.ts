@@ -37,6 +37,7 @@ async function source(file: string): Promise<string> {
   }
 }
 
+/** Runs `acts deploy`; returns the exit code. */
 export function deployCommand(file: string, flags: DeployFlags, io: Io): Promise<number> {
   return runRemote(
     flags,

@@ -24,6 +24,7 @@ export function stateFilter(state: string | undefined): string | undefined {
   return state;
 }
 
+/** Runs `acts procs`; returns the exit code. */
 export function procsCommand(flags: ProcsFlags, io: Io): Promise<number> {
   return runRemote(flags, io, async ({ client }) => {
     const page = await client.processes.list.query({

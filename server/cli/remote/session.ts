@@ -8,6 +8,7 @@ import { resolveConnection, type Connection, type ConnectionFlags } from './conn
 import type { RemoteFailure } from './failure.ts';
 import { translate } from './translate.ts';
 
+/** Where a command writes: `out` for results (stdout), `err` for failures (stderr). */
 export interface Io {
   out(line: string): void;
   err(line: string): void;

@@ -16,6 +16,7 @@ export interface StartFlags extends ConnectionFlags {
   waitTimeout?: string;
 }
 
+/** Runs `acts start`; returns the exit code. */
 export function startCommand(mid: string, flags: StartFlags, io: Io): Promise<number> {
   return runRemote(flags, io, async ({ client, connection }) => {
     const inputs = mergeValues(flags.inputs, flags.input, { json: '--inputs', pair: '--input' });

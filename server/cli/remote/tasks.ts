@@ -17,6 +17,7 @@ export interface TasksFlags extends ConnectionFlags {
   offset?: string;
 }
 
+/** Runs `acts tasks`; returns the exit code. */
 export function tasksCommand(pid: string | undefined, flags: TasksFlags, io: Io): Promise<number> {
   return runRemote(flags, io, async ({ client }) => {
     if (flags.inbox) {
