@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { layout, toGraph, type GraphLayout, type NodeBox } from '../components/designer/model/index.ts';
+
+const examplesDir = new URL('../examples/', import.meta.url);
+const exampleFiles = readdirSync(examplesDir).filter((f) => f.endsWith('.yml') && !f.endsWith('.responses.yml')).sort();
+const example = (name: string) => readFileSync(new URL(name, examplesDir), 'utf8');
+
+const overlap = (a: NodeBox, b: NodeBox) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** A workflow of `steps` steps, each with three acts; every fifth step fans out to two branches. */
+function bigWorkflow(steps: number): string {
+  const lines = ['id: big', 'steps:'];
+  for (let i = 0; i < steps; i++) {
+    lines.push(`  - id: s${i}`, '    acts:');
+    for (let j = 0; j < 3; j++) lines.push(`      - { id: a${i}_${j}, uses: acts.core.irq }`);
+    if (i % 5 === 4) {
+      lines.push('    branches:');
+      for (const side of ['l', 'r']) {
+        lines.push(`      - id: b${i}${side}`, `        if: v == '${side}'`, '        steps:');
+        lines.push(`          - { id: s${i}${side}, acts: [ { id: a${i}${side}, uses: acts.core.msg } ] }`);
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const RUNS = 15;
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Median wall and CPU time of `fn` after a warm-up (CPU time is less disturbed by a busy machine). */
+function measure(fn: () => unknown): { wall: number; cpu: number } {
+  for (let i = 0; i < 3; i++) fn();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const startCpu = process.cpuUsage();
+    const start = performance.now();
+    fn();
+    wall.push(performance.now() - start);
+    const used = process.cpuUsage(startCpu);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
+describe('layout', () => {
+  it.each(exampleFiles)('%s: top to bottom, no two boxes overlap', (file) => {
+    const graph = toGraph(example(file));
+    const result = layout(graph);
+    const boxes = graph.nodes.map((n) => result.nodes[n.id]);
+    boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => expect(overlap(a, b)).toBe(false)));
+    for (const edge of graph.edges) {
+      if (edge.back || edge.kind === 'trigger') continue;
+      expect(result.nodes[edge.target].y, edge.id).toBeGreaterThan(result.nodes[edge.source].y);
+    }
+    expect(result.width).toBeGreaterThan(0);
+    expect(result.height).toBeGreaterThan(0);
+  });
+
+  it('is deterministic: the same text always gets the same positions', () => {
+    const source = example('loop.yml');
+    const runs: GraphLayout[] = [layout(toGraph(source)), layout(toGraph(source)), layout(toGraph(source))];
+    expect(runs[1]).toEqual(runs[0]);
+    expect(runs[2]).toEqual(runs[0]);
+    const big = bigWorkflow(20);
+    expect(layout(toGraph(big))).toEqual(layout(toGraph(big)));
+  });
+
+  it('keeps branches and catch rules left to right in document order', () => {
+    const branches = layout(toGraph(example('branches.yml'))).nodes;
+    expect(branches['branch:large'].x).toBeLessThan(branches['branch:medium'].x);
+    expect(branches['branch:medium'].x).toBeLessThan(branches['branch:small'].x);
+    const catches = layout(toGraph(example('catches.yml'))).nodes;
+    const rule = (i: number) => catches[`step:pay/acts[0].catches[${i}]`].x;
+    expect(rule(0)).toBeLessThan(rule(1));
+    expect(rule(1)).toBeLessThan(rule(2));
+  });
+
+  it('leaves `next` back edges out of the routed edges and keeps pinned positions', () => {
+    const graph = toGraph(example('loop.yml'));
+    const result = layout(graph, { pinned: { 'step:finish': { x: 5, y: 7 } } });
+    expect(result.edges['next:step:add/acts[0]->step:cond']).toBeUndefined();
+    expect(result.edges['flow:workflow->step:cond'].length).toBeGreaterThan(1);
+    expect(result.nodes['step:finish']).toMatchObject({ x: 5, y: 7 });
+  });
+
+  it('takes node sizes from the caller', () => {
+    const result = layout(toGraph(example('send-back.yml')), { nodeSize: () => ({ width: 300, height: 60 }) });
+    expect(result.nodes['step:draft']).toMatchObject({ width: 300, height: 60 });
+  });
+
+  it('lays out 200+ nodes (prints the time)', () => {
+    const source = bigWorkflow(45);
+    const graph = toGraph(source);
+    expect(graph.nodes.length).toBeGreaterThanOrEqual(200);
+    const parse = measure(() => toGraph(source));
+    const place = measure(() => layout(graph));
+    console.log(
+      `[designer layout] ${graph.nodes.length} nodes, ${graph.edges.length} edges — median of ${RUNS} warm runs: ` +
+        `toGraph ${parse.wall.toFixed(1)} ms (cpu ${parse.cpu.toFixed(1)} ms), layout ${place.wall.toFixed(1)} ms (cpu ${place.cpu.toFixed(1)} ms)`,
+    );
+  });
+});
