@@ -96,7 +96,7 @@ describe('messages, triggers, packages, health', () => {
       expect(await t.as('operator').messages.ack.mutate({ id })).toEqual({ acked: true });
       expect((await t.as('viewer').messages.deliveries.query({ pid, status: 'acked' })).rows.map((d) => d.id)).toContain(id);
       expect(t.audit.last('message.ack')).toMatchObject({ target: id, result: 'ok' });
-      expect(await apiError(t.as('operator').messages.ack.mutate({ id: 'missing' }))).toMatchObject({ code: 'input.invalid' });
+      expect(await apiError(t.as('operator').messages.ack.mutate({ id: 'missing' }))).toMatchObject({ code: 'delivery.not_found' });
       expect(await t.as('operator').messages.redo.mutate()).toEqual({ count: 0 });
       expect(await t.as('operator').messages.clear.mutate({ pid })).toEqual({ count: 0 });
       expect((await apiError(t.as('viewer').messages.clear.mutate({}))).code).toBe('auth.forbidden');

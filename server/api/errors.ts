@@ -24,6 +24,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   'package.invalid': 'BAD_REQUEST',
   'params.invalid': 'BAD_REQUEST',
   'trigger.not_found': 'NOT_FOUND',
+  'delivery.not_found': 'NOT_FOUND',
   'script.error': 'BAD_REQUEST',
   'config.invalid': 'INTERNAL_SERVER_ERROR',
   'engine.busy': 'TOO_MANY_REQUESTS',

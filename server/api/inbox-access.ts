@@ -34,21 +34,9 @@ export function mayAct(caller: Caller, a: Assignment): boolean {
   return a.assignees.includes(caller.name) || caller.roles.some((r) => a.roles.includes(r));
 }
 
-/** The assignment of a task, read from its `created` message (tasks without one are unrestricted). */
+/** The assignment of a task, from its evaluated params (an act that has not run yet is unrestricted). */
 export async function taskAssignment(engine: Engine, pid: string, tid: string): Promise<Assignment> {
-  const page = await engine.messages.list({
-    limit: 1,
-    filter: {
-      type: 'and',
-      exprs: [
-        { key: 'pid', op: 'eq', value: pid },
-        { key: 'tid', op: 'eq', value: tid },
-        { key: 'state', op: 'eq', value: 'created' },
-      ],
-    },
-  });
-  const message = page.rows[0];
-  return message ? assignmentOf(message.inputs.params) : NONE;
+  return assignmentOf((await engine.tasks.get(pid, tid)).params);
 }
 
 /** Throws `auth.forbidden` unless the caller may act on the task. */

@@ -6,7 +6,6 @@
 import type { Caller } from '../auth/types.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { MessageRow, QueryFilter, Store } from '../engine/store/types.ts';
-import { flushEngineWrites } from './flush.ts';
 import { assignmentOf, mayAct, type Assignment } from './inbox-access.ts';
 
 export const INBOX_SCAN = 1000;
@@ -66,7 +65,7 @@ function createdMessagesOf(pairs: Array<{ pid: string; tid: string }>): QueryFil
 
 /** Every open interrupt task (up to INBOX_SCAN), oldest first. */
 export async function openInbox(engine: Engine, store: Store): Promise<InboxItem[]> {
-  await flushEngineWrites(engine);
+  await engine.flush();
   const tasks = await store.tasks.query({
     limit: INBOX_SCAN,
     filter: {

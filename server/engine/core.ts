@@ -295,7 +295,11 @@ export class Core {
    * one ordered store batch, so a crash leaves either all of a job's effects or none.
    */
   flush(): Promise<void> {
+    const seq = ++this.batchSeq;
     if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && this.opWrites.length === 0) {
+      // nothing to write: "committed" once the batches queued before it are
+      const done = () => this.events.emit('committed', { seq, pids: [], ok: true });
+      this.lastCommit = this.lastCommit.then(done, done);
       return Promise.resolve();
     }
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
@@ -308,7 +312,7 @@ export class Core {
     for (const row of tasks) pids.add(row.pid);
     this.dirty.clear();
     this.dirtyProcs.clear();
-    return this.writer.writeBatch(async (tx) => {
+    const committed = this.writer.writeBatch(async (tx) => {
       for (const row of procs) await tx.procs.upsert(row);
       for (const row of tasks) await tx.tasks.upsert(row);
       for (const row of messages) await tx.messages.create(row);
@@ -316,7 +320,17 @@ export class Core {
       for (const row of ops) await tx.ops.upsert(row);
       await notifyRelays(tx, ops);
     }, [...pids]);
+    const written = (ok: boolean) => () => this.events.emit('committed', { seq, pids: [...pids], ok });
+    this.lastCommit = committed.then(written(true), written(false));
+    return committed;
   }
+
+  /**
+   * The number of the latest job batch (`flush` call). Events emitted by a job are followed by its
+   * batch, `batchSeq + 1` while the job runs; `committed` says when it is in the store.
+   */
+  batchSeq = 0;
+  private lastCommit: Promise<void> = Promise.resolve();
 
   // ---- expressions ----
 

@@ -556,6 +556,19 @@ export class Engine {
     }
   }
 
+  /**
+   * The number of the latest job batch. Every event emitted so far belongs to a batch at or below
+   * it; the `committed` event says when that batch is in the store.
+   */
+  batchSeq(): number {
+    return this.core.batchSeq;
+  }
+
+  /** Resolves once every store write queued so far landed (reads of the store then see them). */
+  flush(): Promise<void> {
+    return this.core.writer.flush();
+  }
+
   /** The engine instances sharing the store and their leases (live and recently lapsed ones). */
   async instances(): Promise<InstanceRow[]> {
     return (await this.core.store.instances.query({ order_by: ['started', 'id'] })).rows;

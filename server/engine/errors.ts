@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'package.invalid'
   | 'params.invalid'
   | 'trigger.not_found'
+  | 'delivery.not_found'
   | 'script.error' // an expression or script threw, timed out or ran out of memory
   | 'config.invalid' // a configuration value or store URL is not usable
   | 'engine.busy' // a lane is full: the caller should retry shortly

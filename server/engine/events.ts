@@ -10,6 +10,11 @@ export interface EngineEvents {
   message: Message;
   /** A process reached a terminal state. */
   finished: Process;
+  /**
+   * The store batch of job number `seq` (see `Core.batchSeq`) was written (`ok`) or failed: every
+   * event emitted before that job's end is now in the store (or never will be). In `seq` order.
+   */
+  committed: { seq: number; pids: string[]; ok: boolean };
 }
 
 export interface Logger {

@@ -39,6 +39,8 @@ export interface TaskInfo {
   data: Vars;
   inputs: Vars;
   outputs: Vars;
+  /** An act's evaluated params once it ran (null before, and for other kinds). */
+  params: unknown;
   err: ErrorInfo | null;
   start_time: number;
   end_time: number;
@@ -84,6 +86,7 @@ export function taskInfo(task: Task): TaskInfo {
     data: { ...task.data },
     inputs: { ...task.inputs },
     outputs: { ...(task.outputs ?? {}) },
+    params: task.paramsReady ? (task.params ?? null) : null,
     err: task.err,
     start_time: task.startTime,
     end_time: task.endTime,

@@ -3,9 +3,13 @@
  * (`engine.on('task')`, every state incl. `running`, so a graph can colour each node); messages
  * and process start/complete/error come from an engine channel (`live-<instance>`, no ack).
  * Events are queued synchronously inside the engine's job (in emission order, each stamped
- * with its cursor) and emitted on the next macrotask, so jobs never wait for sockets.
+ * with its cursor), sealed on the next macrotask with the engine's latest batch number, and
+ * emitted once that batch is in the store (the engine's `committed` event) — so jobs never wait
+ * for sockets, and a client of ANY instance that missed an event live (it joined just after it
+ * went out) finds its effect in the store when its catch-up reads it.
  *
- * State: idle ⇄ scheduled (a flush is queued on setImmediate) → closed (listeners removed).
+ * State: idle ⇄ scheduled (a seal is queued on setImmediate); sealed groups wait for their batch
+ * to commit, then go out in order; → closed (listeners removed, everything pending emitted).
  * It also remembers the open inbox tasks it saw (to route their removal) and the recent
  * removals (inbox catch-up drops items removed while its snapshot was read).
  */
@@ -35,6 +39,9 @@ export class LiveBridge {
   private offs: Array<() => void> = [];
   private channel: Channel | null = null;
   private lastCursor = 0;
+  /** Sealed groups of events, each waiting for engine batch `upTo` to be written. */
+  private sealed: Array<{ upTo: number; items: Queued[] }> = [];
+  private committedSeq = 0;
   /** Open inbox tasks seen here (`pid/tid` → rooms of their assignment). */
   private readonly open = new Map<string, string[]>();
   private readonly removals: Array<{ key: string; cursor: number }> = [];
@@ -50,7 +57,14 @@ export class LiveBridge {
   async start(): Promise<void> {
     const packages = await this.engine.packages.list({ limit: 1000 });
     for (const p of packages.rows) if (p.run_as === 'irq') this.irqPackages.add(p.id);
+    this.committedSeq = this.engine.batchSeq();
     this.offs.push(this.engine.on('task', ({ proc, task }) => this.onTask(proc, task)));
+    this.offs.push(
+      this.engine.on('committed', ({ seq }) => {
+        this.committedSeq = Math.max(this.committedSeq, seq);
+        this.release();
+      }),
+    );
     this.channel = this.engine
       .channel({ id: `live-${this.engine.instanceId}` })
       .onMessage((m) => this.push([procRoom(m.pid)], 'message', messageEvent(m, this.cursor())))
@@ -102,18 +116,29 @@ export class LiveBridge {
     this.scheduled ??= setImmediate(() => this.flush());
   }
 
-  /** Emits every queued event now, in order. */
+  /** Seals the queued events (they wait for the engine's latest batch) and emits what is written. */
   flush(): void {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = null;
-    const batch = this.queue;
-    this.queue = [];
-    for (const q of batch) this.io.to(q.rooms).emit(q.event, q.payload);
-    if (batch.length > 0) this.onFlushed();
+    if (this.queue.length > 0) {
+      this.sealed.push({ upTo: this.engine.batchSeq(), items: this.queue });
+      this.queue = [];
+    }
+    this.release();
+  }
+
+  private release(force = false): void {
+    let emitted = false;
+    while (this.sealed.length > 0 && (force || this.sealed[0].upTo <= this.committedSeq)) {
+      for (const q of this.sealed.shift()!.items) this.io.to(q.rooms).emit(q.event, q.payload);
+      emitted = true;
+    }
+    if (emitted) this.onFlushed();
   }
 
   close(): void {
     this.flush();
+    this.release(true);
     for (const off of this.offs.splice(0)) off();
     this.channel?.close();
     this.channel = null;

@@ -25,9 +25,9 @@
  * Across instances, events another instance broadcast just before the join may still arrive
  * after it (NOTIFY latency); they come in emission order, so applying events in arrival order
  * still ends in the current state.
- * Known gap: for a process running on ANOTHER instance, an event broadcast just before the
- * join whose row that instance has not written yet is neither live nor in the store (the
- * engine has no "batch committed" event to emit after; see the report).
+ * Across instances: the bridge emits an event only once the engine batch holding its effect is
+ * written (bridge.ts), so an event a client missed because it joined just after it went out is
+ * already in the store the catch-up reads.
  */
 import type { Socket } from 'socket.io';
 import type { Caller } from '../../auth/types.ts';

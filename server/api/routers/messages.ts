@@ -37,7 +37,7 @@ export const messagesRouter = router({
     .input(z.object({ id }))
     .mutation(({ ctx, input }) =>
       audited(ctx.services, ctx.caller, { action: 'message.ack', target: input.id }, async () => {
-        if (!(await ctx.services.engine.messages.ack(input.id))) throw new ActError('input.invalid', `there is no delivery '${input.id}'`);
+        if (!(await ctx.services.engine.messages.ack(input.id))) throw new ActError('delivery.not_found', `there is no delivery '${input.id}'`);
         return { acked: true };
       }),
     ),
