@@ -2,38 +2,44 @@
  * `npm start`: one Node process with the engine runtime, the tRPC API at `/api/trpc` and
  * socket.io at `/socket.io` on one port. Environment: PORT (3000), HOST (127.0.0.1),
  * DATABASE_URL (file:./data/acts.db) and the other settings of server/runtime/config.ts,
- * ACTS_SECURE_COOKIE=1 behind https, ACTS_TRUST_PROXY=1 behind a reverse proxy, LOG_LEVEL.
+ * ACTS_ADMIN_PASSWORD (creates the user `admin` while no admin exists; otherwise the one-time
+ * setup via `auth.setup` stays open until an admin exists), ACTS_SECURE_COOKIE=1 behind https,
+ * ACTS_TRUST_PROXY=1 behind a reverse proxy, LOG_LEVEL.
  * On PostgreSQL the socket.io PostgreSQL adapter connects the instances.
  */
+import type { Logger } from 'pino';
+import { createAuditLog } from './audit/audit-log.ts';
+import { createAuth } from './auth/create-auth.ts';
+import { ensureAdminFromEnv } from './auth/first-admin.ts';
+import type { Auth } from './auth/types.ts';
 import { Engine } from './engine/engine.ts';
 import { loadConfig } from './runtime/config.ts';
+import { engineOptionsFrom } from './runtime/engine-options.ts';
 import { openStore, redactUrl } from './store/open-store.ts';
 import { createLogger, engineLogger } from './http/logger.ts';
-import { loggingAuditLog, unwiredAuth } from './http/placeholders.ts';
 import { createServer } from './http/server.ts';
 import { onShutdown } from './http/shutdown.ts';
+
+/** Creates the first admin from ACTS_ADMIN_PASSWORD, or says that the setup is open (never logs the password). */
+async function firstAdmin(auth: Auth, env: NodeJS.ProcessEnv, log: Logger): Promise<void> {
+  const admin = await ensureAdminFromEnv(auth, env);
+  if (admin) log.info({ user: admin.name }, 'admin user created from ACTS_ADMIN_PASSWORD');
+  else if (await auth.setupNeeded()) log.warn('no admin exists and ACTS_ADMIN_PASSWORD is unset: the one-time setup is open (auth.setup) — the first caller to use it becomes admin');
+}
 
 async function main(): Promise<void> {
   const env = process.env;
   const log = createLogger();
   const config = loadConfig();
   const store = await openStore(config.store);
-  const engine = await Engine.create({
-    store,
-    tickIntervalSecs: config.tick_interval_secs,
-    maxMessageRetryTimes: config.max_message_retry_times,
-    cacheCap: config.cache_cap,
-    schedulerWorkers: config.scheduler_workers,
-    schedulerQueueCap: config.scheduler_queue_cap,
-    sweepAfterSecs: config.sweep_after_secs,
-    workdirRoot: config.workdir_root,
-    logger: engineLogger(log),
-  });
+  const auth = createAuth(store);
+  await firstAdmin(auth, env, log);
+  const engine = await Engine.create({ ...engineOptionsFrom(config), store, logger: engineLogger(log) });
   const server = await createServer({
     engine,
     store,
-    auth: unwiredAuth,
-    audit: loggingAuditLog(log),
+    auth,
+    audit: createAuditLog(store),
     log,
     secureCookie: env.ACTS_SECURE_COOKIE === '1',
     trustProxy: env.ACTS_TRUST_PROXY === '1',

@@ -1,19 +1,23 @@
 /**
- * The role policy, in one table: which roles may do what. viewer reads everything; operator adds
- * process and task work; designer adds model and trigger management; admin may do everything.
- * Task actions also pass the assignment check of inbox-access.ts.
+ * The role policy, in one table: which roles may do what. Every signed-in user manages their own
+ * account (password, API tokens); viewer reads everything; operator adds process and task work;
+ * designer adds model and trigger management; admin may do everything, including users, the
+ * tokens of others and the audit log. Task actions also pass the assignment check of
+ * inbox-access.ts; revoking a token also checks that it is the caller's own (or the caller is admin).
  */
 import { ActError } from '../engine/errors.ts';
 import type { Caller, Role } from '../auth/types.ts';
 
 export const PERMISSIONS = {
+  /** Their own account: change their password; list, create and revoke their own API tokens. */
+  self: ['viewer', 'operator', 'designer', 'admin'],
   /** Read models, processes, tasks, messages, triggers, packages, health. */
   read: ['viewer', 'operator', 'designer', 'admin'],
   /** Start processes, client actions, abort, set-vars, ack/redo/clear messages, fire triggers. */
   operate: ['operator', 'admin'],
   /** Validate, deploy, remove and import models; enable and disable triggers. */
   design: ['designer', 'admin'],
-  /** Users, tokens of others, the audit log. */
+  /** Users (list, create, roles, passwords, disable/enable), the tokens of others, the audit log. */
   admin: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,4 +1,5 @@
 /** The API's root router: one sub-router per resource. `AppRouter` is what clients import. */
+import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
 import { healthRouter } from './routers/health.ts';
 import { inboxRouter } from './routers/inbox.ts';
@@ -7,7 +8,9 @@ import { modelsRouter } from './routers/models.ts';
 import { packagesRouter } from './routers/packages.ts';
 import { processesRouter } from './routers/processes.ts';
 import { tasksRouter } from './routers/tasks.ts';
+import { tokensRouter } from './routers/tokens.ts';
 import { triggersRouter } from './routers/triggers.ts';
+import { usersRouter } from './routers/users.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -20,6 +23,9 @@ export const appRouter = router({
   triggers: triggersRouter,
   packages: packagesRouter,
   health: healthRouter,
+  users: usersRouter,
+  tokens: tokensRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@
 import { Engine } from '../engine/engine.ts';
 import { consoleLogger } from '../engine/events.ts';
 import { loadConfig } from '../runtime/config.ts';
+import { engineOptionsFrom } from '../runtime/engine-options.ts';
 import { openStore, redactUrl } from '../store/open-store.ts';
 import { EXIT } from './errors.ts';
 
@@ -16,17 +17,7 @@ export interface ServeOptions {
 export async function serveCommand(options: ServeOptions, print: (line: string) => void, stop?: Promise<unknown>): Promise<number> {
   const config = loadConfig({ file: options.config, overrides: { store: options.store } });
   const store = await openStore(config.store);
-  const engine = await Engine.create({
-    store,
-    tickIntervalSecs: config.tick_interval_secs,
-    maxMessageRetryTimes: config.max_message_retry_times,
-    cacheCap: config.cache_cap,
-    schedulerWorkers: config.scheduler_workers,
-    schedulerQueueCap: config.scheduler_queue_cap,
-    sweepAfterSecs: config.sweep_after_secs,
-    workdirRoot: config.workdir_root,
-    logger: consoleLogger,
-  });
+  const engine = await Engine.create({ ...engineOptionsFrom(config), store, logger: consoleLogger });
   const stats = engine.stats();
   print(JSON.stringify({ event: 'serving', store: redactUrl(config.store), backend: store.backend, processes: stats.processes }));
   // The engine's own timers do not hold the process open; a server must stay up until told to stop.

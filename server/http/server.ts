@@ -2,14 +2,17 @@
  * `createServer`: one HTTP server for the engine's API — tRPC at `/api/trpc`, socket.io at
  * `/socket.io`, `/healthz`, `/readyz`, `/metrics`, and a pluggable fallback for the studio.
  * The engine, store, auth and audit log are injected; the caller owns (and closes) the engine.
+ * While it runs, expired sessions are deleted from the store every `sessionSweepMs`.
  *
- * State: created → listening → closing (readyz 503, no new connections, sockets disconnected,
- * in-flight requests finish or are cut after `drainMs`) → closed.
+ * State: created (session sweep running) → listening → closing (readyz 503, no new connections,
+ * sockets disconnected, in-flight requests finish or are cut after `drainMs`, sweep stopped) →
+ * closed.
  */
 import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { AuditLog } from '../audit/types.ts';
+import { sweepExpiredSessions, type SessionStore } from '../auth/expired-sessions.ts';
 import type { Auth } from '../auth/types.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { Store } from '../engine/store/types.ts';
@@ -24,8 +27,8 @@ import { dispatcher } from './routes.ts';
 
 export interface ServerOptions {
   engine: Engine;
-  /** The engine's store (read-only queries the engine API lacks: the inbox). */
-  store: Store;
+  /** The engine's store (read-only queries the engine API lacks: the inbox) with the server's sessions (expired ones are swept). */
+  store: Store & SessionStore;
   auth: Auth;
   audit: AuditLog;
   log?: Logger;
@@ -43,6 +46,8 @@ export interface ServerOptions {
   fallback?: RequestListener;
   /** How long closing waits for in-flight requests before cutting them (default 10 s). */
   drainMs?: number;
+  /** Period of the expired-session sweep (default 10 minutes). */
+  sessionSweepMs?: number;
 }
 
 export interface ActsServer {
@@ -75,6 +80,11 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
   );
   const pg: PgAdapter | undefined = options.scaleOutUrl ? postgresAdapter(options.scaleOutUrl, log) : undefined;
   live = await attachLive(server, { engine: options.engine, store: options.store, auth: options.auth, log, allowedOrigins: options.allowedOrigins, adapter: pg?.adapter, ...options.live });
+  const sessionSweep = sweepExpiredSessions(options.store, {
+    intervalMs: options.sessionSweepMs,
+    onSwept: (count) => log.info({ count }, 'expired sessions deleted'),
+    onError: (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'expired-session sweep failed'),
+  });
 
   const listen = (port: number, host = '127.0.0.1') =>
     new Promise<AddressInfo>((resolve, reject) => {
@@ -88,6 +98,7 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
   const close = async () => {
     if (closing) return;
     closing = true;
+    const sweepStopped = sessionSweep.stop();
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await live!.close();
@@ -95,6 +106,7 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
     await drained;
     clearTimeout(timer);
     metrics.stop();
+    await sweepStopped;
     await pg?.close();
   };
 

@@ -1,13 +1,16 @@
 /**
  * Sign-in plumbing over the `Auth` contract: login sets the httpOnly session cookie
  * (SameSite=Lax, Path=/, Secure when configured), logout revokes it, `me` says who calls, and the
- * one-time admin setup. Passwords are never logged or audited.
+ * one-time admin setup, and `changePassword` for the caller (a session caller gets a new cookie:
+ * the change ends every session of the user). Passwords are never logged or audited.
  */
 import { z } from 'zod';
+import { changePassword } from '../../auth/change-password.ts';
 import { audited } from '../audit.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { allowed, publicProcedure, router } from '../trpc.ts';
 
-const credentials = z.object({ name: z.string().trim().min(1).max(100), password: z.string().min(1).max(1024) });
+const password = z.string().min(1).max(1024);
+const credentials = z.object({ name: z.string().trim().min(1).max(100), password });
 
 export const authRouter = router({
   login: publicProcedure.input(credentials).mutation(({ ctx, input }) =>
@@ -33,4 +36,14 @@ export const authRouter = router({
   setup: publicProcedure.input(credentials).mutation(({ ctx, input }) =>
     audited(ctx.services, null, { action: 'auth.setup', target: input.name, detail: { ip: ctx.ip } }, () => ctx.services.auth.setup(input.name, input.password)),
   ),
+
+  changePassword: allowed('self')
+    .input(z.object({ oldPassword: password, newPassword: password }))
+    .mutation(({ ctx, input }) =>
+      audited(ctx.services, ctx.caller, { action: 'auth.change_password', target: ctx.caller.userId, detail: { ip: ctx.ip } }, async () => {
+        const session = await changePassword(ctx.services.auth, ctx.caller, input.oldPassword, input.newPassword, ctx.ip);
+        if (session) ctx.setSessionCookie(session.token, session.expires);
+        return { ok: true };
+      }),
+    ),
 });

@@ -1,0 +1,16 @@
+/** The engine options a runtime configuration stands for (shared by `npm start` and `acts serve`). */
+import type { EngineOptions } from '../engine/engine.ts';
+import type { RuntimeConfig } from './config.ts';
+
+/** What `config` sets of the engine's options; the caller adds the store, the logger and the rest. */
+export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
+  return {
+    tickIntervalSecs: config.tick_interval_secs,
+    maxMessageRetryTimes: config.max_message_retry_times,
+    cacheCap: config.cache_cap,
+    schedulerWorkers: config.scheduler_workers,
+    schedulerQueueCap: config.scheduler_queue_cap,
+    sweepAfterSecs: config.sweep_after_secs,
+    workdirRoot: config.workdir_root,
+  };
+}
