@@ -256,6 +256,40 @@ describe('edits: adding', () => {
   });
 });
 
+describe('edits: setting fields', () => {
+  it('sets next, timeout rules, branch needs, trigger cron and workflow inputs; the graph follows', () => {
+    let source = example('send-back.yml');
+    source = setFields(source, 'step:review', { next: 'draft', if: 'rounds < 3' }).source;
+    source = setFields(source, 'step:draft/acts[0]', {
+      params: { title: 'Write the draft' },
+      timeout: [{ on: '1d', steps: [{ id: 'nudge', acts: [{ uses: 'acts.core.msg', key: 'nudge_author' }] }] }],
+    }).source;
+    source = setWorkflow(source, { name: 'Send back', inputs: { rounds: 0 } }).source;
+    expectValid(source);
+    const graph = toGraph(source);
+    expect(graph.edges.find((e) => e.kind === 'next')).toMatchObject({ source: 'step:review/acts[0]', target: 'step:draft', back: true });
+    expect(graph.edges.find((e) => e.kind === 'timeout')).toMatchObject({ source: 'step:draft/acts[0]', label: '1d' });
+    expect(graph.nodes[0]).toMatchObject({ id: 'workflow', label: 'Send back' });
+    expect(source.startsWith('# A reviewer sends a draft back once')).toBe(true);
+    expect(source).toContain('id: send-back\nname: Send back\ninputs:\n  rounds: 0\nsteps:\n');
+  });
+
+  it('sets branch and trigger fields', () => {
+    let source = "id: w\non:\n  - { id: daily, uses: acts.event.schedule, cron: '0 0 8 * * *' }\nsteps:\n  - id: s\n    branches:\n      - { id: a, if: 'true' }\n      - { id: b }\n";
+    source = setFields(source, 'branch:b', { needs: ['a'], if: 'ok' }).source;
+    source = setFields(source, 'trigger:daily', { cron: '0 30 9 * * *', timezone: 'UTC' }).source;
+    expectValid(source);
+    expect(source).toContain("{ id: daily, uses: acts.event.schedule, cron: '0 30 9 * * *', timezone: UTC }");
+    expect(toGraph(source).nodes.find((n) => n.id === 'branch:b')).toMatchObject({ needs: ['a'], condition: 'ok' });
+  });
+
+  it('moving keeps the node ids of elements with ids and of the acts under them', () => {
+    const before = toGraph(COMMENTED).nodes.map((n) => n.id).sort();
+    const after = toGraph(moveNode(COMMENTED, 'step:manager', 1).source).nodes.map((n) => n.id).sort();
+    expect(after).toEqual(before);
+  });
+});
+
 describe('edits: renaming keeps references', () => {
   it('a renamed step is still the target of `next`', () => {
     const { source, nodeId } = rename(example('loop.yml'), 'step:cond', { id: 'check' });

@@ -20,7 +20,6 @@ export interface EditResult {
 export interface EditSession {
   doc: Document;
   elements: Element[];
-  root: Element;
   /** The element of a node id; throws `edit.unknown_node`. */
   find(nodeId: string): Element;
 }
@@ -53,7 +52,7 @@ export function openForEdit(source: string): EditSession {
     if (!element) throw editError('edit.unknown_node', `no node '${nodeId}' in this workflow`);
     return element;
   };
-  return { doc, elements, root: elements[0], find };
+  return { doc, elements, find };
 }
 
 /** Prints the document and names the node of `changed` (an element's mapping) in the new text. */

@@ -1,5 +1,5 @@
 /** Reading fields of the YAML tree: text as the author wrote it, lists of text, plain values. */
-import { isMap, isScalar, isSeq, type Node, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, type YAMLMap } from 'yaml';
 
 /** The value node of `key` in `map` (scalars kept as nodes). */
 export function fieldNode(map: YAMLMap | undefined, key: string): unknown {
@@ -40,5 +40,3 @@ export function nestedText(map: YAMLMap | undefined, key: string, inner: string)
 export function keyText(key: unknown): string {
   return isScalar(key) ? String(key.value) : String(key);
 }
-
-export type { Node };
