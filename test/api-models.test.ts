@@ -45,7 +45,7 @@ describe('models', () => {
     expect(diff.lines.filter((l) => l.op === 'add').map((l) => l.text)).toEqual(['name: Expense claim', '      - { uses: acts.core.irq, key: approve, params: { title: Approve now? } }']);
     expect(diff.lines.filter((l) => l.op === 'same')).toHaveLength(4);
     expect(await t.as('viewer').models.export.query({ id: 'expense' })).toEqual({ filename: 'expense.v2.yml', source: v2 });
-    expect(t.audit.last('model.deploy')).toMatchObject({ actor: 'u-designer', target: 'expense', result: 'ok' });
+    expect(await t.audit.last('model.deploy')).toMatchObject({ actor: t.users.designer.id, target: 'expense', result: 'ok' });
   });
 
   it('imports: identical source is not a new version, a changed one is', async () => {
@@ -59,7 +59,7 @@ describe('models', () => {
     const err = await apiError(t.as('designer').models.deploy.mutate({ source: 'id: broken\nsteps:\n  - id: a\n    next: nowhere\n' }));
     expect(err.code).toBe('model.invalid');
     expect(err.httpStatus).toBe(400);
-    expect(t.audit.last('model.deploy')).toMatchObject({ target: 'broken', result: 'model.invalid' });
+    expect(await t.audit.last('model.deploy')).toMatchObject({ target: 'broken', result: 'model.invalid' });
     expect((await apiError(t.as('viewer').models.get.query({ id: 'broken' }))).code).toBe('model.not_found');
   });
 
@@ -79,6 +79,6 @@ describe('models', () => {
     expect((await apiError(t.as('operator').models.remove.mutate({ id: 'expense' }))).code).toBe('auth.forbidden');
     expect(await t.as('designer').models.remove.mutate({ id: 'expense' })).toEqual({ removed: true });
     expect((await apiError(t.as('viewer').models.get.query({ id: 'expense' }))).code).toBe('model.not_found');
-    expect(t.audit.last('model.remove')).toMatchObject({ actor_name: 'designer', target: 'expense', result: 'ok' });
+    expect(await t.audit.last('model.remove')).toMatchObject({ actor_name: 'designer', target: 'expense', result: 'ok' });
   });
 });

@@ -64,12 +64,12 @@ afterAll(async () => {
 describe('processes', () => {
   it('starts with the caller as owner; refuses the unauthenticated, viewers, unknown models and bad inputs', async () => {
     const proc = await t.as('operator').processes.start.mutate({ mid: 'approval', inputs: { amount: 7 } });
-    expect(proc).toMatchObject({ mid: 'approval', owner: 'u-operator' });
-    expect(t.audit.last('proc.start')).toMatchObject({ actor_name: 'operator', target: 'approval', result: 'ok' });
+    expect(proc).toMatchObject({ mid: 'approval', owner: t.users.operator.id });
+    expect(await t.audit.last('proc.start')).toMatchObject({ actor_name: 'operator', target: 'approval', result: 'ok' });
     expect(await apiError(t.as('anon').processes.start.mutate({ mid: 'approval' }))).toMatchObject({ code: 'auth.required', httpStatus: 401 });
     expect(await apiError(t.as('viewer').processes.start.mutate({ mid: 'approval' }))).toMatchObject({ code: 'auth.forbidden', httpStatus: 403 });
     expect(await apiError(t.as('operator').processes.start.mutate({ mid: 'nope' }))).toMatchObject({ code: 'model.not_found', httpStatus: 404 });
-    expect(t.audit.last('proc.start')).toMatchObject({ target: 'nope', result: 'model.not_found' });
+    expect(await t.audit.last('proc.start')).toMatchObject({ target: 'nope', result: 'model.not_found' });
     expect((await apiError(t.as('operator').processes.start.mutate({ mid: 'approval', inputs: [1] as never }))).code).toBe('input.invalid');
     const big = { blob: 'x'.repeat(65 * 1024) };
     expect(await apiError(t.as('operator').processes.start.mutate({ mid: 'approval', inputs: big }))).toMatchObject({ code: 'input.too_large', httpStatus: 413 });
@@ -116,7 +116,7 @@ describe('processes', () => {
     const again = await apiError(t.as('operator').processes.abort.mutate({ pid }));
     expect(again.code).toBe('action.refused');
     expect(again.httpStatus).toBe(409);
-    expect(t.audit.last('proc.abort')).toMatchObject({ target: pid, result: 'action.refused' });
+    expect(await t.audit.last('proc.abort')).toMatchObject({ target: pid, result: 'action.refused' });
   });
 });
 
@@ -135,7 +135,7 @@ describe('inbox and assignment', () => {
     const refused = await apiError(t.as('bob').tasks.complete.mutate({ pid, tid: manager }));
     expect(refused).toMatchObject({ code: 'auth.forbidden', details: { assignees: ['alice'] } });
     expect(await stateOf(pid, manager)).toBe('interrupted');
-    expect(t.audit.last('task.complete')).toMatchObject({ actor_name: 'bob', target: `${pid}/${manager}`, result: 'auth.forbidden' });
+    expect(await t.audit.last('task.complete')).toMatchObject({ actor_name: 'bob', target: `${pid}/${manager}`, result: 'auth.forbidden' });
     expect((await t.as('bob').tasks.get.query({ pid, tid: manager })).mayAct).toBe(false);
 
     await t.as('alice').tasks.complete.mutate({ pid, tid: manager, options: { ok: true } });
@@ -174,7 +174,7 @@ describe('client actions', () => {
       const a1 = await open(pid, 'a1');
       await t.as('operator').tasks[action].mutate({ pid, tid: a1, options: { via: action } });
       expect(await stateOf(pid, a1)).toBe(state);
-      expect(t.audit.last(`task.${action}`)).toMatchObject({ actor_name: 'operator', target: `${pid}/${a1}`, result: 'ok' });
+      expect(await t.audit.last(`task.${action}`)).toMatchObject({ actor_name: 'operator', target: `${pid}/${a1}`, result: 'ok' });
     }
   });
 

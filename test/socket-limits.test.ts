@@ -4,7 +4,7 @@
  * come from the server's own origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connected, join, openSocket, SocketLog, startTestServer, type TestServer } from './helpers/server.ts';
+import { connected, join, openSocket, passwordOf, SocketLog, startTestServer, type TestServer } from './helpers/server.ts';
 
 const flow = `id: burst
 steps:
@@ -38,7 +38,7 @@ describe('a slow client', () => {
     const open = await (await fetch(base)).text();
     const sid = (JSON.parse(open.slice(1)) as { sid: string }).sid;
     const post = (body: string) => fetch(`${base}&sid=${sid}`, { method: 'POST', body, headers: { 'content-type': 'text/plain;charset=UTF-8' } });
-    await post(`40${JSON.stringify({ token: 'tok-viewer' })}`);
+    await post(`40${JSON.stringify({ token: t.tokens.viewer })}`);
     expect(await (await fetch(`${base}&sid=${sid}`)).text()).toMatch(/^40/);
     await post(`420${JSON.stringify(['join', { room }])}`);
     expect(await (await fetch(`${base}&sid=${sid}`)).text()).toContain('catchup');
@@ -70,7 +70,7 @@ describe('a slow client', () => {
 
 describe('cookie-authenticated sockets', () => {
   async function cookieOf(name: string): Promise<string> {
-    const res = await fetch(`${t.url}/api/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-acts-csrf': '1' }, body: JSON.stringify({ name, password: `pw-${name}` }) });
+    const res = await fetch(`${t.url}/api/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-acts-csrf': '1' }, body: JSON.stringify({ name, password: passwordOf(name) }) });
     return res.headers.get('set-cookie')!.split(';')[0];
   }
 

@@ -1,28 +1,30 @@
 /**
  * The real server for the API and socket suites: a migrated SQLite file (or a PostgreSQL
- * database), a real engine, `createServer` listening on a free port, real HTTP through
+ * database), a real engine, the real auth (server/auth, with cheap argon2 costs) and audit log
+ * (server/audit) on that store, `createServer` listening on a free port, real HTTP through
  * @trpc/client and real socket.io-client connections.
  *
- * Auth: `TestAuth` below is an in-test stand-in for server/auth (users with fixed API tokens
- * `tok-<name>`, sessions in a map); the lead switches these suites to the real implementation
- * once it is wired. `TestAudit` keeps entries in memory.
+ * Users: every name of `USERS` (or of the `users` option) exists with the password
+ * `passwordOf(name)` and one API token of its own (`tokens[name]`); `as(name)` and `socket(name)`
+ * use it. Servers sharing a database share the users (each creates its own tokens).
  *
  * State: a started server owns its engine, store and database; `close()` stops them in order.
  */
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
+import { createAuditLog } from '../../server/audit/audit-log.ts';
 import type { AuditEntry, AuditLog } from '../../server/audit/types.ts';
-import type { Auth, Caller, Role, Session, UserInfo } from '../../server/auth/types.ts';
+import { createAuth, type AuthOptions } from '../../server/auth/create-auth.ts';
+import type { Auth, Role, UserInfo } from '../../server/auth/types.ts';
 import type { AppRouter } from '../../server/api/router.ts';
 import type { ApiErrorData } from '../../server/api/errors.ts';
 import { Engine } from '../../server/engine/engine.ts';
-import { ActError } from '../../server/engine/errors.ts';
 import { createServer, type ActsServer, type ServerOptions } from '../../server/http/server.ts';
 import { openStore, type OpenedStore, type StoreBackend } from '../../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
-/** Users of every suite; each has the API token `tok-<name>` and the password `pw-<name>`. */
+/** Users of every suite, with their roles. */
 export const USERS: Record<string, Role[]> = {
   admin: ['admin'],
   designer: ['designer'],
@@ -32,73 +34,31 @@ export const USERS: Record<string, Role[]> = {
   bob: ['operator'],
 };
 
-/** An in-memory stand-in for server/auth, for tests only. */
-export class TestAuth implements Auth {
-  private readonly byName = new Map<string, UserInfo>();
-  private readonly sessions = new Map<string, Caller>();
-  setupDone = true;
+/** The password of a test user (the real rules want at least 8 characters). */
+export const passwordOf = (name: string): string => `pw-${name}-secret`;
 
-  constructor(users: Record<string, Role[]> = USERS) {
-    for (const [name, roles] of Object.entries(users)) this.byName.set(name, { id: `u-${name}`, name, roles, disabled: false, create_time: 0, update_time: 0 });
-  }
+/** argon2 costs low enough for suites that hash a few dozen passwords. */
+export const CHEAP_HASHING = { memoryCost: 256, timeCost: 1 } as const;
 
-  private caller(user: UserInfo, via: Caller['via']): Caller {
-    return { userId: user.id, name: user.name, roles: [...user.roles], via };
-  }
+/** The real audit log, plus the newest entry of an action (what most assertions need). */
+export interface TestAudit extends AuditLog {
+  last(action: string): Promise<AuditEntry | undefined>;
+}
 
-  async login(name: string, password: string): Promise<Session> {
-    const user = this.byName.get(name);
-    if (!user || password !== `pw-${name}`) throw new ActError('auth.invalid', 'wrong user name or password');
-    const token = `sess-${name}-${this.sessions.size}`;
-    this.sessions.set(token, this.caller(user, 'session'));
-    return { token, caller: this.caller(user, 'session'), expires: Date.now() + 3_600_000 };
-  }
-  async logout(token: string): Promise<void> {
-    this.sessions.delete(token);
-  }
-  async fromSession(token: string): Promise<Caller | null> {
-    return this.sessions.get(token) ?? null;
-  }
-  async fromToken(token: string): Promise<Caller | null> {
-    const user = token.startsWith('tok-') ? this.byName.get(token.slice(4)) : undefined;
-    return user && !user.disabled ? this.caller(user, 'token') : null;
-  }
-  async setupNeeded(): Promise<boolean> {
-    return !this.setupDone;
-  }
-  async setup(name: string): Promise<UserInfo> {
-    if (this.setupDone) throw new ActError('auth.setup_done', 'the first admin exists');
-    this.setupDone = true;
-    const user: UserInfo = { id: `u-${name}`, name, roles: ['admin'], disabled: false, create_time: 0, update_time: 0 };
-    this.byName.set(name, user);
-    return user;
-  }
-  users = {
-    list: async () => [...this.byName.values()],
-    get: async (id: string) => [...this.byName.values()].find((u) => u.id === id) ?? Promise.reject(new ActError('user.not_found', id)),
-    create: async (): Promise<UserInfo> => Promise.reject(new Error('not in tests')),
-    setRoles: async (): Promise<UserInfo> => Promise.reject(new Error('not in tests')),
-    setPassword: async (): Promise<void> => Promise.reject(new Error('not in tests')),
-    setDisabled: async (): Promise<UserInfo> => Promise.reject(new Error('not in tests')),
-  };
-  tokens = {
-    create: async (): Promise<never> => Promise.reject(new Error('not in tests')),
-    list: async () => [],
-    revoke: async () => undefined,
+function testAudit(store: OpenedStore): TestAudit {
+  const log = createAuditLog(store);
+  return {
+    record: (entry) => log.record(entry),
+    query: (query) => log.query(query),
+    last: async (action) => (await log.query({ action, limit: 1 })).rows[0],
   };
 }
 
-export class TestAudit implements AuditLog {
-  readonly entries: Array<Omit<AuditEntry, 'id' | 'time'>> = [];
-  async record(entry: Omit<AuditEntry, 'id' | 'time'>): Promise<void> {
-    this.entries.push(entry);
-  }
-  async query() {
-    return { count: 0, rows: [] };
-  }
-  last(action: string) {
-    return [...this.entries].reverse().find((e) => e.action === action);
-  }
+/** Creates the users that do not exist yet; returns every one of them by name. */
+async function ensureUsers(auth: Auth, users: Record<string, Role[]>): Promise<Record<string, UserInfo>> {
+  const byName: Record<string, UserInfo> = Object.fromEntries((await auth.users.list()).map((u) => [u.name, u]));
+  for (const [name, roles] of Object.entries(users)) byName[name] ??= await auth.users.create(name, passwordOf(name), roles);
+  return byName;
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;
@@ -125,18 +85,28 @@ export interface TestServer {
   server: ActsServer;
   engine: Engine;
   store: OpenedStore;
-  auth: TestAuth;
+  auth: Auth;
   audit: TestAudit;
-  /** A client signed in as one of USERS by API token; `anon` for no credentials. */
+  /** The test users by name. */
+  users: Record<string, UserInfo>;
+  /** Each test user's API token secret, by name. */
+  tokens: Record<string, string>;
+  /** The token of a test user; for any other name a well-formed token nobody holds. */
+  tokenOf(name: string): string;
+  /** A client signed in as a test user by API token; `anon` for no credentials. */
   as(name: string | 'anon'): ApiClient;
   socket(name: string | 'anon', options?: { transports?: string[] }): Socket;
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scaleOutUrl' | 'secureCookie' | 'log'>> {
+export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scaleOutUrl' | 'secureCookie' | 'log' | 'sessionSweepMs'>> {
   backend?: StoreBackend;
   /** Use this database instead of creating one (several servers on one PostgreSQL). */
   database?: TestDatabase;
+  /** The users to create instead of USERS (`{}` leaves the first-admin setup open). */
+  users?: Record<string, Role[]>;
+  /** Options of the real auth (cheap hashing is the default). */
+  auth?: AuthOptions;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -144,10 +114,14 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const db = options.database ?? owned!;
   const store = await openStore(db.url);
   const engine = await Engine.create({ store, autoTick: false, tickIntervalSecs: 1 });
-  const auth = new TestAuth();
-  const audit = new TestAudit();
+  const auth = createAuth(store, { passwordHashing: CHEAP_HASHING, ...options.auth });
+  const audit = testAudit(store);
+  const users = await ensureUsers(auth, options.users ?? USERS);
+  const tokens: Record<string, string> = {};
+  for (const user of Object.values(users)) tokens[user.name] = (await auth.tokens.create(user.id, 'tests')).token;
+  const tokenOf = (name: string) => tokens[name] ?? `acts_nobody-${name}`;
   const log = options.log ?? pino({ level: 'silent' });
-  const server = await createServer({ engine, store, auth, audit, log, live: options.live, scaleOutUrl: options.scaleOutUrl, secureCookie: options.secureCookie });
+  const server = await createServer({ engine, store, auth, audit, log, live: options.live, scaleOutUrl: options.scaleOutUrl, secureCookie: options.secureCookie, sessionSweepMs: options.sessionSweepMs });
   const address = await server.listen(0);
   const url = `http://127.0.0.1:${address.port}`;
   const sockets: Socket[] = [];
@@ -158,9 +132,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     store,
     auth,
     audit,
-    as: (name) => apiClient(url, name === 'anon' ? {} : { token: `tok-${name}` }),
+    users,
+    tokens,
+    tokenOf,
+    as: (name) => apiClient(url, name === 'anon' ? {} : { token: tokenOf(name) }),
     socket: (name, socketOptions = {}) => {
-      const socket = openSocket(url, { auth: name === 'anon' ? {} : { token: `tok-${name}` }, transports: socketOptions.transports ?? ['websocket'] });
+      const socket = openSocket(url, { auth: name === 'anon' ? {} : { token: tokenOf(name) }, transports: socketOptions.transports ?? ['websocket'] });
       sockets.push(socket);
       return socket;
     },
