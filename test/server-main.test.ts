@@ -1,9 +1,10 @@
 /**
  * `npm start` end to end: the real entry (server/main.ts) in a child process on a fresh SQLite
- * file and a free port; it serves the probes, the API and socket.io on one port, then stops
- * cleanly on SIGTERM (exit 0, engine closed, lease released).
+ * file and a free port; it serves the probes, the API and socket.io on one port, signs in the
+ * admin of ACTS_ADMIN_PASSWORD (or says the setup is open), then stops cleanly on SIGTERM
+ * (exit 0, engine closed, lease released).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,36 +13,81 @@ import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
 import { connected, openSocket } from './helpers/server.ts';
 
-it('serves on one port and stops on SIGTERM', async () => {
+interface Main {
+  child: ChildProcess;
+  url: string;
+  /** Every stdout line so far, parsed, and as text. */
+  lines: Array<Record<string, unknown>>;
+  text: string[];
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts server/main.ts on a fresh SQLite file; resolves once it logs `serving`. */
+async function startMain(env: Record<string, string>, run: (main: Main) => Promise<void>): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acts-main-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'acts.db')}`, LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'acts.db')}`, LOG_LEVEL: 'info', ACTS_ADMIN_PASSWORD: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Array<Record<string, unknown>> = [];
+  const text: string[] = [];
   const serving = new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
+      text.push(line);
       const entry = JSON.parse(line) as Record<string, unknown>;
       lines.push(entry);
       if (entry.msg === 'serving') resolve(entry.url as string);
     });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+    child.stderr!.on('data', (chunk: Buffer) => text.push(String(chunk)));
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${text.join('\n')}`)));
   });
   try {
     const url = await serving;
-    expect(lines.find((l) => l.msg === 'serving')).toMatchObject({ backend: 'sqlite' });
-    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
-    expect((await fetch(`${url}/readyz`)).status).toBe(200);
-    expect((await fetch(`${url}/api/trpc/health.get`)).status).toBe(401);
-    const socket = openSocket(url, {});
-    await expect(connected(socket)).rejects.toMatchObject({ code: 'auth.required' });
-    socket.disconnect();
-    child.kill('SIGTERM');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
-    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['stopping', 'stopped']));
+    await run({
+      child,
+      url,
+      lines,
+      text,
+      stop: async () => {
+        child.kill('SIGTERM');
+        const [code] = (await once(child, 'exit')) as [number | null];
+        return code;
+      },
+    });
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+it('serves on one port, says the first-admin setup is open, and stops on SIGTERM', async () => {
+  await startMain({}, async ({ url, lines, stop }) => {
+    expect(lines.find((l) => l.msg === 'serving')).toMatchObject({ backend: 'sqlite' });
+    expect(lines.find((l) => String(l.msg).includes('setup is open'))).toMatchObject({ level: 40 });
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${url}/api/trpc/health.get`)).status).toBe(401);
+    expect(await (await fetch(`${url}/api/trpc/auth.setupNeeded`)).json()).toMatchObject({ result: { data: { needed: true } } });
+    const socket = openSocket(url, {});
+    await expect(connected(socket)).rejects.toMatchObject({ code: 'auth.required' });
+    socket.disconnect();
+    expect(await stop()).toBe(0);
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['stopping', 'stopped']));
+  });
+});
+
+it('creates the admin of ACTS_ADMIN_PASSWORD (logged without the password), who can sign in', async () => {
+  const password = 'main-admin-Passw0rd';
+  await startMain({ ACTS_ADMIN_PASSWORD: password }, async ({ url, lines, text, stop }) => {
+    expect(lines.find((l) => l.msg === 'admin user created from ACTS_ADMIN_PASSWORD')).toMatchObject({ user: 'admin' });
+    expect(lines.some((l) => String(l.msg).includes('setup is open'))).toBe(false);
+    const login = await fetch(`${url}/api/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-acts-csrf': '1' }, body: JSON.stringify({ name: 'admin', password }) });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    expect((await fetch(`${url}/api/trpc/health.get`, { headers: { cookie } })).status).toBe(200);
+    expect(await stop()).toBe(0);
+    expect(text.join('\n')).not.toContain(password);
+    expect(text.join('\n')).not.toContain(cookie.split('=')[1]);
+  });
 });
