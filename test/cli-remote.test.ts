@@ -183,9 +183,11 @@ describe('acts deploy', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toBe('');
     expect(first.lines).toEqual([{ id: 'sum', ver: 1 }]);
-    const second = await as('ops', ['deploy', file]);
+    const second = await as('ops', ['deploy', file, '--note', 'second cut']);
     expect(second.lines).toEqual([{ id: 'sum', ver: 2 }]);
     expect((await engine.models.get('sum')).ver).toBe(2);
+    const versions = (await engine.models.versions('sum')).rows.map((v) => [v.ver, v.note, v.deployed_by]);
+    expect(versions).toEqual([[1, '', 'ops'], [2, 'second cut', 'ops']]);
   });
 
   it('prints every problem of an invalid model with file:line:col, then model.invalid; exit 2; nothing deployed', { timeout: TIMEOUT }, async () => {
@@ -352,7 +354,7 @@ describe('acts act', () => {
     ]);
     expect(expectFailure(unknownPid, 6, 'process.not_found').message).toMatch(/no-such-pid/);
     expect(expectFailure(missingOutputs, 2, 'action.invalid_options').message).toMatch(/'ok'/);
-    expect(expectFailure(unknownAction, 2, 'action.unknown').message).toMatch(/complete, submit, back, cancel, abort, skip, error, push, remove/);
+    expect(expectFailure(unknownAction, 2, 'action.unknown').message).toMatch(/complete, submit, back, cancel, abort, skip, error, push, remove, set-vars/);
     expectFailure(viewer, 5, 'auth.forbidden');
     expect((await engine.tasks.get(pid, tid)).state).toBe('interrupted');
   });
@@ -515,15 +517,17 @@ describe('waitForEnd (in process, a scripted client)', () => {
   const refused = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
   const detail = (state: string) => ({ process: { state, outputs: { x: 1 }, err: null }, tasks: [] });
 
-  /** A client whose processes.get answers (or throws) from `script`, in order. */
+  /** A client whose processes.state answers (or throws) from `script`, in order; processes.get returns the latest detail. */
   function scripted(script: Array<unknown>) {
     let i = 0;
-    const query = async () => {
+    let latest: unknown;
+    const state = async () => {
       const step = script[Math.min(i++, script.length - 1)];
       if (step instanceof Error) throw step;
-      return step;
+      latest = step;
+      return { state: (step as ReturnType<typeof detail>).process.state };
     };
-    return { processes: { get: { query } } } as unknown as ApiClient;
+    return { processes: { state: { query: state }, get: { query: async () => latest } } } as unknown as ApiClient;
   }
 
   it('backs off (100, 200, 400 … ms), rides out a few unreachable polls, and ends with the final line', async () => {

@@ -13,7 +13,7 @@ import { silentLogger, type EngineEvents, type Logger } from './events.ts';
 import { exec } from './flow.ts';
 import { procDetail, procInfo, taskInfo, type ProcDetail, type ProcInfo, type TaskInfo } from './info.ts';
 import type { ModelProblem, Vars } from './model/types.ts';
-import { Models, type DeployResult } from './models.ts';
+import { Models, type DeployMeta, type DeployResult } from './models.ts';
 import { TRIGGER_PACKAGES } from './packages/builtins.ts';
 import { PackageRegistry } from './packages/registry.ts';
 import type { PackageDef, PackageMeta } from './packages/types.ts';
@@ -225,9 +225,9 @@ export class Engine {
   readonly models = {
     /** Parses and validates without deploying; returns every problem. */
     validate: (source: string): ModelProblem[] => this.modelStore.validate(source).problems,
-    deploy: async (source: string): Promise<DeployResult> => {
+    deploy: async (source: string, meta?: DeployMeta): Promise<DeployResult> => {
       this.check();
-      return this.modelStore.deploy(source);
+      return this.modelStore.deploy(source, meta);
     },
     list: (query?: Query): Promise<PageData<ModelRow>> => this.core.store.models.query(query),
     get: async (id: string): Promise<ModelRow> => {

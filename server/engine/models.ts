@@ -18,6 +18,12 @@ export interface CompiledModel {
   tree: NodeTree;
 }
 
+/** About a deployed version: the deployer's note and name (kept with the version). */
+export interface DeployMeta {
+  note?: string;
+  by?: string | null;
+}
+
 export interface DeployResult {
   id: string;
   ver: number;
@@ -67,7 +73,7 @@ export class Models {
     return workflow;
   }
 
-  async deploy(source: string): Promise<DeployResult> {
+  async deploy(source: string, meta: DeployMeta = {}): Promise<DeployResult> {
     const workflow = this.parseOrThrow(source);
     const now = this.clock.now();
     const existing = await this.store.models.find(workflow.id);
@@ -82,7 +88,15 @@ export class Models {
       update_time: now,
     };
     await this.store.models.upsert(row);
-    await this.store.modelVersions.upsert({ id: `${workflow.id}:${ver}`, mid: workflow.id, ver, data: source, create_time: now });
+    await this.store.modelVersions.upsert({
+      id: `${workflow.id}:${ver}`,
+      mid: workflow.id,
+      ver,
+      data: source,
+      create_time: now,
+      note: meta.note ?? '',
+      deployed_by: meta.by ?? null,
+    });
     await this.writeTriggers(workflow, ver, now);
     this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }) });
     return { id: workflow.id, ver };

@@ -49,7 +49,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     name: 'modelVersions',
     delegate: 'modelVersion',
     sqlName: 'model_versions',
-    columns: { id: str, mid: str, ver: int, data: str, create_time: time },
+    columns: { id: str, mid: str, ver: int, data: str, create_time: time, note: str, deployed_by: strOrNull },
   },
   procs: {
     name: 'procs',

@@ -29,10 +29,10 @@ export const modelsRouter = router({
     }),
 
   deploy: allowed('design')
-    .input(z.object({ source: yamlSource }))
+    .input(z.object({ source: yamlSource, note: z.string().max(2000).optional() }))
     .mutation(({ ctx, input }) =>
-      audited(ctx.services, ctx.caller, { action: 'model.deploy', target: sourceId(input.source), detail: { bytes: input.source.length } }, () =>
-        ctx.services.engine.models.deploy(input.source),
+      audited(ctx.services, ctx.caller, { action: 'model.deploy', target: sourceId(input.source), detail: { bytes: input.source.length, note: input.note } }, () =>
+        ctx.services.engine.models.deploy(input.source, { note: input.note, by: ctx.caller.name }),
       ),
     ),
 
@@ -58,7 +58,7 @@ export const modelsRouter = router({
       const rows = await Promise.all(
         data.rows.map(async ({ data: _source, ...row }) => ({
           ...row,
-          versions: (await engine.models.versions(row.id)).rows.map((v) => ({ ver: v.ver, create_time: v.create_time })),
+          versions: (await engine.models.versions(row.id)).rows.map((v) => ({ ver: v.ver, create_time: v.create_time, note: v.note ?? '', deployed_by: v.deployed_by ?? null })),
         })),
       );
       return pageOf({ count: data.count, rows }, input);
@@ -71,7 +71,7 @@ export const modelsRouter = router({
       const { engine } = ctx.services;
       const ver = input.ver ?? (await engine.models.get(input.id)).ver;
       const row = await engine.models.version(input.id, ver);
-      return { id: row.mid, ver: row.ver, source: row.data, create_time: row.create_time };
+      return { id: row.mid, ver: row.ver, source: row.data, create_time: row.create_time, note: row.note ?? '', deployed_by: row.deployed_by ?? null };
     }),
 
   diff: allowed('read')

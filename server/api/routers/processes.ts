@@ -3,6 +3,7 @@
  * Reads return a `cursor` (server time before the read) to join the live room with.
  */
 import { z } from 'zod';
+import { ActError } from '../../engine/errors.ts';
 import { audited } from '../audit.ts';
 import { id, vars } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
@@ -62,6 +63,16 @@ export const processesRouter = router({
         timeline: timeline(messages.rows),
         cursor,
       };
+    }),
+
+  /** A cheap read of where a process is (for clients that wait for its end). */
+  state: allowed('read')
+    .input(z.object({ pid: id }))
+    .query(async ({ ctx, input }) => {
+      const page = await ctx.services.engine.procs.list({ limit: 1, filter: { type: 'and', exprs: [{ key: 'id', op: 'eq', value: input.pid }] } });
+      const row = page.rows[0];
+      if (!row) throw new ActError('process.not_found', `cannot find process '${input.pid}'`);
+      return { pid: row.id, mid: row.mid, state: row.state, err: row.err, start_time: row.start_time, end_time: row.end_time };
     }),
 
   abort: allowed('operate')

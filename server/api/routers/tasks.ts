@@ -1,6 +1,6 @@
 /**
  * Tasks: one procedure per client action (complete, submit, back, cancel, abort, skip, error,
- * push, remove), each checked against the task's assignment, audited, and refused with the
+ * push, remove, set-vars), each checked against the task's assignment, audited, and refused with the
  * engine's own reason (`action.refused`, `action.invalid_options` …); plus `get`.
  */
 import { z } from 'zod';
@@ -42,4 +42,6 @@ export const tasksRouter = router({
   error: action('error'),
   push: action('push'),
   remove: action('remove'),
+  /** Sets process variables through an open act (the spec's `set-vars` client action). */
+  setVars: action('set_process_vars'),
 });

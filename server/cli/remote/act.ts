@@ -1,10 +1,10 @@
 /**
  * `acts act <pid> <tid> <action>`: one client action on a task (complete, submit, back, cancel,
- * abort, skip, error, push, remove) with options from `--options <json>` and `--option k=v`;
+ * abort, skip, error, push, remove, set-vars) with options from `--options <json>` and `--option k=v`;
  * prints the server's answer `{"pid","tid","action"}`.
  */
 import { EXIT } from '../errors.ts';
-import { isTaskAction, TASK_ACTIONS } from './actions.ts';
+import { isTaskAction, procedureOf, TASK_ACTIONS } from './actions.ts';
 import type { ConnectionFlags } from './connection.ts';
 import { RemoteFailure } from './failure.ts';
 import { runRemote, type Io } from './session.ts';
@@ -22,7 +22,7 @@ export function actCommand(pid: string, tid: string, action: string, flags: ActF
       throw new RemoteFailure('action.unknown', `unknown action '${action}': use one of ${TASK_ACTIONS.join(', ')}`);
     }
     const options = mergeValues(flags.options, flags.option, { json: '--options', pair: '--option' });
-    const result = await client.tasks[action].mutate({ pid, tid, options });
+    const result = await client.tasks[procedureOf(action)].mutate({ pid, tid, options });
     io.out(JSON.stringify(result));
     return EXIT.complete;
   });

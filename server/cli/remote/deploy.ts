@@ -14,6 +14,7 @@ import { runRemote, type Io } from './session.ts';
 
 export interface DeployFlags extends ConnectionFlags {
   dryRun?: boolean;
+  note?: string;
 }
 
 function isProblem(p: unknown): p is ModelProblem {
@@ -50,7 +51,7 @@ export function deployCommand(file: string, flags: DeployFlags, io: Io): Promise
         io.out(JSON.stringify({ file, valid: true }));
         return EXIT.complete;
       }
-      const deployed = await client.models.deploy.mutate({ source: text });
+      const deployed = await client.models.deploy.mutate({ source: text, note: flags.note });
       io.out(JSON.stringify(deployed));
       return EXIT.complete;
     },

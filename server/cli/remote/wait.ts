@@ -49,7 +49,9 @@ export async function waitForEnd(
     let detail: Detail | undefined;
     let failure: RemoteFailure | undefined;
     try {
-      detail = await client.processes.get.query({ pid });
+      // a cheap state read while it runs; the whole process only for the final line
+      const { state } = await client.processes.state.query({ pid });
+      if (isTerminal(state as TaskState) || deadline - now() <= 0) detail = await client.processes.get.query({ pid });
       failures = 0;
     } catch (err) {
       failure = translate(err, connection);

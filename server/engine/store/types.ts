@@ -63,6 +63,10 @@ export interface ModelVersionRow {
   ver: number;
   data: string;
   create_time: number;
+  /** What the deployer said about this version ('' when nothing). */
+  note: string;
+  /** Who deployed it (a user name), null when not known (the CLI, the engine API). */
+  deployed_by: string | null;
 }
 
 export interface ErrorInfo {
