@@ -3,26 +3,12 @@
  * and error hygiene, over real HTTP on SQLite with the real auth and audit log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiError, passwordOf, startTestServer, type TestServer } from './helpers/server.ts';
+import { apiError, passwordOf, rawCall, startTestServer, type RawOptions, type RawReply, type TestServer } from './helpers/server.ts';
 
 let t: TestServer;
 
-interface RawReply {
-  status: number;
-  body: { result?: { data: unknown }; error?: { message: string; data: { code: string; httpStatus: number } } };
-  text: string;
-  setCookie: string | null;
-}
-
-async function raw(path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: boolean } = {}): Promise<RawReply> {
-  const url = `${t.url}/api/trpc/${path}${options.query ? `?input=${encodeURIComponent(JSON.stringify(options.body ?? {}))}` : ''}`;
-  const res = await fetch(url, {
-    method: options.query ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...options.headers },
-    body: options.query ? undefined : (options.rawBody ?? JSON.stringify(options.body ?? {})),
-  });
-  const text = await res.text();
-  return { status: res.status, body: JSON.parse(text), text, setCookie: res.headers.get('set-cookie') };
+function raw(path: string, options: RawOptions = {}): Promise<RawReply> {
+  return rawCall(t.url, path, options);
 }
 
 const csrf = { 'x-acts-csrf': '1' };

@@ -63,10 +63,39 @@ async function ensureUsers(auth: Auth, users: Record<string, Role[]>): Promise<R
 
 export type ApiClient = ReturnType<typeof apiClient>;
 
-/** A tRPC client over real HTTP; `token` → Bearer, `headers` added as given. */
-export function apiClient(url: string, options: { token?: string; headers?: Record<string, string> } = {}) {
+/** A tRPC client over real HTTP; `token` → Bearer, `headers` added as given, `fetch` to watch the traffic. */
+export function apiClient(url: string, options: { token?: string; headers?: Record<string, string>; fetch?: typeof fetch } = {}) {
   const headers = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
-  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${url}/api/trpc`, headers })] });
+  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${url}/api/trpc`, headers, fetch: options.fetch })] });
+}
+
+/** The reply of `rawCall`: status, parsed body, its text, and the `Set-Cookie` header. */
+export interface RawReply {
+  status: number;
+  body: { result?: { data: unknown }; error?: { message: string; data: { code: string; httpStatus: number; details?: unknown } } };
+  text: string;
+  setCookie: string | null;
+}
+
+export interface RawOptions {
+  body?: unknown;
+  /** Sent as is instead of `body`'s JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** A GET query with `body` as its input (a POST mutation otherwise). */
+  query?: boolean;
+}
+
+/** One tRPC procedure called by plain `fetch` (to see status codes, cookies and raw bodies). */
+export async function rawCall(url: string, procedure: string, options: RawOptions = {}): Promise<RawReply> {
+  const target = `${url}/api/trpc/${procedure}${options.query ? `?input=${encodeURIComponent(JSON.stringify(options.body ?? {}))}` : ''}`;
+  const res = await fetch(target, {
+    method: options.query ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: options.query ? undefined : (options.rawBody ?? JSON.stringify(options.body ?? {})),
+  });
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text) as RawReply['body'], text, setCookie: res.headers.get('set-cookie') };
 }
 
 /** The API error `data` of a rejected call (fails the test when the call succeeded). */
