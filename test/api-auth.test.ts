@@ -92,6 +92,10 @@ describe('the role table', () => {
     ['triggers.fire', (c) => c.triggers.fire.mutate({ id: 'none' }), ['operator', 'admin']],
     ['messages.ack', (c) => c.messages.ack.mutate({ id: 'none' }), ['operator', 'admin']],
     ['inbox.list', (c) => c.inbox.list.query(), ['operator', 'admin']],
+    ['users.list', (c) => c.users.list.query(), ['admin']],
+    ['users.setDisabled', (c) => c.users.setDisabled.mutate({ id: 'none', disabled: true }), ['admin']],
+    ['audit.query', (c) => c.audit.query.query(), ['admin']],
+    ['tokens.list', (c) => c.tokens.list.query(), ['viewer', 'operator', 'designer', 'admin']],
   ];
   it.each(cases)('%s is open to exactly its roles', async (_name, call, roles) => {
     for (const who of ['viewer', 'operator', 'designer', 'admin']) {
