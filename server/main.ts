@@ -4,7 +4,8 @@
  * DATABASE_URL (file:./data/acts.db) and the other settings of server/runtime/config.ts,
  * ACTS_ADMIN_PASSWORD (creates the user `admin` while no admin exists; otherwise the one-time
  * setup via `auth.setup` stays open until an admin exists), ACTS_SECURE_COOKIE=1 behind https,
- * ACTS_TRUST_PROXY=1 behind a reverse proxy, LOG_LEVEL.
+ * ACTS_TRUST_PROXY=1 behind a reverse proxy, LOG_LEVEL, ACTS_STUDIO (off: API only; dev: Next dev
+ * server; default: the production build when one exists, see server/http/studio.ts).
  * On PostgreSQL the socket.io PostgreSQL adapter connects the instances.
  */
 import type { Logger } from 'pino';
@@ -19,6 +20,7 @@ import { openStore, redactUrl } from './store/open-store.ts';
 import { createLogger, engineLogger } from './http/logger.ts';
 import { createServer } from './http/server.ts';
 import { onShutdown } from './http/shutdown.ts';
+import { studioFromEnv } from './http/studio.ts';
 
 /** Creates the first admin from ACTS_ADMIN_PASSWORD, or says that the setup is open (never logs the password). */
 async function firstAdmin(auth: Auth, env: NodeJS.ProcessEnv, log: Logger): Promise<void> {
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
   const auth = createAuth(store);
   await firstAdmin(auth, env, log);
   const engine = await Engine.create({ ...engineOptionsFrom(config), store, logger: engineLogger(log) });
+  const studio = await studioFromEnv(env, log);
   const server = await createServer({
     engine,
     store,
@@ -44,11 +47,13 @@ async function main(): Promise<void> {
     secureCookie: env.ACTS_SECURE_COOKIE === '1',
     trustProxy: env.ACTS_TRUST_PROXY === '1',
     scaleOutUrl: store.backend === 'postgresql' ? config.store : undefined,
+    fallback: studio?.handler,
   });
   const address = await server.listen(env.PORT ? Number(env.PORT) : 3000, env.HOST || '127.0.0.1');
   log.info({ url: `http://${address.address}:${address.port}`, store: redactUrl(config.store), backend: store.backend, instance: engine.instanceId }, 'serving');
   onShutdown(async () => {
     await server.close();
+    await studio?.close();
     await engine.close();
   }, log);
 }

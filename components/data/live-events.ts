@@ -1,0 +1,59 @@
+/**
+ * What the live channel delivers to a room's listeners (server/api/live/payloads.ts and
+ * catch-up.ts), and which joined room each socket.io event belongs to. Every event carries a
+ * `cursor` (server epoch ms); a room remembers the largest it saw to catch up after a reconnect.
+ */
+import type { InboxEvent, MessageEvent, ProcessEvent, TaskEvent } from '../../server/api/live/payloads.ts';
+import type { healthSnapshot } from '../../server/api/live/health-feed.ts';
+
+export type { InboxEvent, MessageEvent, ProcessEvent, TaskEvent };
+export type HealthSnapshot = ReturnType<typeof healthSnapshot>;
+export type InboxItem = NonNullable<InboxEvent['item']>;
+
+/** A room's catch-up after a join: what changed since the cursor; `resync` means reload through tRPC. */
+export interface CatchUp {
+  room: string;
+  cursor: number;
+  resync?: boolean;
+  process?: Pick<ProcessEvent, 'pid' | 'mid' | 'state' | 'err' | 'outputs'> & { start_time: number; end_time: number };
+  tasks?: TaskEvent[];
+  messages?: MessageEvent[];
+  processes?: Array<{ pid: string; mid: string; state: string; start_time: number; end_time: number; err: unknown }>;
+  inbox?: InboxItem[];
+  health?: HealthSnapshot;
+}
+
+export type LiveEvent =
+  | { type: 'catchup'; data: CatchUp }
+  | { type: 'task'; data: TaskEvent }
+  | { type: 'message'; data: MessageEvent }
+  | { type: 'process'; data: ProcessEvent }
+  | { type: 'inbox'; data: InboxEvent }
+  | { type: 'health'; data: HealthSnapshot & { cursor: number } };
+
+export const LIVE_EVENT_TYPES = ['catchup', 'task', 'message', 'process', 'inbox', 'health'] as const satisfies ReadonlyArray<LiveEvent['type']>;
+
+/** The rooms a received event is for (a process event goes to its process and to its model). */
+export function roomsOf(event: LiveEvent): string[] {
+  switch (event.type) {
+    case 'catchup':
+      return [event.data.room];
+    case 'task':
+    case 'message':
+      return [`proc:${event.data.pid}`];
+    case 'process':
+      return [`proc:${event.data.pid}`, `model:${event.data.mid}`];
+    case 'inbox':
+      return ['inbox'];
+    case 'health':
+      return ['health'];
+  }
+}
+
+/** Room names: `proc:<pid>`, `model:<mid>`, `inbox`, `health`. */
+export const liveRoom = {
+  proc: (pid: string) => `proc:${pid}`,
+  model: (mid: string) => `model:${mid}`,
+  inbox: 'inbox',
+  health: 'health',
+} as const;

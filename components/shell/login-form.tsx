@@ -1,0 +1,85 @@
+/**
+ * Sign in with name and password. A wrong password says so and clears the password field; too
+ * many failures show when the next try is allowed and keep the button disabled until then.
+ * While no admin exists yet, the visitor is sent to /setup; a signed-in visitor goes on at once.
+ */
+'use client';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMe, useSetSignedIn } from '../data/auth.ts';
+import { useApiMutation, useApiQuery } from '../data/use-api.ts';
+import { Button } from '../ui/button.tsx';
+import { ErrorNote } from '../ui/error-note.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { AuthCard } from './auth-card.tsx';
+import styles from './auth-card.module.css';
+import { safeNext } from './return-to.ts';
+import { useCountdown } from './use-countdown.ts';
+
+export function LoginForm() {
+  const router = useRouter();
+  const me = useMe();
+  const setSignedIn = useSetSignedIn();
+  const setupNeeded = useApiQuery('auth.setupNeeded', undefined, { staleTime: 0 });
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const goOn = () => router.replace(safeNext(new URLSearchParams(window.location.search).get('next')));
+  const login = useApiMutation('auth.login', {
+    onSuccess: (data) => {
+      setSignedIn(data.caller);
+      goOn();
+    },
+    onError: (err) => {
+      if (err.code !== 'auth.invalid') return;
+      setPassword('');
+      passwordRef.current?.focus();
+    },
+  });
+  const error = login.error;
+  const waitSecs = useCountdown(error?.code === 'auth.rate_limited' ? error.retryAfterSecs : undefined, error);
+
+  useEffect(() => {
+    if (setupNeeded.data?.needed) router.replace('/setup');
+  }, [setupNeeded.data, router]);
+  useEffect(() => {
+    if (me.status === 'signed-in' && login.isIdle) goOn();
+  }, [me.status, login.isIdle]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate({ name: name.trim(), password });
+  };
+
+  return (
+    <AuthCard title="Sign in" intro="Use the name and password an admin gave you.">
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField label="User name" name="username" autoComplete="username" autoFocus required value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error?.code === 'auth.invalid' ? (
+          <p role="alert" className={styles.problem}>
+            That user name and password do not match. Check both and try again.
+          </p>
+        ) : error?.code === 'auth.rate_limited' ? (
+          <p role="alert" className={styles.problem}>
+            Too many failed sign-ins. {waitSecs > 0 ? `You can try again in ${waitSecs} s.` : 'You can try again now.'}
+          </p>
+        ) : error ? (
+          <ErrorNote error={error} />
+        ) : null}
+        <Button type="submit" variant="primary" className={styles.submit} busy={login.isPending || login.isSuccess} disabled={!name.trim() || !password || waitSecs > 0}>
+          Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
