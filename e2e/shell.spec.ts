@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { NAV_ITEMS } from '../components/shell/nav-items.ts';
 import { chooseTheme, screenshot, signIn, signInByCookie, useSession } from './helpers/browser.ts';
 import { ADMIN, BASE_URL } from './helpers/env.ts';
+import { startExtraServer } from './helpers/extra-server.ts';
 import { createUser, uniqueName } from './helpers/scene.ts';
 
 test.describe('signing in', () => {
@@ -46,6 +47,26 @@ test.describe('signing in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /Too many failed sign-ins\. You can try again in \d+ s\./ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  });
+
+  test('without an admin, visitors are sent to /setup, which creates one and signs them in', async ({ page }) => {
+    const server = await startExtraServer();
+    try {
+      await page.goto(`${server.url}/runs`);
+      await expect(page).toHaveURL(`${server.url}/setup`);
+      await expect(page.getByRole('heading', { name: 'Create the first admin' })).toBeVisible();
+      await page.getByLabel('Admin user name').fill('root');
+      await page.getByLabel('Password', { exact: true }).fill('first-admin-password');
+      await page.getByLabel('Repeat the password').fill('first-admin-passw0rd');
+      await page.getByRole('button', { name: 'Create admin and sign in' }).click();
+      await expect(page.getByText('The two passwords differ.')).toBeVisible();
+      await page.getByLabel('Repeat the password').fill('first-admin-password');
+      await page.getByRole('button', { name: 'Create admin and sign in' }).click();
+      await expect(page).toHaveURL(`${server.url}/`);
+      await expect(page.getByTestId('user-name')).toHaveText('root');
+    } finally {
+      await server.stop();
+    }
   });
 
   test('the setup page is closed once an admin exists', async ({ page }) => {

@@ -2,10 +2,11 @@
  * Sign in with name and password. A wrong password says so and clears the password field; too
  * many failures show when the next try is allowed and keep the button disabled until then.
  * While no admin exists yet, the visitor is sent to /setup; a signed-in visitor goes on at once.
+ * The inputs are uncontrolled (read on submit), so what was typed before hydration counts.
  */
 'use client';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useMe, useSetSignedIn } from '../data/auth.ts';
 import { useApiMutation, useApiQuery } from '../data/use-api.ts';
 import { Button } from '../ui/button.tsx';
@@ -15,14 +16,14 @@ import { AuthCard } from './auth-card.tsx';
 import styles from './auth-card.module.css';
 import { safeNext } from './return-to.ts';
 import { useCountdown } from './use-countdown.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export function LoginForm() {
   const router = useRouter();
   const me = useMe();
+  const hydrated = useHydrated();
   const setSignedIn = useSetSignedIn();
   const setupNeeded = useApiQuery('auth.setupNeeded', undefined, { staleTime: 0 });
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
   const passwordRef = useRef<HTMLInputElement>(null);
   const goOn = () => router.replace(safeNext(new URLSearchParams(window.location.search).get('next')));
   const login = useApiMutation('auth.login', {
@@ -31,9 +32,9 @@ export function LoginForm() {
       goOn();
     },
     onError: (err) => {
-      if (err.code !== 'auth.invalid') return;
-      setPassword('');
-      passwordRef.current?.focus();
+      if (err.code !== 'auth.invalid' || !passwordRef.current) return;
+      passwordRef.current.value = '';
+      passwordRef.current.focus();
     },
   });
   const error = login.error;
@@ -46,25 +47,17 @@ export function LoginForm() {
     if (me.status === 'signed-in' && login.isIdle) goOn();
   }, [me.status, login.isIdle]);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    login.mutate({ name: name.trim(), password });
+    const form = new FormData(event.currentTarget);
+    login.mutate({ name: String(form.get('username') ?? '').trim(), password: String(form.get('password') ?? '') });
   };
 
   return (
     <AuthCard title="Sign in" intro="Use the name and password an admin gave you.">
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField label="User name" name="username" autoComplete="username" autoFocus required value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField
-          ref={passwordRef}
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <form className={styles.form} onSubmit={submit}>
+        <TextField label="User name" name="username" autoComplete="username" autoFocus required />
+        <TextField ref={passwordRef} label="Password" name="password" type="password" autoComplete="current-password" required />
         {error?.code === 'auth.invalid' ? (
           <p role="alert" className={styles.problem}>
             That user name and password do not match. Check both and try again.
@@ -76,7 +69,7 @@ export function LoginForm() {
         ) : error ? (
           <ErrorNote error={error} />
         ) : null}
-        <Button type="submit" variant="primary" className={styles.submit} busy={login.isPending || login.isSuccess} disabled={!name.trim() || !password || waitSecs > 0}>
+        <Button type="submit" variant="primary" className={styles.submit} busy={login.isPending || login.isSuccess} disabled={!hydrated || waitSecs > 0}>
           Sign in
         </Button>
       </form>

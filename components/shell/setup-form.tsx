@@ -1,6 +1,7 @@
 /**
  * The one-time setup: creates the first admin while `auth.setupNeeded` says none exists, then
- * signs them in. Once an admin exists the page only points to the sign-in page.
+ * signs them in. Once an admin exists the page only points to the sign-in page. Inputs are
+ * uncontrolled (read on submit), like the sign-in form.
  */
 'use client';
 import Link from 'next/link';
@@ -15,14 +16,13 @@ import { Spinner } from '../ui/spinner.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { AuthCard } from './auth-card.tsx';
 import styles from './auth-card.module.css';
+import { useHydrated } from './use-hydrated.ts';
 
 export function SetupForm() {
   const router = useRouter();
   const setSignedIn = useSetSignedIn();
   const needed = useApiQuery('auth.setupNeeded', undefined, { staleTime: 0 });
-  const [name, setName] = useState('admin');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const hydrated = useHydrated();
   const [mismatch, setMismatch] = useState(false);
   const setup = useApiMutation('auth.setup', {
     invalidates: ['auth.setupNeeded'],
@@ -57,29 +57,30 @@ export function SetupForm() {
     );
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setMismatch(password !== repeat);
-    if (password === repeat) setup.mutate({ name: name.trim(), password });
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    const differ = password !== String(form.get('repeat') ?? '');
+    setMismatch(differ);
+    if (!differ) setup.mutate({ name: String(form.get('username') ?? '').trim(), password });
   };
 
   return (
     <AuthCard title="Create the first admin" intro="No one can sign in yet. The account you create here can add everyone else.">
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField label="Admin user name" name="username" autoComplete="username" required value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <form className={styles.form} onSubmit={submit}>
+        <TextField label="Admin user name" name="username" autoComplete="username" required defaultValue="admin" />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" required />
         <TextField
           label="Repeat the password"
           name="repeat"
           type="password"
           autoComplete="new-password"
           required
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
           error={mismatch ? 'The two passwords differ. Type the same password twice.' : null}
         />
         {setup.error ? <ErrorNote error={setup.error} /> : null}
-        <Button type="submit" variant="primary" className={styles.submit} busy={setup.isPending || setup.isSuccess} disabled={!name.trim() || !password || !repeat}>
+        <Button type="submit" variant="primary" className={styles.submit} busy={setup.isPending || setup.isSuccess} disabled={!hydrated}>
           Create admin and sign in
         </Button>
       </form>

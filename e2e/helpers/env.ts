@@ -10,7 +10,8 @@ import path from 'node:path';
 
 export const ADMIN = { name: 'admin', password: 'e2e-admin-password' } as const;
 
-function freePort(): number {
+/** A TCP port free right now on 127.0.0.1 (synchronous, so the config can use it). */
+export function freePort(): number {
   const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }

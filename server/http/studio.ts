@@ -79,5 +79,6 @@ export async function createStudio(options: StudioOptions): Promise<Studio> {
 export async function studioFromEnv(env: NodeJS.ProcessEnv, log: Logger): Promise<Studio | null> {
   const mode = studioMode(env);
   if (mode === 'off') return null;
-  return createStudio({ mode, log, hostname: env.HOST || undefined, port: env.PORT ? Number(env.PORT) : undefined });
+  // The dev server only accepts its HMR socket from this host (and localhost).
+  return createStudio({ mode, log, hostname: env.HOST || '127.0.0.1', port: env.PORT ? Number(env.PORT) : undefined });
 }

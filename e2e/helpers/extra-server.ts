@@ -1,0 +1,49 @@
+/**
+ * A second server for tests that need a state the shared one cannot have (no admin yet, …):
+ * `server/main.ts` on a free port with its own SQLite file, serving the same studio build.
+ * State: starting (until /readyz answers) → running → stopped (SIGTERM, then SIGKILL after 5 s).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './env.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface ExtraServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startExtraServer(env: Record<string, string> = {}, timeoutMs = 30_000): Promise<ExtraServer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'acts-e2e-extra-'));
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'acts.db')}`, LOG_LEVEL: 'warn', ACTS_ADMIN_PASSWORD: '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    if (ready) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`the extra server did not get ready: ${stderr}`);
+}
