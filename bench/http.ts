@@ -1,0 +1,153 @@
+/**
+ * `npm run bench:http`: the server through its real HTTP API and socket.io, for SQLite and
+ * PostgreSQL. The server runs as its own process (`server/main.ts`, what `npm start` runs); this
+ * process is the load: CLIENTS concurrent callers signed in as the admin.
+ *   starts/s      64 callers start a one-irq workflow for BENCH_SECS
+ *   actions/s     64 callers complete those irq tasks (the processes end)
+ *   action→event  the time from sending `tasks.complete` until a socket joined to the process's
+ *                 room receives the task's `completed` event: one caller (idle server) and 64
+ *                 callers (loaded server); p50 / p99
+ * The baseline measured in the same run is `auth.me` (a read that touches no engine state):
+ * the HTTP + tRPC + session cost every call pays.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Socket } from 'socket.io-client';
+import { ensurePostgres, printRows } from './durable/common.ts';
+import { createTestDatabase } from '../test/helpers/databases.ts';
+import { joinRoom, leaveRoom, ServerProcess, type ApiClient } from '../test/helpers/server-process.ts';
+
+const SECS = Number(process.env.BENCH_SECS ?? 3);
+const CLIENTS = Number(process.env.BENCH_HTTP_CLIENTS ?? 64);
+const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 200);
+
+const ONE_IRQ = 'id: bench\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: approve } ] } ]';
+
+interface Waiting {
+  pid: string;
+  tid: string;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+const ms = (n: number) => n.toFixed(1);
+
+/** Runs `body` on `clients` concurrent loops for `secs`; the number of calls that finished. */
+async function sustained(clients: number, secs: number, body: () => Promise<unknown>): Promise<number> {
+  const until = performance.now() + secs * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        await body();
+        done++;
+      }
+    }),
+  );
+  return done;
+}
+
+/** Runs `body` once per item on `clients` concurrent loops; the elapsed seconds. */
+async function drain<T>(items: T[], clients: number, body: (item: T) => Promise<unknown>): Promise<number> {
+  const queue = [...items];
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await body(item);
+    }),
+  );
+  return (performance.now() - t0) / 1000;
+}
+
+async function irqTask(api: ApiClient, pid: string): Promise<Waiting> {
+  for (let i = 0; i < 100; i++) {
+    const { tasks } = await api.processes.get.query({ pid });
+    const task = tasks.find((t) => t.key === 'approve' && t.state === 'interrupted');
+    if (task) return { pid, tid: task.tid };
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`process ${pid} never reached its irq`);
+}
+
+/** Resolves when `socket` sees the `completed` task event of `tid`. */
+function completedEvent(socket: Socket, tid: string): Promise<void> {
+  return new Promise((resolve) => {
+    const on = (p: { tid: string; state: string }) => {
+      if (p.tid !== tid || p.state !== 'completed') return;
+      socket.off('task', on);
+      resolve();
+    };
+    socket.on('task', on);
+  });
+}
+
+/** Action → socket event latencies (ms, sorted) with `clients` concurrent callers. */
+async function eventLatency(api: ApiClient, socket: Socket, clients: number, samples: number): Promise<number[]> {
+  const waiting = await startWaiting(api, samples, clients);
+  const times: number[] = [];
+  await drain(waiting, clients, async ({ pid, tid }) => {
+    const joined = await joinRoom(socket, `proc:${pid}`);
+    if (!joined.ok) throw new Error(`join proc:${pid} refused: ${JSON.stringify(joined.error)}`);
+    const seen = completedEvent(socket, tid);
+    const t0 = performance.now();
+    await api.tasks.complete.mutate({ pid, tid });
+    await seen;
+    times.push(performance.now() - t0);
+    await leaveRoom(socket, `proc:${pid}`);
+  });
+  return times.sort((a, b) => a - b);
+}
+
+async function startWaiting(api: ApiClient, n: number, clients: number): Promise<Waiting[]> {
+  const pids: string[] = [];
+  await drain(
+    Array.from({ length: n }, (_, i) => i),
+    clients,
+    async () => pids.push((await api.processes.start.mutate({ mid: 'bench' })).pid),
+  );
+  const waiting: Waiting[] = [];
+  await drain(pids, clients, async (pid) => waiting.push(await irqTask(api, pid)));
+  return waiting;
+}
+
+async function measureBackend(backend: 'sqlite' | 'postgresql'): Promise<string[][]> {
+  const db = await createTestDatabase(backend);
+  const server = new ServerProcess(db.url);
+  try {
+    await server.start();
+    const api = server.client();
+    await api.models.deploy.mutate({ source: ONE_IRQ });
+
+    const baseline = await sustained(CLIENTS, SECS, () => api.auth.me.query());
+    const pids: string[] = [];
+    const startT0 = performance.now();
+    await sustained(CLIENTS, SECS, async () => pids.push((await api.processes.start.mutate({ mid: 'bench' })).pid));
+    const startSecs = (performance.now() - startT0) / 1000;
+    const waiting: Waiting[] = [];
+    await drain(pids, CLIENTS, async (pid) => waiting.push(await irqTask(api, pid)));
+    const actionSecs = await drain(waiting, CLIENTS, ({ pid, tid }) => api.tasks.complete.mutate({ pid, tid }));
+
+    const socket = await server.socket();
+    const idle = await eventLatency(api, socket, 1, Math.min(LATENCY_SAMPLES, 100));
+    const loaded = await eventLatency(api, socket, CLIENTS, LATENCY_SAMPLES);
+    socket.close();
+    return [
+      [backend, 'baseline auth.me /s', String(Math.round(baseline / SECS))],
+      [backend, `starts/s (${CLIENTS} clients)`, String(Math.round(pids.length / startSecs))],
+      [backend, `actions/s (${CLIENTS} clients)`, String(Math.round(waiting.length / actionSecs))],
+      [backend, 'action→event p50 / p99 ms (1 client)', `${ms(percentile(idle, 0.5))} / ${ms(percentile(idle, 0.99))}`],
+      [backend, `action→event p50 / p99 ms (${CLIENTS} clients)`, `${ms(percentile(loaded, 0.5))} / ${ms(percentile(loaded, 0.99))}`],
+    ];
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
+}
+
+async function main(): Promise<void> {
+  await ensurePostgres();
+  console.log(`acts-studio HTTP benchmark (server in its own process; ${SECS} s per throughput figure)`);
+  const rows: string[][] = [];
+  for (const backend of ['sqlite', 'postgresql'] as const) rows.push(...(await measureBackend(backend)));
+  printRows('through the HTTP API', ['backend', 'figure', 'value'], rows);
+}
+
+await main();
