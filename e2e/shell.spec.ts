@@ -155,6 +155,17 @@ test.describe('signed in', () => {
       await context.close();
     }
   });
+
+  test('at tablet width the navigation is an icon rail that keeps its names', async ({ page, context }) => {
+    await signInByCookie(context);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Pages' });
+    await expect(nav.getByRole('link', { name: 'Runs' })).toBeVisible();
+    expect((await nav.getByRole('link', { name: 'Runs' }).boundingBox())!.width).toBeLessThan(60);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await screenshot(page, 'overview-tablet');
+  });
 });
 
 test('the sign-in page at tablet width', async ({ page }) => {

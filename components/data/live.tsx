@@ -10,6 +10,8 @@ import type { ApiError } from './api-error.ts';
 import type { QueryPath } from './api-types.ts';
 import { LiveClient, type LiveStatus } from './live-client.ts';
 import type { LiveEvent } from './live-events.ts';
+
+export { liveRoom, type LiveEvent } from './live-events.ts';
 import { apiKey } from './query-keys.ts';
 
 const LiveContext = createContext<LiveClient | null>(null);
