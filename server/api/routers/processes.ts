@@ -1,9 +1,11 @@
 /**
- * Processes: start, list (filters, paging, sort), get (task tree, variables, messages, timeline), abort, set-vars.
+ * Processes: start, list (filters, paging, sort), get (task tree, variables, messages, timeline),
+ * model (the source the process runs and its node ids by YAML path), abort, set-vars.
  * Reads return a `cursor` (server time before the read) to join the live room with.
  */
 import { z } from 'zod';
 import { ActError } from '../../engine/errors.ts';
+import { loadModel, seededIds, walkWorkflow } from '../../engine/model/index.ts';
 import { audited } from '../audit.ts';
 import { id, vars } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
@@ -11,6 +13,26 @@ import { procListRow, taskTree, timeline } from '../process-views.ts';
 import { allowed, router } from '../trpc.ts';
 
 const MESSAGES_IN_DETAIL = 500;
+
+/** A node of the model a process runs: its YAML path (`''` for the workflow) and the engine's node id (a task's `nid`). */
+export interface ModelNodeId {
+  path: string;
+  nid: string;
+}
+
+/**
+ * The engine's node id of every step, branch and act, by YAML path. Ids the author left out are
+ * generated from a hash of the source (models.ts, `seededIds`), so parsing the snapshot the same
+ * way finds the ids the process's tasks carry.
+ */
+export function modelNodeIds(source: string): ModelNodeId[] {
+  const { workflow } = loadModel(source, {}, { newId: seededIds(source) });
+  if (!workflow) return [];
+  const nodes: ModelNodeId[] = [{ path: '', nid: workflow.id }];
+  const add = (node: { id: string }, path: string) => void nodes.push({ path, nid: node.id });
+  walkWorkflow(workflow, { step: add, branch: add, act: add });
+  return nodes;
+}
 
 export const processesRouter = router({
   start: allowed('operate')
@@ -63,6 +85,16 @@ export const processesRouter = router({
         timeline: timeline(messages.rows),
         cursor,
       };
+    }),
+
+  /** The model snapshot the process runs (its source and version) and the node ids of its tasks by YAML path. */
+  model: allowed('read')
+    .input(z.object({ pid: id }))
+    .query(async ({ ctx, input }) => {
+      const page = await ctx.services.engine.procs.list({ limit: 1, filter: { type: 'and', exprs: [{ key: 'id', op: 'eq', value: input.pid }] } });
+      const row = page.rows[0];
+      if (!row) throw new ActError('process.not_found', `cannot find process '${input.pid}'`);
+      return { pid: row.id, mid: row.mid, ver: row.model_ver, source: row.model, nodes: modelNodeIds(row.model) };
     }),
 
   /** A cheap read of where a process is (for clients that wait for its end). */

@@ -1,0 +1,58 @@
+/**
+ * API: `processes.model` — the source a process runs and the engine's node id of each YAML path,
+ * so the studio can colour the designer graph's nodes by the tasks' `nid`s (ids the author left
+ * out included).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiError, startTestServer, type TestServer } from './helpers/server.ts';
+
+const mixed = `id: mixed
+name: Mixed ids
+steps:
+  - id: first
+    acts:
+      - { uses: acts.core.irq, key: ask }
+      - { id: named, uses: acts.core.irq }
+  - name: no id
+    branches:
+      - if: 'true'
+        steps:
+          - acts:
+              - { uses: acts.core.irq, key: deep }
+`;
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  await t.as('designer').models.deploy.mutate({ source: mixed });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('processes.model', () => {
+  it('returns the snapshot and a node id per path that matches the nid of every task', async () => {
+    const { pid } = await t.as('operator').processes.start.mutate({ mid: 'mixed' });
+    await t.engine.idle();
+    const model = await t.as('viewer').processes.model.query({ pid });
+    expect(model).toMatchObject({ pid, mid: 'mixed', ver: 1, source: mixed });
+    const byPath = new Map(model.nodes.map((n) => [n.path, n.nid]));
+    expect(byPath.get('')).toBe('mixed');
+    expect(byPath.get('steps[0]')).toBe('first');
+    expect(byPath.get('steps[0].acts[1]')).toBe('named');
+    expect(byPath.get('steps[0].acts[0]')).toMatch(/^[0-9a-zA-Z]{8}$/);
+    expect([...byPath.keys()]).toEqual(expect.arrayContaining(['steps[1]', 'steps[1].branches[0]', 'steps[1].branches[0].steps[0]', 'steps[1].branches[0].steps[0].acts[0]']));
+
+    const { tasks } = await t.as('viewer').processes.get.query({ pid });
+    const nids = new Set(model.nodes.map((n) => n.nid));
+    for (const task of tasks) expect(nids.has(task.nid), `${task.key} (${task.nid})`).toBe(true);
+    const ask = tasks.find((x) => x.key === 'ask')!;
+    expect(ask.nid).toBe(byPath.get('steps[0].acts[0]'));
+  });
+
+  it('refuses unknown processes and the unauthenticated', async () => {
+    expect(await apiError(t.as('viewer').processes.model.query({ pid: 'nope' }))).toMatchObject({ code: 'process.not_found', httpStatus: 404 });
+    expect(await apiError(t.as('anon').processes.model.query({ pid: 'nope' }))).toMatchObject({ code: 'auth.required' });
+  });
+});
