@@ -1,8 +1,72 @@
-/** The caller's inbox: interrupt tasks they may act on (operators and admins). */
+/**
+ * The caller's inbox (operators and admins): `list` — interrupt tasks they may act on; `form` —
+ * what one task asks (declared outputs from the process's model snapshot, the steps it may be
+ * sent back to, who may answer); `approvals` — the caller's own completed acts that can still be
+ * withdrawn (`cancel`) because the following step has not acted yet.
+ */
 import { z } from 'zod';
+import type { Engine } from '../../engine/engine.ts';
+import type { TaskInfo } from '../../engine/info.ts';
+import { parseModel, seededIds } from '../../engine/model/index.ts';
+import type { Store } from '../../engine/store/types.ts';
+import { compileWorkflow } from '../../engine/tree/compile.ts';
+import { asAct } from '../../engine/tree/node.ts';
+import { assignmentOf, mayAct } from '../inbox-access.ts';
 import { inboxOf } from '../inbox-query.ts';
+import { id } from '../limits.ts';
 import { page } from '../paging.ts';
+import { isTerminalState } from '../process-views.ts';
 import { allowed, router } from '../trpc.ts';
+
+/** How many of the caller's recent approvals `approvals` looks at. */
+export const APPROVALS_SCAN = 30;
+
+export interface StepRef {
+  tid: string;
+  id: string;
+  name: string;
+}
+
+const stepRef = (t: TaskInfo): StepRef => ({ tid: t.tid, id: t.nid, name: t.name || t.nid });
+
+/** The step a task belongs to (its nearest step ancestor). */
+export function enclosingStep(tasks: Map<string, TaskInfo>, task: TaskInfo): TaskInfo | null {
+  for (let t = task.parent ? tasks.get(task.parent) : undefined; t; t = t.parent ? tasks.get(t.parent) : undefined) if (t.kind === 'step') return t;
+  return null;
+}
+
+/** The steps visited before `task` on its path (walking `prev` links, as `back` does), nearest first, each step once. */
+export function earlierSteps(tasks: Map<string, TaskInfo>, task: TaskInfo): StepRef[] {
+  const own = enclosingStep(tasks, task);
+  const seen = new Set<string>(own ? [own.nid] : []);
+  const steps: StepRef[] = [];
+  for (let t = task.prev ? tasks.get(task.prev) : undefined; t; t = t.prev ? tasks.get(t.prev) : undefined) {
+    if (t.kind !== 'step' || seen.has(t.nid)) continue;
+    seen.add(t.nid);
+    steps.push(stepRef(t));
+  }
+  return steps;
+}
+
+/** The steps that follow `step` directly (the ones a `cancel` of its act would reset). */
+export function followingSteps(tasks: Iterable<TaskInfo>, step: TaskInfo): TaskInfo[] {
+  return [...tasks].filter((t) => t.kind === 'step' && t.prev === step.tid);
+}
+
+/** An act's declared `outputs` in the model snapshot the process runs ({} for dynamic acts). */
+async function declaredOutputs(store: Store, pid: string, nid: string): Promise<Record<string, unknown>> {
+  const row = await store.procs.find(pid);
+  if (!row) return {};
+  const { workflow } = parseModel(row.model, { newId: seededIds(row.model) });
+  if (!workflow) return {};
+  const node = compileWorkflow(workflow).nodes.get(nid);
+  return node?.kind === 'act' ? (asAct(node).outputs ?? {}) : {};
+}
+
+async function loadTasks(engine: Engine, pid: string) {
+  const detail = await engine.procs.get(pid);
+  return { detail, tasks: new Map(detail.tasks.map((t) => [t.tid, t])) };
+}
 
 export const inboxRouter = router({
   list: allowed('operate')
@@ -12,5 +76,59 @@ export const inboxRouter = router({
       const all = await inboxOf(ctx.services.engine, ctx.services.store, ctx.caller);
       const rows = input.mid ? all.filter((i) => i.mid === input.mid) : all;
       return { count: rows.length, offset: input.offset, limit: input.limit, rows: rows.slice(input.offset, input.offset + input.limit), cursor };
+    }),
+
+  /** One task's form: what it asks, its declared outputs, where it may be sent back, and whether it is still open. */
+  form: allowed('operate')
+    .input(z.object({ pid: id, tid: id }))
+    .query(async ({ ctx, input }) => {
+      const { engine, store } = ctx.services;
+      await engine.flush();
+      const { detail, tasks } = await loadTasks(engine, input.pid);
+      const task = tasks.get(input.tid);
+      if (!task) return { found: false as const, pid: input.pid, tid: input.tid };
+      const assignment = assignmentOf(task.params);
+      const step = enclosingStep(tasks, task);
+      return {
+        found: true as const,
+        pid: task.pid,
+        tid: task.tid,
+        nid: task.nid,
+        key: task.key,
+        name: task.name,
+        state: task.state,
+        open: task.state === 'interrupted',
+        params: task.params,
+        outputs: await declaredOutputs(store, input.pid, task.nid),
+        step: step ? stepRef(step) : null,
+        backTo: earlierSteps(tasks, task),
+        process: { pid: detail.pid, mid: detail.mid, name: detail.name, state: detail.state },
+        assignment,
+        mayAct: mayAct(ctx.caller, assignment),
+        start_time: task.start_time,
+        end_time: task.end_time,
+      };
+    }),
+
+  /** The caller's own completed acts (newest first) that can still be withdrawn with `tasks.cancel`. */
+  approvals: allowed('operate')
+    .input(z.object({}).default({}))
+    .query(async ({ ctx }) => {
+      const { engine, audit } = ctx.services;
+      const entries = await audit.query({ actor: ctx.caller.userId, action: 'task.complete', limit: APPROVALS_SCAN });
+      const targets = [...new Set(entries.rows.filter((e) => e.result === 'ok').map((e) => e.target))];
+      const rows = [];
+      for (const target of targets) {
+        const [pid, tid] = target.split('/');
+        const loaded = await loadTasks(engine, pid).catch(() => null);
+        if (!loaded || isTerminalState(loaded.detail.state)) continue;
+        const task = loaded.tasks.get(tid);
+        const step = task && enclosingStep(loaded.tasks, task);
+        if (!task || !step || task.state !== 'completed' || step.state !== 'completed') continue;
+        const next = followingSteps(loaded.tasks.values(), step);
+        if (next.length === 0 || next.some((t) => isTerminalState(t.state))) continue;
+        rows.push({ pid, tid, key: task.key, name: task.name, model_name: loaded.detail.name, step: stepRef(step), next: next.map(stepRef), end_time: task.end_time });
+      }
+      return { count: rows.length, rows };
     }),
 });
