@@ -1,0 +1,164 @@
+/**
+ * FlowCanvas — the React Flow canvas of a workflow graph, shared by the designer and the run page.
+ *
+ *   <FlowCanvas
+ *     graph={graph}                // DesignerGraph from toGraph(source)
+ *     layout={layout}              // GraphLayout from layout(graph, { pinned })
+ *     states={{ 'step:manager': 'interrupted' }}   // optional: node id → task state (run page)
+ *     problems={problemsByNode(graph, problems)}   // optional: node id → problems (red badge)
+ *     selected={nodeId} onSelect={(id) => …}       // optional: id or null (pane click)
+ *     editable onNodeDragStop={(id, { x, y }) => …}// optional: drag nodes; positions are the caller's
+ *     drop={{ type: PACKAGE_MIME, onDrop: (nodeId, payload) => … }} // optional: drops onto nodes
+ *     dimmed                       // optional: grey the graph out (last good graph of broken YAML)
+ *     fitKey={model.id}            // optional: re-fit the view when this changes
+ *     ariaLabel="Workflow graph"
+ *   />
+ *
+ * The parent must give the canvas a height (it fills 100 % of it). Node and edge objects keep their
+ * identity while unchanged (`flow-elements.ts`), so updating one state renders one node.
+ *
+ * State: `dragging` — positions of nodes being dragged (set on each drag move, cleared when the
+ * drag stops and the caller has been told via `onNodeDragStop`); the element cache lives in a ref.
+ */
+'use client';
+import '@xyflow/react/dist/style.css';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { Background, Controls, ReactFlow, useReactFlow, type NodeChange, type NodeMouseHandler, type OnNodeDrag } from '@xyflow/react';
+import type { DesignerGraph, GraphLayout, Point, ProblemLike } from '../designer/model/index.ts';
+import { EDGE_TYPES } from './back-edge.tsx';
+import styles from './flow-canvas.module.css';
+import { buildEdges, buildNodes, createElementCache, type FlowNode } from './flow-elements.ts';
+import { NODE_TYPES } from './node-views.tsx';
+
+export interface CanvasDrop {
+  /** The drag payload's MIME type this canvas accepts (e.g. `application/x-acts-package`). */
+  type: string;
+  /** Called with the node under the pointer (or `null` over the empty pane) and the payload. */
+  onDrop: (nodeId: string | null, payload: string) => void;
+}
+
+export interface FlowCanvasProps {
+  graph: DesignerGraph;
+  layout: GraphLayout;
+  /** Task state by node id (`none`, `running`, `completed`, …): colour + icon + label on the node. */
+  states?: Readonly<Record<string, string>>;
+  /** Problems by node id (e.g. `problemsByNode(graph, problems)`). */
+  problems?: ReadonlyMap<string, readonly ProblemLike[]>;
+  selected?: string | null;
+  onSelect?: (nodeId: string | null) => void;
+  /** Nodes may be dragged (positions go to `onNodeDragStop`; the caller pins them in the layout). */
+  editable?: boolean;
+  onNodeDragStop?: (nodeId: string, position: Point) => void;
+  drop?: CanvasDrop;
+  dimmed?: boolean;
+  /** The view fits the graph on first render and whenever this key changes. */
+  fitKey?: string | number;
+  ariaLabel?: string;
+}
+
+function FitOnKey({ fitKey }: { fitKey?: string | number }) {
+  const flow = useReactFlow();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void flow.fitView({ padding: 0.15, duration: 200 });
+  }, [fitKey, flow]);
+  return null;
+}
+
+const nodeIdAt = (target: EventTarget | null): string | null =>
+  (target instanceof Element && target.closest('.react-flow__node')?.getAttribute('data-id')) || null;
+
+export function FlowCanvas({ graph, layout, states, problems, selected = null, onSelect, editable = false, onNodeDragStop, drop, dimmed = false, fitKey, ariaLabel = 'Workflow graph' }: FlowCanvasProps) {
+  const cache = useRef(createElementCache());
+  const [dragging, setDragging] = useState<Record<string, Point>>({});
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+
+  const nodes = useMemo(
+    () => buildNodes(cache.current, { graph, layout, states, problems, selected, dragging, draggable: editable, dimmed }),
+    [graph, layout, states, problems, selected, dragging, editable, dimmed],
+  );
+  const edges = useMemo(() => buildEdges(cache.current, graph), [graph]);
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<FlowNode>[]) => {
+      for (const change of changes) {
+        if (change.type === 'position' && change.position && change.dragging) {
+          const { id, position } = change;
+          setDragging((d) => ({ ...d, [id]: position }));
+        } else if (change.type === 'select' && change.selected) {
+          onSelect?.(change.id);
+        }
+      }
+    },
+    [onSelect],
+  );
+  const onDragStop = useCallback<OnNodeDrag<FlowNode>>(
+    (_event, node) => {
+      onNodeDragStop?.(node.id, { x: Math.round(node.position.x), y: Math.round(node.position.y) });
+      setDragging((d) => {
+        const { [node.id]: _done, ...rest } = d;
+        return rest;
+      });
+    },
+    [onNodeDragStop],
+  );
+  const onNodeClick = useCallback<NodeMouseHandler<FlowNode>>((_event, node) => onSelect?.(node.id), [onSelect]);
+  const onPaneClick = useCallback(() => onSelect?.(null), [onSelect]);
+
+  const accepts = (event: DragEvent) => !!drop && event.dataTransfer.types.includes(drop.type);
+  const onDragOver = (event: DragEvent) => {
+    if (!accepts(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    const over = nodeIdAt(event.target);
+    if (over !== dropTarget) setDropTarget(over);
+  };
+  const onDrop = (event: DragEvent) => {
+    setDropTarget(null);
+    if (!drop || !accepts(event)) return;
+    event.preventDefault();
+    drop.onDrop(nodeIdAt(event.target), event.dataTransfer.getData(drop.type));
+  };
+
+  return (
+    <div
+      className={`${styles.canvas} ${dimmed ? styles.dimmed : ''}`}
+      data-drop-target={dropTarget ?? undefined}
+      onDragOver={drop ? onDragOver : undefined}
+      onDragLeave={drop ? () => setDropTarget(null) : undefined}
+      onDrop={drop ? onDrop : undefined}
+    >
+      {dropTarget ? <style>{`[data-id="${CSS.escape(dropTarget)}"] > div { outline: 2px dashed var(--accent); outline-offset: 3px; }`}</style> : null}
+      <ReactFlow<FlowNode>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        edgeTypes={EDGE_TYPES}
+        onNodesChange={onNodesChange}
+        onNodeClick={onNodeClick}
+        onPaneClick={onPaneClick}
+        onNodeDragStop={onDragStop}
+        nodesDraggable={editable}
+        nodesConnectable={false}
+        elementsSelectable
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        fitView
+        fitViewOptions={{ padding: 0.15, maxZoom: 1.1 }}
+        minZoom={0.1}
+        maxZoom={2}
+        onlyRenderVisibleElements={graph.nodes.length > 120}
+        aria-label={ariaLabel}
+      >
+        <Background gap={20} size={1} />
+        <Controls showInteractive={false} />
+        <FitOnKey fitKey={fitKey} />
+      </ReactFlow>
+    </div>
+  );
+}

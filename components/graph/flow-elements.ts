@@ -1,0 +1,150 @@
+/**
+ * Designer graph + layout (+ states, problems, selection) → React Flow nodes and edges, keeping
+ * object identity: a node whose inputs did not change is the very same object as last time, so
+ * React Flow reuses its internal node and the memoised node component does not render again.
+ *
+ * State: an `ElementCache` (one per canvas) maps node and edge ids to the last object built and the
+ * signature it was built from. `buildNodes`/`buildEdges` read and refresh it; entries of ids that
+ * vanished are dropped on each build.
+ *
+ * Nodes get explicit `width`/`height` and `handles` from the layout, so React Flow can draw edges
+ * before it has measured anything (and never needs to re-measure a changed node).
+ */
+import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
+import type { DesignerGraph, GraphEdge, GraphLayout, GraphNode, Point, ProblemLike } from '../designer/model/index.ts';
+
+/** What a node component receives as `data` (stable per signature). */
+export type FlowNodeData = {
+  node: GraphNode;
+  /** The task state of a run (`completed`, `running`, …), when the canvas shows one. */
+  state?: string;
+  /** Problem messages pinned to this node. */
+  problems?: readonly string[];
+  /** Greyed out (the YAML has a syntax error and this is the last good graph). */
+  dimmed?: boolean;
+};
+
+export type FlowNode = Node<FlowNodeData, GraphNode['kind']>;
+export type FlowEdge = Edge<{ kind: GraphEdge['kind'] }>;
+
+export interface BuildInput {
+  graph: DesignerGraph;
+  layout: GraphLayout;
+  states?: Readonly<Record<string, string>>;
+  problems?: ReadonlyMap<string, readonly ProblemLike[]>;
+  selected?: string | null;
+  /** Positions being dragged right now (override the layout until the drag ends). */
+  dragging?: Readonly<Record<string, Point>>;
+  draggable?: boolean;
+  dimmed?: boolean;
+}
+
+interface Cached<T> {
+  signature: string;
+  value: T;
+}
+
+export interface ElementCache {
+  nodes: Map<string, Cached<FlowNode>>;
+  edges: Map<string, Cached<FlowEdge>>;
+  /** Signatures of graph nodes by object, so an unchanged graph node is not serialised twice. */
+  nodeText: WeakMap<GraphNode, string>;
+}
+
+export function createElementCache(): ElementCache {
+  return { nodes: new Map(), edges: new Map(), nodeText: new WeakMap() };
+}
+
+/** Handle ids: `in`/`out` for the main flow (top/bottom), `back-in`/`back-out` for loops (right). */
+export const HANDLES = { in: 'in', out: 'out', backIn: 'back-in', backOut: 'back-out' } as const;
+
+function handlesFor(width: number, height: number): NodeHandle[] {
+  return [
+    { id: HANDLES.in, type: 'target', position: Position.Top, x: width / 2, y: 0, width: 1, height: 1 },
+    { id: HANDLES.out, type: 'source', position: Position.Bottom, x: width / 2, y: height, width: 1, height: 1 },
+    { id: HANDLES.backIn, type: 'target', position: Position.Right, x: width, y: height * 0.3, width: 1, height: 1 },
+    { id: HANDLES.backOut, type: 'source', position: Position.Right, x: width, y: height * 0.7, width: 1, height: 1 },
+  ];
+}
+
+/** What a node shows (its range is left out: it moves whenever text above it changes). */
+function nodeText(cache: ElementCache, node: GraphNode): string {
+  let text = cache.nodeText.get(node);
+  if (text === undefined) {
+    const { range: _range, ...shown } = node;
+    text = JSON.stringify(shown);
+    cache.nodeText.set(node, text);
+  }
+  return text;
+}
+
+function keep<T>(map: Map<string, Cached<T>>, next: Map<string, Cached<T>>, id: string, signature: string, make: () => T): T {
+  const old = map.get(id);
+  const value = old && old.signature === signature ? old.value : make();
+  next.set(id, { signature, value });
+  return value;
+}
+
+export function buildNodes(cache: ElementCache, input: BuildInput): FlowNode[] {
+  const next = new Map<string, Cached<FlowNode>>();
+  const nodes = input.graph.nodes.map((node) => {
+    const box = input.layout.nodes[node.id] ?? { x: 0, y: 0, width: 200, height: 40 };
+    const at = input.dragging?.[node.id] ?? box;
+    const state = input.states?.[node.id];
+    const problems = input.problems?.get(node.id)?.map((p) => p.message);
+    const selected = input.selected === node.id;
+    const signature = [nodeText(cache, node), at.x, at.y, box.width, box.height, state, problems?.join('\n'), selected, input.draggable, input.dimmed].join('|');
+    return keep(cache.nodes, next, node.id, signature, (): FlowNode => {
+      const data: FlowNodeData = { node };
+      if (state !== undefined) data.state = state;
+      if (problems?.length) data.problems = problems;
+      if (input.dimmed) data.dimmed = true;
+      return {
+        id: node.id,
+        type: node.kind,
+        position: { x: at.x, y: at.y },
+        width: box.width,
+        height: box.height,
+        handles: handlesFor(box.width, box.height),
+        data,
+        selected,
+        draggable: input.draggable ?? false,
+        connectable: false,
+        deletable: false,
+        ariaLabel: `${node.kind} ${node.label}${state ? `, ${state}` : ''}${problems?.length ? `, ${problems.length} problem${problems.length > 1 ? 's' : ''}` : ''}`,
+      };
+    });
+  });
+  cache.nodes = next;
+  return nodes;
+}
+
+const DASHED = new Set<GraphEdge['kind']>(['catch', 'timeout', 'hook', 'setup']);
+
+function edgeOf(edge: GraphEdge): FlowEdge {
+  const back = edge.back === true;
+  const flow: FlowEdge = {
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    sourceHandle: back ? HANDLES.backOut : HANDLES.out,
+    targetHandle: back ? HANDLES.backIn : HANDLES.in,
+    type: back ? 'back' : 'default',
+    className: `edge-${edge.kind}${DASHED.has(edge.kind) ? ' edge-dashed' : ''}`,
+    markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
+    selectable: false,
+    focusable: false,
+    deletable: false,
+    data: { kind: edge.kind },
+  };
+  if (edge.label !== undefined && edge.kind !== 'next') flow.label = edge.label;
+  if (back) flow.label = 'next';
+  return flow;
+}
+
+export function buildEdges(cache: ElementCache, graph: DesignerGraph): FlowEdge[] {
+  const next = new Map<string, Cached<FlowEdge>>();
+  const edges = graph.edges.map((edge) => keep(cache.edges, next, edge.id, `${edge.label ?? ''}|${edge.back ?? ''}`, () => edgeOf(edge)));
+  cache.edges = next;
+  return edges;
+}
