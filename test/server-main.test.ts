@@ -1,6 +1,6 @@
 /**
- * `npm start` end to end: the real entry (server/main.ts) in a child process on a fresh SQLite
- * file and a free port; it serves the probes, the API and socket.io on one port, signs in the
+ * `npm start` end to end: the real entry (server/main.ts, API only: the studio has its own e2e
+ * suite) in a child process on a fresh SQLite file and a free port; it serves the probes, the API and socket.io on one port, signs in the
  * admin of ACTS_ADMIN_PASSWORD (or says the setup is open), then stops cleanly on SIGTERM
  * (exit 0, engine closed, lease released).
  */
@@ -27,7 +27,7 @@ interface Main {
 async function startMain(env: Record<string, string>, run: (main: Main) => Promise<void>): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acts-main-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'acts.db')}`, LOG_LEVEL: 'info', ACTS_ADMIN_PASSWORD: '', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'acts.db')}`, LOG_LEVEL: 'info', ACTS_ADMIN_PASSWORD: '', ACTS_STUDIO: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Array<Record<string, unknown>> = [];
@@ -35,6 +35,7 @@ async function startMain(env: Record<string, string>, run: (main: Main) => Promi
   const serving = new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       text.push(line);
+      if (!line.startsWith('{')) return; // every log line is JSON; anything else is kept as text
       const entry = JSON.parse(line) as Record<string, unknown>;
       lines.push(entry);
       if (entry.msg === 'serving') resolve(entry.url as string);
