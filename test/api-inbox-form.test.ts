@@ -68,6 +68,22 @@ describe('inbox.form', () => {
   });
 });
 
+describe('inbox.list options', () => {
+  it('newest first, with the step of each task', async () => {
+    const a = (await t.as('operator').processes.start.mutate({ mid: 'chain' })).pid;
+    await open(a, 'one');
+    const b = (await t.as('operator').processes.start.mutate({ mid: 'chain' })).pid;
+    await open(b, 'one');
+    const list = await t.as('operator').inbox.list.query({ newestFirst: true, withSteps: true });
+    const pids = list.rows.map((r) => r.pid);
+    expect(pids.indexOf(b)).toBeLessThan(pids.indexOf(a));
+    expect(list.rows.find((r) => r.pid === a)).toMatchObject({ step: { id: 'first', name: 'First approval' } });
+    const plain = await t.as('operator').inbox.list.query({});
+    expect(plain.rows.map((r) => r.pid).indexOf(a)).toBeLessThan(plain.rows.map((r) => r.pid).indexOf(b));
+    expect(plain.rows[0]).not.toHaveProperty('step');
+  });
+});
+
 describe('inbox.approvals', () => {
   it('lists own completed acts while the next step has not acted; cancel re-opens them; gone once the next step acts', async () => {
     const { pid } = await t.as('operator').processes.start.mutate({ mid: 'chain' });

@@ -1,5 +1,6 @@
 /**
- * The caller's inbox (operators and admins): `list` — interrupt tasks they may act on; `form` —
+ * The caller's inbox (operators and admins): `list` — interrupt tasks they may act on (oldest
+ * first, or `newestFirst`; `withSteps` adds each task's step); `form` —
  * what one task asks (declared outputs from the process's model snapshot, the steps it may be
  * sent back to, who may answer); `approvals` — the caller's own completed acts that can still be
  * withdrawn (`cancel`) because the following step has not acted yet.
@@ -68,14 +69,33 @@ async function loadTasks(engine: Engine, pid: string) {
   return { detail, tasks: new Map(detail.tasks.map((t) => [t.tid, t])) };
 }
 
+/** Inbox items with the step each task belongs to (one task read per process on the page). */
+async function withSteps<T extends { pid: string; tid: string }>(engine: Engine, items: T[]): Promise<Array<T & { step: StepRef | null }>> {
+  const byPid = new Map<string, Promise<Map<string, TaskInfo> | null>>();
+  const tasksOf = (pid: string) => {
+    if (!byPid.has(pid)) byPid.set(pid, loadTasks(engine, pid).then((l) => l.tasks, () => null));
+    return byPid.get(pid)!;
+  };
+  return Promise.all(
+    items.map(async (item) => {
+      const tasks = await tasksOf(item.pid);
+      const task = tasks?.get(item.tid);
+      const step = tasks && task ? enclosingStep(tasks, task) : null;
+      return { ...item, step: step ? stepRef(step) : null };
+    }),
+  );
+}
+
 export const inboxRouter = router({
   list: allowed('operate')
-    .input(z.object({ ...page, mid: z.string().max(200).optional() }).default({ offset: 0, limit: 50 }))
+    .input(z.object({ ...page, mid: z.string().max(200).optional(), newestFirst: z.boolean().optional(), withSteps: z.boolean().optional() }).default({ offset: 0, limit: 50 }))
     .query(async ({ ctx, input }) => {
       const cursor = Date.now();
       const all = await inboxOf(ctx.services.engine, ctx.services.store, ctx.caller);
       const rows = input.mid ? all.filter((i) => i.mid === input.mid) : all;
-      return { count: rows.length, offset: input.offset, limit: input.limit, rows: rows.slice(input.offset, input.offset + input.limit), cursor };
+      if (input.newestFirst) rows.reverse();
+      const slice = rows.slice(input.offset, input.offset + input.limit);
+      return { count: rows.length, offset: input.offset, limit: input.limit, rows: input.withSteps ? await withSteps(ctx.services.engine, slice) : slice, cursor };
     }),
 
   /** One task's form: what it asks, its declared outputs, where it may be sent back, and whether it is still open. */
