@@ -1,6 +1,6 @@
 /**
  * The request dispatcher of the one HTTP server: operations endpoints, the tRPC API, and a
- * fallback for every other path (404 JSON now; the Next.js request handler later). socket.io
+ * fallback for every other path (the Next.js studio; 404 JSON without it). socket.io
  * sees its `/socket.io/` requests before this dispatcher (engine.io wraps the listener).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -22,6 +22,8 @@ export function notFound(_req: IncomingMessage, res: ServerResponse): void {
 }
 
 const QUIET = new Set(['/healthz', '/readyz', '/metrics']);
+/** Requests logged at debug only: probes, and the studio's static assets. */
+const quiet = (path: string): boolean => QUIET.has(path) || path.startsWith('/_next/') || path === '/favicon.ico' || path === '/icon.svg';
 
 export function dispatcher(routes: Routes, log: Logger): RequestListener {
   const exact: Record<string, RequestListener> = { '/healthz': routes.healthz, '/readyz': routes.readyz, '/metrics': routes.metrics };
@@ -31,7 +33,7 @@ export function dispatcher(routes: Routes, log: Logger): RequestListener {
     res.once('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-      if (QUIET.has(path)) log.debug(entry, 'request');
+      if (quiet(path)) log.debug(entry, 'request');
       else log.info(entry, 'request');
     });
     const handler = exact[path] ?? (path.startsWith(API_BASE) ? routes.api : (routes.fallback ?? notFound));
