@@ -69,6 +69,30 @@ if (check) {
   process.exit(1)
 }
 
+// One build at a time in this checkout (several test runs may start servers at once): a lock
+// directory, taken over when its holder is gone for 10 minutes; the hash is checked again after
+// waiting, since the holder may have built the same sources.
+const LOCK = path.join(root, '.next-build.lock')
+const STALE_MS = 10 * 60_000
+async function lock() {
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK)
+      return
+    } catch {
+      const age = Date.now() - (fs.statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+      if (age > STALE_MS) fs.rmSync(LOCK, { recursive: true, force: true })
+      else await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
+}
+await lock()
+process.on('exit', () => fs.rmSync(LOCK, { recursive: true, force: true }))
+if (!force && upToDate(sourcesHash())) {
+  console.log('studio build is up to date (built by another run meanwhile)')
+  process.exit(0)
+}
+
 console.log(force ? 'building the studio…' : 'building the studio (no build yet, or its sources changed)…')
 const started = Date.now()
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next')
