@@ -1,0 +1,76 @@
+/** The runs list's filters: model, state and the started-time range (controlled by RunsList). */
+'use client';
+import { useId } from 'react';
+import { useApiQuery } from '../data/use-api.ts';
+import styles from './runs.module.css';
+
+export interface RunFilters {
+  mid: string;
+  state: string;
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: RunFilters = { mid: '', state: '', from: '', to: '' };
+
+const PROCESS_STATES = ['running', 'completed', 'error', 'aborted', 'none'];
+
+function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <div className={styles.filter}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className={styles.filter}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="datetime-local" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+/** Models to filter by, for the model select and the list's live rooms. */
+export function useModelIds(): string[] {
+  const models = useApiQuery('models.list', { offset: 0, limit: 100 }, { staleTime: 30_000 });
+  return models.data?.rows.map((m) => m.id) ?? [];
+}
+
+export function RunsFilters({ value, onChange, models }: { value: RunFilters; onChange: (next: RunFilters) => void; models: string[] }) {
+  const set = (key: keyof RunFilters) => (v: string) => onChange({ ...value, [key]: v });
+  const active = value.mid || value.state || value.from || value.to;
+  return (
+    <form className={styles.filters} role="search" aria-label="Filter runs" onSubmit={(e) => e.preventDefault()}>
+      <Select label="Model" value={value.mid} onChange={set('mid')}>
+        <option value="">All models</option>
+        {models.map((mid) => (
+          <option key={mid} value={mid}>
+            {mid}
+          </option>
+        ))}
+      </Select>
+      <Select label="State" value={value.state} onChange={set('state')}>
+        <option value="">Any state</option>
+        {PROCESS_STATES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </Select>
+      <DateInput label="Started after" value={value.from} onChange={set('from')} />
+      <DateInput label="Started before" value={value.to} onChange={set('to')} />
+      {active ? (
+        <button type="button" className={styles.clear} onClick={() => onChange(NO_FILTERS)}>
+          Clear filters
+        </button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The runs page: filters, a sortable virtualised page of processes, a pager, live refreshes
+ * through the model rooms of what is shown, and an empty state that says what to do.
+ *
+ * State: filters, sort and page offset (local; a filter or sort change returns to the first page);
+ * the list itself is the `processes.list` read, refetched when a model room has news.
+ */
+'use client';
+import Link from 'next/link';
+import { useMemo, useState } from 'react';
+import { useApiQuery } from '../data/use-api.ts';
+import { Button } from '../ui/button.tsx';
+import { EmptyState } from '../ui/empty-state.tsx';
+import { ErrorNote } from '../ui/error-note.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { fromLocalInput } from './format.ts';
+import { ModelRooms } from './model-rooms.tsx';
+import { NO_FILTERS, RunsFilters, useModelIds, type RunFilters } from './runs-filters.tsx';
+import { RunsTable, type Sort } from './runs-table.tsx';
+import styles from './runs.module.css';
+
+const PAGE_SIZE = 200;
+
+function Pager({ offset, count, onOffset }: { offset: number; count: number; onOffset: (offset: number) => void }) {
+  if (count <= PAGE_SIZE) return <p className={styles.muted}>{count === 1 ? '1 run' : `${count} runs`}</p>;
+  return (
+    <nav className={styles.pager} aria-label="Pages of runs">
+      <Button size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - PAGE_SIZE))}>
+        Previous
+      </Button>
+      <span>
+        {offset + 1}–{Math.min(count, offset + PAGE_SIZE)} of {count}
+      </span>
+      <Button size="sm" disabled={offset + PAGE_SIZE >= count} onClick={() => onOffset(offset + PAGE_SIZE)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+export function RunsList() {
+  const [filters, setFilters] = useState<RunFilters>(NO_FILTERS);
+  const [sort, setSort] = useState<Sort>({ field: 'start_time', order: 'desc' });
+  const [offset, setOffset] = useState(0);
+  const models = useModelIds();
+  const input = useMemo(
+    () => ({
+      offset,
+      limit: PAGE_SIZE,
+      sort,
+      ...(filters.mid ? { mid: filters.mid } : {}),
+      ...(filters.state ? { state: filters.state } : {}),
+      ...(fromLocalInput(filters.from) !== undefined ? { from: fromLocalInput(filters.from) } : {}),
+      ...(fromLocalInput(filters.to) !== undefined ? { to: fromLocalInput(filters.to) } : {}),
+    }),
+    [filters, sort, offset],
+  );
+  const list = useApiQuery('processes.list', input, { placeholderData: (previous) => previous });
+  const rooms = filters.mid ? [filters.mid] : models;
+  const filtered = Boolean(filters.mid || filters.state || filters.from || filters.to);
+
+  const change = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setOffset(0);
+  };
+
+  return (
+    <section className={styles.runs} aria-busy={list.isFetching || undefined}>
+      <ModelRooms mids={rooms} cursor={list.data?.cursor ?? null} />
+      <RunsFilters value={filters} onChange={change(setFilters)} models={models} />
+      {list.error ? (
+        <ErrorNote error={list.error} title="The runs could not be read" onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <Spinner label="Loading runs" />
+      ) : list.data.rows.length === 0 ? (
+        filtered ? (
+          <EmptyState icon="activity" title="No run matches these filters" action={<Button onClick={() => change(setFilters)(NO_FILTERS)}>Clear filters</Button>}>
+            Widen the time range or pick another state or model.
+          </EmptyState>
+        ) : (
+          <EmptyState icon="activity" title="No workflow has run yet" action={<Link href="/models">Open the models</Link>}>
+            Start a run from a model&apos;s Run button (or with <code>acts start</code>); it shows up here live.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <RunsTable rows={list.data.rows} sort={sort} onSort={change(setSort)} />
+          <Pager offset={offset} count={list.data.count} onOffset={setOffset} />
+        </>
+      )}
+    </section>
+  );
+}

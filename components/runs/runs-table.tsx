@@ -1,0 +1,88 @@
+/**
+ * The runs of one page as a virtualised grid (only the visible rows are in the DOM): state badge,
+ * workflow, run id, start, duration and error; the sortable columns are buttons in their headers.
+ */
+'use client';
+import Link from 'next/link';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef } from 'react';
+import type { ApiOutput } from '../data/api-types.ts';
+import { StateBadge } from '../ui/state-badge.tsx';
+import { formatDateTime, formatDuration } from './format.ts';
+import styles from './runs.module.css';
+
+export type RunRow = ApiOutput<'processes.list'>['rows'][number];
+export type SortField = 'start_time' | 'end_time' | 'state' | 'name';
+export interface Sort {
+  field: SortField;
+  order: 'asc' | 'desc';
+}
+
+const ROW_HEIGHT = 44;
+
+function SortHeader({ field, label, sort, onSort }: { field: SortField; label: string; sort: Sort; onSort: (s: Sort) => void }) {
+  const active = sort.field === field;
+  const next: Sort = { field, order: active && sort.order === 'desc' ? 'asc' : 'desc' };
+  return (
+    <div role="columnheader" aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className={styles.sortButton} onClick={() => onSort(next)}>
+        {label}
+        <span aria-hidden="true">{active ? (sort.order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
+      </button>
+    </div>
+  );
+}
+
+function errorText(err: RunRow['err']): string {
+  return err ? `${err.ecode}: ${err.message}` : '';
+}
+
+const RunRowView = memo(function RunRowView({ run, top }: { run: RunRow; top: number }) {
+  return (
+    <div role="row" className={styles.row} style={{ transform: `translateY(${top}px)` }} data-pid={run.pid} data-state={run.state}>
+      <div role="cell">
+        <StateBadge state={run.state} />
+      </div>
+      <div role="cell" className={styles.name}>
+        <Link href={`/runs/${encodeURIComponent(run.pid)}`}>{run.name || run.mid}</Link>
+        <span className={styles.muted}>
+          {run.mid} v{run.model_ver}
+        </span>
+      </div>
+      <div role="cell" className={styles.mono}>
+        {run.pid}
+      </div>
+      <div role="cell">{formatDateTime(run.start_time)}</div>
+      <div role="cell">{formatDuration(run.start_time, run.end_time)}</div>
+      <div role="cell" className={styles.err} title={errorText(run.err)}>
+        {errorText(run.err)}
+      </div>
+    </div>
+  );
+});
+
+export function RunsTable({ rows, sort, onSort }: { rows: readonly RunRow[]; sort: Sort; onSort: (s: Sort) => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8, getItemKey: (i) => rows[i].pid });
+  return (
+    <div role="table" aria-label="Runs" aria-rowcount={rows.length + 1} className={styles.table}>
+      <div role="rowgroup">
+        <div role="row" className={`${styles.row} ${styles.head}`}>
+          <SortHeader field="state" label="State" sort={sort} onSort={onSort} />
+          <SortHeader field="name" label="Workflow" sort={sort} onSort={onSort} />
+          <div role="columnheader">Run</div>
+          <SortHeader field="start_time" label="Started" sort={sort} onSort={onSort} />
+          <SortHeader field="end_time" label="Duration" sort={sort} onSort={onSort} />
+          <div role="columnheader">Error</div>
+        </div>
+      </div>
+      <div role="rowgroup" ref={scroller} className={styles.body}>
+        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((item) => (
+            <RunRowView key={item.key} run={rows[item.index]} top={item.start} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

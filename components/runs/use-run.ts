@@ -1,0 +1,84 @@
+/**
+ * One run, live: reads `processes.get` into a RunStore, joins `proc:<pid>` with that read's cursor
+ * and applies events to the store (tasks by `tid`, messages by `id`, the process state); a `resync`
+ * catch-up reads the process again. Live task events carry no error, so a task that enters
+ * `error` gets its code and message with `tasks.get`.
+ *
+ * State: loading (no read yet) → live (store filled, room joined) ⇄ reloading (resync or retry;
+ * the store keeps showing the last state and replays events newer than the new read).
+ */
+'use client';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { api } from '../data/api-client.ts';
+import { liveRoom, useLive, type LiveEvent } from '../data/live.tsx';
+import { useApiQuery } from '../data/use-api.ts';
+import { RunStore, type RunProcess } from './run-store.ts';
+
+function useErrorLookup(store: RunStore, pid: string) {
+  return useCallback(
+    (tid: string) => {
+      void api.tasks.get
+        .query({ pid, tid })
+        .then(({ task }) => store.setTaskError(tid, task.err))
+        .catch(() => undefined);
+    },
+    [store, pid],
+  );
+}
+
+/** The process read, the store it feeds and the live join's error. */
+export function useRun(pid: string) {
+  const [store] = useState(() => new RunStore());
+  const read = useApiQuery('processes.get', { pid }, { refetchOnWindowFocus: false, staleTime: Infinity });
+  const lookupError = useErrorLookup(store, pid);
+
+  useEffect(() => {
+    if (!read.data) return;
+    const { process, tasks, messages, cursor } = read.data;
+    store.load({ process: process as RunProcess, tasks, messages: messages.rows }, cursor);
+  }, [store, read.data]);
+
+  const refetch = read.refetch;
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      const cursor = event.data.cursor;
+      const apply = () => applyEvent(store, event, lookupError);
+      if (event.type === 'catchup' && event.data.resync) return void refetch();
+      store.remember(cursor, apply);
+      apply();
+    },
+    [store, refetch, lookupError],
+  );
+  const live = useLive(read.data ? liveRoom.proc(pid) : null, read.data?.cursor ?? null, onEvent);
+  return { store, read, liveError: live.error };
+}
+
+function applyEvent(store: RunStore, event: LiveEvent, lookupError: (tid: string) => void): void {
+  switch (event.type) {
+    case 'task':
+      store.applyTasks([event.data]);
+      if (event.data.state === 'error' && !store.task(event.data.tid)?.err) lookupError(event.data.tid);
+      return;
+    case 'message':
+      return store.applyMessages([event.data]);
+    case 'process':
+      return store.applyProcess({ state: event.data.state, err: event.data.err });
+    case 'catchup': {
+      const { process, tasks, messages } = event.data;
+      if (tasks?.length) {
+        store.applyTasks(tasks);
+        for (const t of tasks) if (t.state === 'error' && !store.task(t.tid)?.err) lookupError(t.tid);
+      }
+      if (messages?.length) store.applyMessages(messages);
+      if (process) store.applyProcess({ state: process.state, err: process.err, end_time: process.end_time });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** A slice of the store; re-renders only when that slice is a new value. */
+export function useRunSlice<T>(store: RunStore, select: (store: RunStore) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store), () => select(store));
+}
