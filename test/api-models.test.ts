@@ -48,6 +48,15 @@ describe('models', () => {
     expect(await t.audit.last('model.deploy')).toMatchObject({ actor: t.users.designer.id, target: 'expense', result: 'ok' });
   });
 
+  it('lists the versions of one model, newest first, and refuses an unknown model', async () => {
+    await t.as('designer').models.deploy.mutate({ source: v1.replace('id: expense', 'id: versioned'), note: 'first' });
+    await t.as('designer').models.deploy.mutate({ source: v2.replace('id: expense', 'id: versioned') });
+    const { versions } = await t.as('viewer').models.versions.query({ id: 'versioned' });
+    expect(versions).toMatchObject([{ ver: 2, note: '' }, { ver: 1, note: 'first', deployed_by: t.users.designer.name }]);
+    expect(versions[0]).not.toHaveProperty('data');
+    expect((await apiError(t.as('viewer').models.versions.query({ id: 'nope' }))).code).toBe('model.not_found');
+  });
+
   it('imports: identical source is not a new version, a changed one is', async () => {
     const designer = t.as('designer');
     expect(await designer.models.import.mutate({ source: v2 })).toEqual({ id: 'expense', ver: 2, deployed: false });

@@ -1,4 +1,4 @@
-/** Models: validate, deploy, list with versions, get a version, diff two versions, remove, export, import. */
+/** Models: validate, deploy, list with versions, versions of one model, get a version, diff two versions, remove, export, import. */
 import { z } from 'zod';
 import YAML from 'yaml';
 import { ActError } from '../../engine/errors.ts';
@@ -62,6 +62,16 @@ export const modelsRouter = router({
         })),
       );
       return pageOf({ count: data.count, rows }, input);
+    }),
+
+  /** Every version of one model, newest first (ver, time, note, deployer; no sources). */
+  versions: allowed('read')
+    .input(z.object({ id }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      await engine.models.get(input.id);
+      const rows = (await engine.models.versions(input.id)).rows.map((v) => ({ ver: v.ver, create_time: v.create_time, note: v.note ?? '', deployed_by: v.deployed_by ?? null }));
+      return { id: input.id, versions: rows.sort((a, b) => b.ver - a.ver) };
     }),
 
   /** One version's source (the latest without `ver`). */
