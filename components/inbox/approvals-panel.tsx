@@ -1,0 +1,51 @@
+/**
+ * The signed-in user's own recent approvals that can still be withdrawn (the next step has not
+ * acted yet): each with a Withdraw button (`tasks.cancel`), which re-opens the step.
+ */
+'use client';
+import { useApiQuery } from '../data/use-api.ts';
+import { Button } from '../ui/button.tsx';
+import { ErrorNote } from '../ui/error-note.tsx';
+import styles from './inbox-view.module.css';
+import { useTaskAction } from './use-task-action.ts';
+import { ago } from './waited.ts';
+
+type Approval = { pid: string; tid: string; key: string; model_name: string; step: { name: string }; next: Array<{ name: string }>; end_time: number };
+
+export function ApprovalsPanel({ now }: { now: number }) {
+  const approvals = useApiQuery('inbox.approvals', undefined);
+  const rows = approvals.data?.rows ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <section className={styles.approvals} aria-labelledby="own-approvals">
+      <h2 id="own-approvals" className={styles.sectionTitle}>
+        Your approvals you can still withdraw
+      </h2>
+      <ul className={styles.approvalList}>
+        {rows.map((row) => (
+          <ApprovalRow key={`${row.pid}/${row.tid}`} row={row} now={now} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ApprovalRow({ row, now }: { row: Approval; now: number }) {
+  const action = useTaskAction(row, () => undefined);
+  const label = `${row.model_name} · ${row.step.name}`;
+  return (
+    <li className={styles.approval}>
+      <span>
+        <strong>{label}</strong>
+        <span className={styles.muted}>
+          {' '}
+          approved {ago(row.end_time, now)} · next: {row.next.map((n) => n.name).join(', ')} has not acted
+        </span>
+      </span>
+      <Button size="sm" icon="undo" busy={action.busy === 'cancel'} onClick={() => void action.send('cancel')} aria-label={`Withdraw approval of ${label}`}>
+        Withdraw
+      </Button>
+      {action.error ? <ErrorNote error={action.error} title="The approval could not be withdrawn" /> : null}
+    </li>
+  );
+}

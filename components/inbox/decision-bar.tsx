@@ -1,0 +1,144 @@
+/**
+ * The decisions on an open task: Approve (submits the form), Reject (asks for an error code the
+ * model catches, default `rejected`, and a reason), Send back (asks for an earlier step), Skip.
+ * State: which panel is open — none → reject | back → none (on confirm or Escape).
+ */
+'use client';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '../ui/button.tsx';
+import styles from './task-form.module.css';
+import type { TaskAction } from './use-task-action.ts';
+
+export type Panel = 'none' | 'reject' | 'back';
+
+interface DecisionBarProps {
+  disabled: boolean;
+  busy: TaskAction | null;
+  backTo: Array<{ id: string; name: string }>;
+  panel: Panel;
+  onPanel: (panel: Panel) => void;
+  onSend: (action: TaskAction, options?: Record<string, unknown>) => void;
+}
+
+export function DecisionBar({ disabled, busy, backTo, panel, onPanel, onSend }: DecisionBarProps) {
+  const noBack = backTo.length === 0;
+  return (
+    <div className={styles.decisions}>
+      <div className={styles.buttons} role="group" aria-label="Decision">
+        <Button type="submit" variant="primary" icon="check" disabled={disabled} busy={busy === 'complete'} aria-keyshortcuts="a" title="Approve (a)">
+          Approve
+        </Button>
+        <Button variant="danger" icon="x" disabled={disabled} busy={busy === 'error'} aria-keyshortcuts="r" aria-expanded={panel === 'reject'} title="Reject (r)" onClick={() => onPanel(panel === 'reject' ? 'none' : 'reject')}>
+          Reject…
+        </Button>
+        <Button
+          icon="undo"
+          disabled={disabled || noBack}
+          busy={busy === 'back'}
+          aria-keyshortcuts="b"
+          aria-expanded={panel === 'back'}
+          title={noBack ? 'No earlier step to send this task back to' : 'Send back (b)'}
+          onClick={() => onPanel(panel === 'back' ? 'none' : 'back')}
+        >
+          Send back…
+        </Button>
+        <Button variant="ghost" icon="skip" disabled={disabled} busy={busy === 'skip'} onClick={() => onSend('skip')}>
+          Skip
+        </Button>
+      </div>
+      {panel === 'reject' ? <RejectPanel disabled={disabled} onCancel={() => onPanel('none')} onSend={(options) => onSend('error', options)} /> : null}
+      {panel === 'back' && !noBack ? <BackPanel steps={backTo} disabled={disabled} onCancel={() => onPanel('none')} onSend={(to) => onSend('back', { to })} /> : null}
+    </div>
+  );
+}
+
+function usePanelFocus<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
+
+function RejectPanel({ disabled, onCancel, onSend }: { disabled: boolean; onCancel: () => void; onSend: (options: Record<string, unknown>) => void }) {
+  const id = useId();
+  const first = usePanelFocus<HTMLInputElement>();
+  const [ecode, setEcode] = useState('rejected');
+  const [reason, setReason] = useState('');
+  const confirm = () => ecode.trim() && onSend({ ecode: ecode.trim(), ...(reason.trim() ? { message: reason.trim() } : {}) });
+  return (
+    <div className={styles.panel} role="group" aria-label="Reject the task" onKeyDown={(e) => escapeTo(e, onCancel)}>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-code`} className={styles.label}>
+          Error code
+        </label>
+        <input ref={first} id={`${id}-code`} className={styles.input} list={`${id}-codes`} value={ecode} onChange={(e) => setEcode(e.target.value)} onKeyDown={(e) => enterTo(e, confirm)} aria-describedby={`${id}-hint`} />
+        <datalist id={`${id}-codes`}>
+          <option value="rejected" />
+          <option value="needs_changes" />
+          <option value="not_allowed" />
+        </datalist>
+        <p id={`${id}-hint`} className={styles.hint}>
+          The code the workflow catches (its `catches` decide what happens next).
+        </p>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-reason`} className={styles.label}>
+          Reason (optional)
+        </label>
+        <input id={`${id}-reason`} className={styles.input} value={reason} onChange={(e) => setReason(e.target.value)} onKeyDown={(e) => enterTo(e, confirm)} />
+      </div>
+      <div className={styles.buttons}>
+        <Button variant="danger" disabled={disabled || !ecode.trim()} onClick={confirm}>
+          Reject task
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function BackPanel({ steps, disabled, onCancel, onSend }: { steps: Array<{ id: string; name: string }>; disabled: boolean; onCancel: () => void; onSend: (to: string) => void }) {
+  const id = useId();
+  const first = usePanelFocus<HTMLSelectElement>();
+  const [to, setTo] = useState(steps[0].id);
+  return (
+    <div className={styles.panel} role="group" aria-label="Send the task back" onKeyDown={(e) => escapeTo(e, onCancel)}>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-to`} className={styles.label}>
+          Send back to step
+        </label>
+        <select ref={first} id={`${id}-to`} className={styles.input} value={to} onChange={(e) => setTo(e.target.value)} onKeyDown={(e) => enterTo(e, () => onSend(to))}>
+          {steps.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name === s.id ? s.id : `${s.name} (${s.id})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.buttons}>
+        <Button variant="primary" disabled={disabled} onClick={() => onSend(to)}>
+          Send back
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function escapeTo(e: KeyboardEvent, fn: () => void) {
+  if (e.key === 'Escape') {
+    e.stopPropagation();
+    fn();
+  }
+}
+
+function enterTo(e: KeyboardEvent, fn: () => void) {
+  if (e.key === 'Enter') {
+    e.preventDefault();
+    e.stopPropagation();
+    fn();
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The form of one inbox task, beside the list: what it asks (title and description from the act's
+ * params), fields from its declared outputs, and the decisions. A task that is no longer waiting
+ * (answered elsewhere while the form was open) says so and cannot be submitted.
+ * State: the field inputs (reset per task: the parent keys this component by task), the open
+ * decision panel, and the action status (use-task-action.ts). `gone` (a live removal of this task
+ * not caused here) re-reads the task; `request` (keyboard a/r/b) opens a panel or approves.
+ */
+'use client';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useApiQuery } from '../data/use-api.ts';
+import { ErrorNote } from '../ui/error-note.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { StateBadge } from '../ui/state-badge.tsx';
+import { DecisionBar, type Panel } from './decision-bar.tsx';
+import { formFields, formText, parseField } from './form-fields.ts';
+import { initialInput, OutputField } from './output-field.tsx';
+import styles from './task-form.module.css';
+import { useTaskAction, type TaskAction } from './use-task-action.ts';
+import { waited } from './waited.ts';
+import { whoAnswers } from './who-answers.ts';
+
+export type FormRequest = { kind: 'approve' | 'reject' | 'back'; n: number };
+
+interface TaskFormProps {
+  pid: string;
+  tid: string;
+  me: string;
+  now: number;
+  gone: number;
+  request: FormRequest | null;
+  onDone: (action: TaskAction, title: string) => void;
+}
+
+export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormProps) {
+  const form = useApiQuery('inbox.form', { pid, tid });
+  const data = form.data?.found ? form.data : null;
+  const fields = useMemo(() => (data ? formFields(data.outputs, data.params) : []), [data]);
+  const text = formText(data?.params, data?.step?.name ?? data?.key ?? '');
+  const action = useTaskAction({ pid, tid }, (done) => onDone(done, text.title));
+  const [inputs, setInputs] = useState<Record<string, string | boolean>>({});
+  const [panel, setPanel] = useState<Panel>('none');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const closed = data !== null && !data.open;
+  const disabled = !data || closed || !data.mayAct || action.busy !== null;
+
+  useEffect(() => {
+    if (gone && !action.busy) void form.refetch();
+    // deps: only when a removal is heard
+  }, [gone]);
+  useEffect(() => {
+    if (action.error) void form.refetch();
+    // deps: re-read the task after a refusal
+  }, [action.error]);
+  useEffect(() => {
+    if (!request || disabled) return;
+    if (request.kind === 'approve') formRef.current?.requestSubmit();
+    else if (request.kind === 'back' && data.backTo.length === 0) return;
+    else setPanel(request.kind === 'reject' ? 'reject' : 'back');
+    // deps: one request per keypress
+  }, [request?.n]);
+
+  if (form.error) return <ErrorNote error={form.error} title="The task could not be read" onRetry={() => form.refetch()} />;
+  if (!form.data) return <Spinner label="Loading the task" />;
+  if (!data) return <p className={styles.notice}>This task no longer exists.</p>;
+
+  const valueOf = (key: string, fallback: string | boolean) => (key in inputs ? inputs[key] : fallback);
+  const approve = (e: FormEvent) => {
+    e.preventDefault();
+    if (disabled) return;
+    try {
+      const options = Object.fromEntries(fields.map((f) => [f.key, parseField(f, valueOf(f.key, initialInput(f)))]));
+      setInvalid(null);
+      void action.send('complete', options);
+    } catch (err) {
+      setInvalid((err as Error).message);
+    }
+  };
+  const send = (what: TaskAction, options?: Record<string, unknown>) => {
+    setPanel('none');
+    void action.send(what, options);
+  };
+
+  return (
+    <section className={styles.form} aria-labelledby={`task-title-${tid}`} data-testid="task-form">
+      <header className={styles.header}>
+        <p className={styles.context}>
+          {data.process.name || data.process.mid} · {data.step?.name ?? data.key}
+        </p>
+        <h2 id={`task-title-${tid}`} className={styles.title}>
+          {text.title}
+        </h2>
+        {text.description ? <p className={styles.description}>{text.description}</p> : null}
+        <p className={styles.meta}>
+          Waiting {waited(data.start_time, now)} · may be answered by {whoAnswers(data.assignment, me)}
+        </p>
+      </header>
+      {closed ? (
+        <div className={styles.notice} role="status" data-testid="task-closed">
+          <StateBadge state={data.state} /> This task is no longer waiting: someone else answered it while it was open. It cannot be submitted.
+        </div>
+      ) : !data.mayAct ? (
+        <p className={styles.notice} role="status">
+          This task is assigned to {whoAnswers(data.assignment)}; you may not answer it.
+        </p>
+      ) : null}
+      <form ref={formRef} className={styles.body} onSubmit={approve} aria-label="Task answer">
+        {fields.length > 0 ? (
+          <fieldset className={styles.fields} disabled={disabled}>
+            <legend className={styles.legend}>Answer</legend>
+            {fields.map((f) => (
+              <OutputField key={f.key} field={f} value={valueOf(f.key, initialInput(f))} disabled={disabled} onChange={(v) => setInputs((prev) => ({ ...prev, [f.key]: v }))} />
+            ))}
+          </fieldset>
+        ) : null}
+        {invalid ? (
+          <p role="alert" className={styles.invalid}>
+            {invalid}
+          </p>
+        ) : null}
+        <DecisionBar disabled={disabled} busy={action.busy} backTo={data.backTo} panel={panel} onPanel={setPanel} onSend={send} />
+      </form>
+      {action.error ? <ErrorNote error={action.error} title={`The server refused to ${verb(action.status.kind === 'refused' ? action.status.action : 'complete')} this task`} /> : null}
+    </section>
+  );
+}
+
+function verb(action: TaskAction): string {
+  return { complete: 'approve', error: 'reject', back: 'send back', skip: 'skip', cancel: 'withdraw' }[action];
+}
