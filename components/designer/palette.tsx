@@ -1,0 +1,71 @@
+/**
+ * The palette of packages (`packages.list`): drag one onto a step, branch or act of the canvas to
+ * add an act there, or press it to add the act at the selected node (the keyboard way). Also the
+ * "Add step" and "Add branch" buttons. Stateless.
+ */
+'use client';
+import type { DragEvent } from 'react';
+import { packageIcon } from '../graph/index.ts';
+import { Button } from '../ui/button.tsx';
+import { Icon } from '../ui/icons.tsx';
+import styles from './designer.module.css';
+
+/** The drag payload type of a package name. */
+export const PACKAGE_MIME = 'application/x-acts-package';
+
+export interface PalettePackage {
+  id: string;
+  desc: string;
+}
+
+export interface PaletteProps {
+  packages: readonly PalettePackage[];
+  /** Where a pressed package goes (the selected node's label), for the buttons' names. */
+  targetLabel: string;
+  onAdd: (uses: string) => void;
+  onAddStep: () => void;
+  onAddBranch: (() => void) | null;
+  disabled?: boolean;
+}
+
+export function Palette({ packages, targetLabel, onAdd, onAddStep, onAddBranch, disabled }: PaletteProps) {
+  const start = (event: DragEvent, uses: string) => {
+    event.dataTransfer.setData(PACKAGE_MIME, uses);
+    event.dataTransfer.effectAllowed = 'copy';
+  };
+  return (
+    <nav className={styles.palette} aria-label="Palette">
+      <div className={styles.paletteActions}>
+        <Button size="sm" icon="workflow" onClick={onAddStep} disabled={disabled}>
+          Add step
+        </Button>
+        <Button size="sm" icon="send" onClick={onAddBranch ?? undefined} disabled={disabled || !onAddBranch} title={onAddBranch ? undefined : 'Select a step first'}>
+          Add branch
+        </Button>
+      </div>
+      <h2 className={styles.paneTitle}>Acts</h2>
+      <p className={styles.hint}>Drag onto a step, or press to add to {targetLabel}.</p>
+      <ul className={styles.packageList}>
+        {packages.map((pkg) => (
+          <li key={pkg.id}>
+            <button
+              type="button"
+              className={styles.package}
+              draggable={!disabled}
+              disabled={disabled}
+              onDragStart={(e) => start(e, pkg.id)}
+              onClick={() => onAdd(pkg.id)}
+              aria-label={`Add ${pkg.id} to ${targetLabel}`}
+              title={pkg.desc}
+              data-package={pkg.id}
+            >
+              <Icon name={packageIcon(pkg.id)} size={14} />
+              <span className={styles.packageName}>{pkg.id.replace(/^acts\.core\./, '')}</span>
+              <span className={styles.packageDesc}>{pkg.desc}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

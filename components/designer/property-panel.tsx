@@ -1,0 +1,80 @@
+/**
+ * The property panel of the selected node: id and name, `if`, a step's `next` and a timeout, an
+ * act's params as a form generated from its package's JSON Schema, a rule's `on`, the workflow's
+ * inputs. Stateless: each committed field becomes one graph edit through `onEdit` (a function of
+ * the YAML text), so the YAML stays the source of truth and every change is one undo step.
+ */
+'use client';
+import { useMemo } from 'react';
+import { rename, setFields, type EditResult, type GraphNode } from './model/index.ts';
+import styles from './designer.module.css';
+import { elementValues } from './element-values.ts';
+import { RawYamlField } from './raw-yaml-field.tsx';
+import { SchemaForm, type JsonSchema } from './schema-form.tsx';
+import { TextInput } from './text-input.tsx';
+
+export interface PropertyPanelProps {
+  node: GraphNode;
+  text: string;
+  schemas: ReadonlyMap<string, JsonSchema>;
+  stepIds: readonly string[];
+  onEdit: (change: (source: string) => EditResult) => void;
+}
+
+const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+const orUndefined = (value: string) => value.trim() || undefined;
+
+type TimeoutRule = { on?: unknown; steps?: unknown };
+
+export function PropertyPanel({ node, text: source, schemas, stepIds, onEdit }: PropertyPanelProps) {
+  const values = useMemo(() => elementValues(source, node.path), [source, node.path]);
+  const set = (fields: Record<string, unknown>) => onEdit((s) => setFields(s, node.id, fields));
+  const named = node.kind !== 'catch' && node.kind !== 'timeout' && node.kind !== 'end';
+  const rules = Array.isArray(values.timeout) ? (values.timeout as TimeoutRule[]) : [];
+  const setTimeoutAfter = (value: string) => {
+    const [first, ...rest] = rules;
+    set({ timeout: value.trim() ? [{ ...first, on: value.trim(), steps: first?.steps ?? [] }, ...rest] : rest.length ? rest : undefined });
+  };
+
+  if (node.kind === 'end') return <p className={styles.muted}>The end of the workflow. Select a step, branch or act to edit it.</p>;
+  return (
+    <form className={styles.panelForm} onSubmit={(e) => e.preventDefault()} aria-label={`Properties of ${node.label}`}>
+      <p className={styles.panelKind}>
+        {node.kind === 'start' ? 'Workflow' : node.kind}
+        {node.uses ? <code> {node.uses}</code> : null}
+      </p>
+      {named ? (
+        <>
+          <TextInput label="Id" mono value={text(values.id)} onCommit={(id) => onEdit((s) => rename(s, node.id, { id }))} />
+          <TextInput label="Name" value={text(values.name)} onCommit={(name) => onEdit((s) => rename(s, node.id, { name }))} />
+        </>
+      ) : null}
+      {node.kind === 'catch' || node.kind === 'timeout' || node.kind === 'hook' ? (
+        <TextInput label={node.kind === 'timeout' ? 'After (e.g. 2h, 1d)' : node.kind === 'hook' ? 'On event' : 'Error code (empty: any error)'} mono value={text(values.on)} onCommit={(on) => set({ on: orUndefined(on) })} />
+      ) : null}
+      {node.kind === 'step' || node.kind === 'branch' || node.kind === 'act' ? (
+        <TextInput label="Run only if" mono hint="An expression, e.g. amount > 1000" value={text(values.if)} onCommit={(v) => set({ if: orUndefined(v) })} />
+      ) : null}
+      {node.kind === 'step' ? (
+        <>
+          <TextInput label="Next step" mono list="designer-step-ids" hint="Jump to this step when done (a loop if it is earlier)" value={text(values.next)} onCommit={(v) => set({ next: orUndefined(v) })} />
+          <datalist id="designer-step-ids">
+            {stepIds.map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
+        </>
+      ) : null}
+      {node.kind === 'step' || node.kind === 'act' ? (
+        <TextInput label="Timeout after" mono hint="e.g. 2h or 1d; add the steps to run in the YAML" value={text(rules[0]?.on)} onCommit={setTimeoutAfter} />
+      ) : null}
+      {node.kind === 'act' || node.kind === 'hook' || node.kind === 'trigger' ? (
+        <fieldset className={styles.fieldset}>
+          <legend>Params</legend>
+          <SchemaForm schema={node.uses ? schemas.get(node.uses) : undefined} value={values.params} onChange={(params) => set({ params })} />
+        </fieldset>
+      ) : null}
+      {node.kind === 'start' ? <RawYamlField label="Inputs" value={values.inputs} onChange={(inputs) => onEdit((s) => setFields(s, 'workflow', { inputs }))} /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * A value edited as raw YAML text (for anything the schema form cannot draw). The text is the
+ * input's own state until it is left (blur) or Ctrl/Cmd+Enter: then it is parsed and sent up, or
+ * the parse error is shown and nothing changes.
+ */
+'use client';
+import { useId, useState } from 'react';
+import YAML from 'yaml';
+import styles from './designer.module.css';
+
+export function RawYamlField({ label, value, onChange, rows = 4 }: { label: string; value: unknown; onChange: (value: unknown) => void; rows?: number }) {
+  const id = useId();
+  const shown = value === undefined ? '' : YAML.stringify(value, { lineWidth: 0 }).trimEnd();
+  const [error, setError] = useState<string | null>(null);
+  const apply = (text: string) => {
+    try {
+      const parsed: unknown = text.trim() ? YAML.parse(text) : undefined;
+      setError(null);
+      if (YAML.stringify(parsed ?? null) !== YAML.stringify(value ?? null)) onChange(parsed);
+    } catch (err) {
+      setError((err as Error).message.split('\n')[0]);
+    }
+  };
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label} (YAML)</label>
+      <textarea
+        id={id}
+        key={shown}
+        className={styles.code}
+        defaultValue={shown}
+        rows={rows}
+        spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        onBlur={(e) => apply(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) apply(e.currentTarget.value);
+        }}
+      />
+      {error ? <p className={styles.fieldError}>{error}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The designer's commands over its document: adding, removing, copying and pasting, each one graph
+ * edit of the YAML, with the selection following the node an edit made or changed.
+ *
+ * State: `selected` (a node id or null; it is dropped when its node disappears), `clipboard`
+ * (the copied act, or null) and `editError` (the last refused edit's message, cleared by the next
+ * edit that works).
+ */
+'use client';
+import { useCallback, useState } from 'react';
+import { DesignerEditError, removeNode, type EditResult } from './model/index.ts';
+import { addActAt, addBranchTo, addStepAfter, type ActTemplate } from './designer-actions.ts';
+import { elementValues } from './element-values.ts';
+import type { JsonSchema } from './schema-form.tsx';
+import type { DesignerDoc } from './use-designer-doc.ts';
+
+export interface DesignerCommands {
+  selected: string | null;
+  select(nodeId: string | null): void;
+  editError: string | null;
+  run(change: (source: string) => EditResult): void;
+  addAct(target: string | null, uses: string): void;
+  addStep(): void;
+  addBranch(): void;
+  remove(): void;
+  copy(): boolean;
+  paste(): boolean;
+}
+
+export function useDesignerCommands(doc: DesignerDoc, schemas: ReadonlyMap<string, JsonSchema>): DesignerCommands {
+  const [selectedId, select] = useState<string | null>(null);
+  const [clipboard, setClipboard] = useState<ActTemplate | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+  const { graph, text } = doc;
+  const selectedNode = selectedId ? graph.nodes.find((n) => n.id === selectedId) : undefined;
+  const selected = selectedNode ? selectedId : null;
+
+  const run = useCallback(
+    (change: (source: string) => EditResult) => {
+      try {
+        const result = doc.edit(change);
+        setEditError(null);
+        select(result.nodeId);
+      } catch (err) {
+        if (!(err instanceof DesignerEditError)) throw err;
+        setEditError(err.message.replace(/^edit\.[a-z_]+: /, ''));
+      }
+    },
+    [doc],
+  );
+
+  return {
+    selected,
+    select,
+    editError,
+    run,
+    addAct: (target, uses) => run((s) => addActAt(s, graph, target, { uses, schema: schemas.get(uses) as Record<string, unknown> | undefined })),
+    addStep: () => run((s) => addStepAfter(s, graph, selected)),
+    addBranch: () => run((s) => addBranchTo(s, graph, selected)),
+    remove: () => {
+      if (selectedNode && selectedNode.kind !== 'start' && selectedNode.kind !== 'end') run((s) => removeNode(s, selectedNode.id));
+    },
+    copy: () => {
+      if (selectedNode?.kind !== 'act' || !selectedNode.uses) return false;
+      const values = elementValues(text, selectedNode.path);
+      setClipboard({ uses: selectedNode.uses, name: typeof values.name === 'string' ? values.name : undefined, params: values.params });
+      return true;
+    },
+    paste: () => {
+      if (!clipboard) return false;
+      run((s) => addActAt(s, graph, selected, clipboard));
+      return true;
+    },
+  };
+}

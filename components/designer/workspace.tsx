@@ -1,0 +1,157 @@
+/**
+ * The designer's split view: palette and property panel | canvas | YAML editor and problems, with
+ * the toolbar and dialogs. Composition only; the state lives in the hooks it uses:
+ * `useDesignerDoc` (text, history, graph), `useValidation` (problems), `useDesignerCommands`
+ * (selection, clipboard, edits), `usePinnedPositions` (dragged positions), plus which dialog is
+ * open (`dialog`: none | deploy | versions | run) and the deployed version (`deployed`).
+ */
+'use client';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState } from 'react';
+import { useApiQuery } from '../data/use-api.ts';
+import { useMe } from '../data/auth.ts';
+import { FlowCanvas } from '../graph/index.ts';
+import { ErrorNote } from '../ui/error-note.tsx';
+import { layout, pinProblems, problemsByNode } from './model/index.ts';
+import { DeployDialog } from './deploy-dialog.tsx';
+import styles from './designer.module.css';
+import { DesignerToolbar } from './designer-toolbar.tsx';
+import { toDiagnostics } from './diagnostics.ts';
+import { elementValues } from './element-values.ts';
+import { downloadText, readTextFile } from './file-io.ts';
+import { Palette, PACKAGE_MIME } from './palette.tsx';
+import { usePinnedPositions } from './pinned-positions.ts';
+import { ProblemsList } from './problems-list.tsx';
+import { PropertyPanel } from './property-panel.tsx';
+import { RunDialog } from './run-dialog.tsx';
+import type { JsonSchema } from './schema-form.tsx';
+import { useDesignerCommands } from './use-designer-commands.ts';
+import { useDesignerDoc } from './use-designer-doc.ts';
+import { useShortcuts } from './use-shortcuts.ts';
+import { useValidation } from './use-validation.ts';
+import { VersionsDialog } from './versions-dialog.tsx';
+import { YamlEditor } from './yaml-editor.tsx';
+
+export interface WorkspaceProps {
+  initial: string;
+  /** The deployed model and version this text came from; null for a new workflow. */
+  deployed: { id: string; ver: number } | null;
+  onOpenVersion?: (ver: number) => void;
+}
+
+type Dialog = 'none' | 'deploy' | 'versions' | 'run';
+
+export function Workspace({ initial, deployed, onOpenVersion }: WorkspaceProps) {
+  const me = useMe();
+  const router = useRouter();
+  const designer = me.can('design');
+  const doc = useDesignerDoc(initial);
+  const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
+  const schemas = useMemo(() => new Map((packages.data?.rows ?? []).map((p) => [p.id, p.schema as JsonSchema])), [packages.data]);
+  const commands = useDesignerCommands(doc, schemas);
+  const validation = useValidation(doc.graphText, doc.broken, designer);
+  const [dialog, setDialog] = useState<Dialog>('none');
+  const [lastDeploy, setLastDeploy] = useState(deployed);
+
+  const workflowId = doc.graph.nodes[0]?.elementId ?? 'new';
+  const { pinned, pin } = usePinnedPositions(workflowId);
+  const placed = useMemo(() => layout(doc.graph, { pinned }), [doc.graph, pinned]);
+  const pinnedProblems = useMemo(() => pinProblems(doc.graph, validation.problems), [doc.graph, validation.problems]);
+  const byNode = useMemo(() => problemsByNode(doc.graph, validation.problems), [doc.graph, validation.problems]);
+  const diagnostics = useMemo(() => toDiagnostics(doc.graphText, doc.graph, validation.problems), [doc.graphText, doc.graph, validation.problems]);
+  const selectedNode = doc.graph.nodes.find((n) => n.id === commands.selected);
+  const stepIds = doc.graph.nodes.filter((n) => n.kind === 'step' && n.elementId).map((n) => n.elementId!);
+  const checking = validation.checking || validation.checked !== doc.text || doc.graphText !== doc.text;
+  const openDeploy = () => designer && validation.problems.length === 0 && !checking && setDialog('deploy');
+
+  useShortcuts({ remove: commands.remove, copy: commands.copy, paste: commands.paste, undo: doc.undo, redo: doc.redo, deploy: openDeploy });
+  const editorKeys = [
+    { key: 'Mod-z', run: () => (doc.undo(), true) },
+    { key: 'Mod-Shift-z', run: () => (doc.redo(), true) },
+    { key: 'Mod-y', run: () => (doc.redo(), true) },
+    { key: 'Mod-s', run: () => (openDeploy(), true) },
+  ];
+
+  return (
+    <div className={styles.designer}>
+      <DesignerToolbar
+        title={doc.graph.nodes[0]?.label ?? workflowId}
+        status={lastDeploy ? `${lastDeploy.id} · deployed v${lastDeploy.ver}` : 'not deployed yet'}
+        canUndo={doc.canUndo}
+        canRedo={doc.canRedo}
+        onUndo={doc.undo}
+        onRedo={doc.redo}
+        onExport={() => downloadText(`${workflowId}.yml`, doc.text)}
+        onImport={designer ? (file) => void readTextFile(file).then(doc.load) : undefined}
+        onVersions={lastDeploy ? () => setDialog('versions') : undefined}
+        onRun={lastDeploy && me.can('operate') ? () => setDialog('run') : undefined}
+        deploy={designer ? { problems: validation.problems.length, checking, onDeploy: openDeploy } : undefined}
+      />
+      <div className={styles.split}>
+        <aside className={styles.left}>
+          {designer ? (
+            <Palette
+              packages={packages.data?.rows ?? []}
+              targetLabel={selectedNode ? selectedNode.label : 'the last step'}
+              onAdd={(uses) => commands.addAct(commands.selected, uses)}
+              onAddStep={commands.addStep}
+              onAddBranch={selectedNode && ['step', 'act', 'branch'].includes(selectedNode.kind) ? commands.addBranch : null}
+              disabled={doc.broken.length > 0}
+            />
+          ) : null}
+          <section className={styles.properties} aria-label="Properties">
+            <h2 className={styles.paneTitle}>Properties</h2>
+            {commands.editError ? <p role="alert" className={styles.fieldError}>{commands.editError}</p> : null}
+            {selectedNode && designer && doc.broken.length === 0 ? (
+              <PropertyPanel node={selectedNode} text={doc.text} schemas={schemas} stepIds={stepIds} onEdit={commands.run} />
+            ) : (
+              <p className={styles.muted}>{doc.broken.length ? 'Fix the YAML to edit properties.' : 'Select a node on the canvas to see its properties.'}</p>
+            )}
+          </section>
+        </aside>
+        <div className={styles.canvasPane}>
+          {doc.broken.length ? (
+            <p role="alert" className={styles.brokenNote}>
+              The YAML has a syntax error (line {doc.broken[0].position?.line}): {doc.broken[0].message.split('\n')[0]} — the graph shows the last version that could be read.
+            </p>
+          ) : null}
+          <FlowCanvas
+            graph={doc.graph}
+            layout={placed}
+            problems={byNode}
+            selected={commands.selected}
+            onSelect={commands.select}
+            editable={designer}
+            onNodeDragStop={pin}
+            drop={designer ? { type: PACKAGE_MIME, onDrop: (nodeId, uses) => commands.addAct(nodeId, uses) } : undefined}
+            dimmed={doc.broken.length > 0}
+            fitKey={workflowId}
+          />
+        </div>
+        <div className={styles.right}>
+          <div className={styles.editor}>
+            <YamlEditor value={doc.text} onChange={doc.type} diagnostics={diagnostics} keys={editorKeys} readOnly={!designer} label="Workflow YAML" />
+          </div>
+          {validation.error ? <ErrorNote error={validation.error} title="Validation did not run" /> : null}
+          {designer ? <ProblemsList problems={pinnedProblems} checking={checking} onPick={commands.select} /> : null}
+        </div>
+      </div>
+      <DeployDialog
+        open={dialog === 'deploy'}
+        source={doc.text}
+        onClose={() => setDialog('none')}
+        onDeployed={(model) => {
+          setDialog('none');
+          setLastDeploy(model);
+          if (!deployed || deployed.id !== model.id) router.replace(`/models/${encodeURIComponent(model.id)}`);
+        }}
+      />
+      {lastDeploy ? (
+        <>
+          <VersionsDialog id={lastDeploy.id} open={dialog === 'versions'} onClose={() => setDialog('none')} onOpenVersion={(ver) => (setDialog('none'), onOpenVersion?.(ver))} />
+          <RunDialog modelId={lastDeploy.id} inputs={(elementValues(doc.text, '').inputs as Record<string, unknown>) ?? {}} open={dialog === 'run'} onClose={() => setDialog('none')} />
+        </>
+      ) : null}
+    </div>
+  );
+}
