@@ -4,7 +4,8 @@
  * (answered elsewhere while the form was open) says so and cannot be submitted.
  * State: the field inputs (reset per task: the parent keys this component by task), the open
  * decision panel, and the action status (use-task-action.ts). `gone` (a live removal of this task
- * not caused here) re-reads the task; `request` (keyboard a/r/b) opens a panel or approves.
+ * not caused here) re-reads the task; `request` (keyboard a/r/b) opens a panel or approves, once
+ * the task is loaded.
  */
 'use client';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -53,13 +54,15 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
     if (action.error) void form.refetch();
     // deps: re-read the task after a refusal
   }, [action.error]);
+  const handled = useRef(request?.n ?? 0);
   useEffect(() => {
-    if (!request || disabled) return;
+    // a key pressed while the task loads applies once it is ready; keys from before this form never do
+    if (!request || request.n <= handled.current || disabled) return;
+    handled.current = request.n;
     if (request.kind === 'approve') formRef.current?.requestSubmit();
-    else if (request.kind === 'back' && data.backTo.length === 0) return;
-    else setPanel(request.kind === 'reject' ? 'reject' : 'back');
-    // deps: one request per keypress
-  }, [request?.n]);
+    else if (request.kind === 'reject') setPanel('reject');
+    else if (data.backTo.length > 0) setPanel('back');
+  }, [request, disabled, data]);
 
   if (form.error) return <ErrorNote error={form.error} title="The task could not be read" onRetry={() => form.refetch()} />;
   if (!form.data) return <Spinner label="Loading the task" />;
