@@ -42,6 +42,7 @@ export function defaultStoreUrl(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The URL with its password hidden, for messages. */
 export function redactUrl(url: string): string {
+  if (!url.includes('@')) return url; // no credentials (file:, memory:); URL parsing would rewrite a relative file: path
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
