@@ -1,7 +1,7 @@
 /** Times and durations as the run pages show them (local time; `—` for "not yet"). */
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3 });
+const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, hourCycle: 'h23' });
 
 /** `Mar 4, 14:02:11`, or `—` for 0. */
 export function formatDateTime(ms: number): string {

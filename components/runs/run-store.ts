@@ -101,6 +101,16 @@ export class RunStore {
     return this.tasks.get(tid);
   }
 
+  /** The task a graph node shows (its latest), if any. */
+  taskOfNode(nodeId: string): RunTask | undefined {
+    return this.nodeTask.get(nodeId);
+  }
+
+  /** The graph node of an engine node id, if the graph has one. */
+  nodeOf(nid: string): string | undefined {
+    return this.nodeOfNid.get(nid);
+  }
+
   get taskCount(): number {
     return this.tasks.size;
   }

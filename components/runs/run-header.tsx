@@ -1,0 +1,30 @@
+/** The run's title line: workflow name, live state, model and version, run id, start and duration, and the actions (operators only). */
+'use client';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { StateBadge } from '../ui/state-badge.tsx';
+import { formatDateTime, formatDuration } from './format.ts';
+import type { RunStore } from './run-store.ts';
+import styles from './run.module.css';
+import { useRunSlice } from './use-run.ts';
+
+export function RunHeader({ store, actions }: { store: RunStore; actions: ReactNode }) {
+  const proc = useRunSlice(store, (s) => s.process);
+  if (!proc) return null;
+  return (
+    <header className={styles.header}>
+      <div className={styles.headMain}>
+        <h2 className={styles.runName}>{proc.name || proc.mid}</h2>
+        <span data-testid="run-state">
+          <StateBadge state={proc.state} />
+        </span>
+      </div>
+      <p className={styles.muted}>
+        <Link href={`/models/${encodeURIComponent(proc.mid)}`}>{proc.mid}</Link>
+        {proc.model_ver ? ` v${proc.model_ver}` : ''} · run <span className={styles.mono}>{proc.pid}</span> · started {formatDateTime(proc.start_time)} ·{' '}
+        {proc.end_time > 0 ? `took ${formatDuration(proc.start_time, proc.end_time)}` : 'still running'}
+      </p>
+      {actions ? <div className={styles.actions}>{actions}</div> : null}
+    </header>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The run's timeline: every task (at its start) and every message, oldest first, virtualised so
+ * 10,000 tasks keep only the visible rows in the DOM. Rows are memoised on their entry, which the
+ * store replaces only when that task or message changes, so a live update renders one row.
+ *
+ * State: the filter (all / tasks / messages / errors); the selection belongs to the page.
+ */
+'use client';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useId, useMemo, useRef, useState } from 'react';
+import { Icon } from '../ui/icons.tsx';
+import { StateBadge } from '../ui/state-badge.tsx';
+import { formatDuration, formatTime } from './format.ts';
+import type { RunStore, TimelineEntry } from './run-store.ts';
+import styles from './run.module.css';
+import { useRunSlice } from './use-run.ts';
+
+type Filter = 'all' | 'tasks' | 'messages' | 'errors';
+
+const FILTERS: Record<Filter, { label: string; keep: (e: TimelineEntry) => boolean }> = {
+  all: { label: 'Tasks and messages', keep: () => true },
+  tasks: { label: 'Tasks', keep: (e) => e.kind === 'task' },
+  messages: { label: 'Messages', keep: (e) => e.kind === 'message' },
+  errors: { label: 'Errors', keep: (e) => (e.kind === 'task' ? e.task.state : e.message.state) === 'error' },
+};
+
+const ROW_HEIGHT = 34;
+
+const TimelineRow = memo(function TimelineRow({ entry, top, selected, onSelect }: { entry: TimelineEntry; top: number; selected: boolean; onSelect: (tid: string) => void }) {
+  const tid = entry.kind === 'task' ? entry.task.tid : entry.message.tid;
+  const text =
+    entry.kind === 'task'
+      ? { icon: 'play' as const, what: entry.task.kind, name: entry.task.name || entry.task.key, state: entry.task.state, took: formatDuration(entry.task.start_time, entry.task.end_time) }
+      : { icon: 'send' as const, what: `message ${entry.message.type}`, name: entry.message.name || entry.message.key, state: entry.message.state, took: '' };
+  return (
+    <button
+      type="button"
+      className={`${styles.tlRow} ${selected ? styles.tlSelected : ''}`}
+      style={{ transform: `translateY(${top}px)` }}
+      aria-pressed={selected}
+      onClick={() => onSelect(tid)}
+      data-key={entry.key}
+      data-state={text.state}
+    >
+      <span className={styles.mono}>{formatTime(entry.time)}</span>
+      <span className={styles.tlWhat}>
+        <Icon name={text.icon} size={13} />
+        {text.what}
+      </span>
+      <span className={styles.tlName}>{text.name}</span>
+      <StateBadge state={text.state} />
+      <span className={styles.muted}>{text.took}</span>
+    </button>
+  );
+});
+
+export function RunTimeline({ store, selectedTid, onSelect }: { store: RunStore; selectedTid: string | null; onSelect: (tid: string) => void }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const timeline = useRunSlice(store, (s) => s.timeline);
+  const rows = useMemo(() => (filter === 'all' ? timeline : timeline.filter(FILTERS[filter].keep)), [timeline, filter]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10, getItemKey: (i) => rows[i].key });
+  const selectId = useId();
+  return (
+    <section className={styles.timeline} aria-label="Timeline" data-testid="run-timeline">
+      <header className={styles.panelHead}>
+        <h3>Timeline</h3>
+        <span className={styles.muted} data-testid="timeline-count">
+          {rows.length} {rows.length === 1 ? 'entry' : 'entries'}
+        </span>
+        <label htmlFor={selectId} className="visually-hidden">
+          Show
+        </label>
+        <select id={selectId} value={filter} onChange={(e) => setFilter(e.target.value as Filter)} className={styles.select}>
+          {(Object.keys(FILTERS) as Filter[]).map((f) => (
+            <option key={f} value={f}>
+              {FILTERS[f].label}
+            </option>
+          ))}
+        </select>
+      </header>
+      <div ref={scroller} className={styles.tlBody}>
+        {rows.length === 0 ? (
+          <p className={styles.muted}>Nothing here yet.</p>
+        ) : (
+          <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+            {virtual.getVirtualItems().map((item) => {
+              const entry = rows[item.index];
+              const tid = entry.kind === 'task' ? entry.task.tid : entry.message.tid;
+              return <TimelineRow key={item.key} entry={entry} top={item.start} selected={entry.kind === 'task' && tid === selectedTid} onSelect={onSelect} />;
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

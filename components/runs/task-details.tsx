@@ -1,0 +1,79 @@
+/**
+ * The selected task: what it is, its state, times and error, and its variables (`data`, `inputs`,
+ * `outputs`, evaluated `params`) read with `tasks.get` — read again whenever the live store sees
+ * the task change.
+ */
+'use client';
+import { useEffect, useRef } from 'react';
+import { useApiQuery } from '../data/use-api.ts';
+import { EmptyState } from '../ui/empty-state.tsx';
+import { ErrorNote } from '../ui/error-note.tsx';
+import { StateBadge } from '../ui/state-badge.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { formatDuration, formatTime } from './format.ts';
+import { JsonBlock } from './json-block.tsx';
+import type { RunStore } from './run-store.ts';
+import styles from './run.module.css';
+import { useRunSlice } from './use-run.ts';
+
+function TaskVariables({ pid, tid, version }: { pid: string; tid: string; version: unknown }) {
+  const read = useApiQuery('tasks.get', { pid, tid }, { refetchOnWindowFocus: false });
+  const seen = useRef(version);
+  const refetch = read.refetch;
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void refetch();
+  }, [version, refetch]);
+  if (read.error) return <ErrorNote error={read.error} title="The task's variables could not be read" onRetry={() => void read.refetch()} />;
+  if (!read.data) return <Spinner label="Loading the variables" />;
+  const { task } = read.data;
+  return (
+    <>
+      <JsonBlock title="Data (variables)" value={task.data} />
+      <JsonBlock title="Inputs" value={task.inputs} />
+      <JsonBlock title="Outputs" value={task.outputs} />
+      {task.params !== null ? <JsonBlock title="Params" value={task.params} /> : null}
+    </>
+  );
+}
+
+export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore; tid: string | null }) {
+  const task = useRunSlice(store, (s) => (tid ? s.task(tid) : undefined));
+  if (!tid || !task) {
+    return (
+      <EmptyState icon="info" title="Select a task">
+        Click a node of the graph or a line of the timeline to see its state, error and variables.
+      </EmptyState>
+    );
+  }
+  return (
+    <section className={styles.details} aria-label={`Task ${task.name || task.key}`} data-testid="task-details">
+      <header className={styles.detailsHead}>
+        <h3>{task.name || task.key}</h3>
+        <StateBadge state={task.state} />
+      </header>
+      <dl className={styles.facts}>
+        <dt>Kind</dt>
+        <dd>
+          {task.kind}
+          {task.uses ? ` · ${task.uses}` : ''}
+        </dd>
+        <dt>Key</dt>
+        <dd className={styles.mono}>{task.key}</dd>
+        <dt>Task id</dt>
+        <dd className={styles.mono}>{task.tid}</dd>
+        <dt>Started</dt>
+        <dd>{formatTime(task.start_time)}</dd>
+        <dt>Took</dt>
+        <dd>{formatDuration(task.start_time, task.end_time)}</dd>
+      </dl>
+      {task.err ? (
+        <p className={styles.taskError} role="alert">
+          <strong>{task.err.ecode}</strong> {task.err.message}
+        </p>
+      ) : null}
+      <TaskVariables key={tid} pid={pid} tid={tid} version={task} />
+    </section>
+  );
+}
