@@ -67,6 +67,23 @@ async function eventually(check: () => Promise<boolean> | boolean, what: string)
 const ONE_IRQ = 'id: one\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: wait } ] } ]';
 const PARENT = 'id: parent\nsteps: [ { id: s1, acts: [ { uses: acts.core.subflow, key: call, params: { to: one } } ] } ]';
 
+/**
+ * A parent (subflow act waiting) on B and its child (irq waiting) on A: both start on A; A hangs,
+ * B (room for one process) takes the older one — the parent — over; A comes back keeping the child.
+ */
+async function splitParentAndChild(): Promise<{ a: Instance; b: Instance; parent: string; child: Message }> {
+  const { a, b, clock } = await pair(1);
+  await a.engine.models.deploy(ONE_IRQ);
+  await a.engine.models.deploy(PARENT);
+  const { pid: parent } = await a.engine.procs.start('parent');
+  await a.engine.idle();
+  const child = a.messages.find((m) => m.key === 'wait' && m.state === 'created')!;
+  clock.advance(LEASE_MS + 1);
+  await b.engine.tick();
+  await a.engine.tick();
+  return { a, b, parent, child };
+}
+
 describe('several instances: fence and relay (PostgreSQL)', () => {
   it('an instance that lost its lease cannot write over the new owner; its action goes to the new owner', async () => {
     const { a, b, clock } = await pair();
@@ -110,16 +127,7 @@ describe('several instances: fence and relay (PostgreSQL)', () => {
   });
 
   it('a child on one instance returns to its parent on the other; procs.wait sees it end elsewhere', async () => {
-    const { a, b, clock } = await pair(1);
-    await a.engine.models.deploy(ONE_IRQ);
-    await a.engine.models.deploy(PARENT);
-    const { pid: parent } = await a.engine.procs.start('parent');
-    await a.engine.idle();
-    const child = a.messages.find((m) => m.key === 'wait' && m.state === 'created')!;
-    // B (room for one process) takes the parent over; A comes back and keeps the child
-    clock.advance(LEASE_MS + 1);
-    await b.engine.tick();
-    await a.engine.tick();
+    const { a, b, parent, child } = await splitParentAndChild();
     expect([a.engine.stats().processes, b.engine.stats().processes]).toEqual([1, 1]);
     expect((await b.engine.procs.get(parent)).state).toBe('running');
 
@@ -132,15 +140,7 @@ describe('several instances: fence and relay (PostgreSQL)', () => {
   });
 
   it('a parent aborted on one instance aborts its child on the other', async () => {
-    const { a, b, clock } = await pair(1);
-    await a.engine.models.deploy(ONE_IRQ);
-    await a.engine.models.deploy(PARENT);
-    const { pid: parent } = await a.engine.procs.start('parent');
-    await a.engine.idle();
-    const child = a.messages.find((m) => m.key === 'wait' && m.state === 'created')!;
-    clock.advance(LEASE_MS + 1);
-    await b.engine.tick();
-    await a.engine.tick();
+    const { a, b, parent, child } = await splitParentAndChild();
     await b.engine.procs.abort(parent);
     await eventually(async () => (await a.engine.procs.get(child.pid)).state === 'aborted', 'the child was aborted on A');
     expect((await b.engine.procs.get(parent)).state).toBe('aborted');
