@@ -4,8 +4,5 @@ export function newWorkflowSource(id = 'new_workflow'): string {
 id: ${id}
 name: New workflow
 inputs: {}
-steps:
-  - id: start
-    name: Start
 `;
 }

@@ -27,7 +27,7 @@ function VersionDiff({ id, from, to }: { id: string; from: number; to: number })
           <div key={i} className={styles[`diff_${line.op}`]} data-op={line.op}>
             <span className={styles.diffSign} aria-hidden="true">{line.op === 'add' ? '+' : line.op === 'del' ? '−' : ' '}</span>
             <span className="visually-hidden">{line.op === 'add' ? 'added: ' : line.op === 'del' ? 'removed: ' : ''}</span>
-            {line.text}
+            <span data-line>{line.text}</span>
           </div>
         ))}
       </pre>
