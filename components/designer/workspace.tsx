@@ -48,6 +48,7 @@ export function Workspace({ initial, deployed, onOpenVersion }: WorkspaceProps) 
   const doc = useDesignerDoc(initial);
   const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
   const schemas = useMemo(() => new Map((packages.data?.rows ?? []).map((p) => [p.id, p.schema as JsonSchema])), [packages.data]);
+  const actPackages = useMemo(() => (packages.data?.rows ?? []).filter((p) => p.catalog !== 'event'), [packages.data]);
   const commands = useDesignerCommands(doc, schemas);
   const validation = useValidation(doc.graphText, doc.broken, designer);
   const [dialog, setDialog] = useState<Dialog>('none');
@@ -91,7 +92,7 @@ export function Workspace({ initial, deployed, onOpenVersion }: WorkspaceProps) 
         <aside className={styles.left}>
           {designer ? (
             <Palette
-              packages={packages.data?.rows ?? []}
+              packages={actPackages}
               targetLabel={selectedNode ? selectedNode.label : 'the last step'}
               onAdd={(uses) => commands.addAct(commands.selected, uses)}
               onAddStep={commands.addStep}
