@@ -1,6 +1,7 @@
 /**
  * One trigger in the schedules table, with its own actions: enable/disable (designers) and fire
- * now (operators). State: each action's mutation (idle → pending → done | refused, shown in the row).
+ * now (operators). State: each action's mutation (idle → pending → done | refused, shown in the row); the switch shows the
+ * asked-for state while pending.
  */
 'use client';
 import Link from 'next/link';
@@ -22,6 +23,8 @@ export function TriggerRow({ row, outcome, now }: { row: TriggerRowData; outcome
   const toggle = useApiMutation('triggers.setEnabled', { invalidates: [...refresh.invalidates] });
   const fire = useApiMutation('triggers.fire', { invalidates: [...refresh.invalidates] });
   const label = row.name || row.id;
+  // while a change is on its way, the switch shows what was asked for
+  const enabled = toggle.isPending ? toggle.variables.enabled : row.enabled;
   const next = when(row.enabled ? row.next_run : 0, now);
   const last = when(row.last_run, now);
   const started = fire.data && typeof (fire.data as { pid?: unknown }).pid === 'string' ? (fire.data as { pid: string }).pid : null;
@@ -50,8 +53,8 @@ export function TriggerRow({ row, outcome, now }: { row: TriggerRowData; outcome
         <td>
           {me.can('design') ? (
             <label className={styles.switch}>
-              <input type="checkbox" role="switch" checked={row.enabled} disabled={toggle.isPending} onChange={(e) => toggle.mutate({ id: row.id, enabled: e.target.checked })} aria-label={`Enabled: ${label}`} />
-              <span>{row.enabled ? 'On' : 'Off'}</span>
+              <input type="checkbox" role="switch" checked={enabled} disabled={toggle.isPending} onChange={(e) => toggle.mutate({ id: row.id, enabled: e.target.checked })} aria-label={`Enabled: ${label}`} />
+              <span>{enabled ? 'On' : 'Off'}</span>
             </label>
           ) : (
             <span>{row.enabled ? 'On' : 'Off'}</span>
