@@ -152,3 +152,20 @@ steps:
   const theirs = await other.api.inbox.list.query({ mid: id });
   expect(theirs.rows.map((r) => r.params)).toEqual([{ title: `For ${other.name} only`, assignees: [other.name] }]);
 });
+
+test('an own approval can be withdrawn while the next step has not acted', async ({ page, adminApi, signInAs }) => {
+  await signInAs(['operator']);
+  await page.goto('/inbox');
+  const item = uniqueName('pen');
+  const { pid } = await startProcess(mid, { item });
+  await row(page, `Write the request for ${item}`).click();
+  await form(page).getByRole('button', { name: 'Approve' }).click();
+  await expect(row(page, `Review the request for ${item}`)).toBeVisible();
+  const withdraw = page.getByRole('button', { name: `Withdraw approval of Purchase ${mid} · Draft` });
+  await withdraw.click();
+  await expect(row(page, `Write the request for ${item}`)).toBeVisible();
+  await expect(row(page, `Review the request for ${item}`)).toHaveCount(0);
+  await expect(withdraw).toHaveCount(0);
+  const writes = (await adminApi.processes.get.query({ pid })).tasks.filter((t) => t.kind === 'act' && t.key === 'write').map((t) => t.state);
+  expect(writes.sort()).toEqual(['completed', 'interrupted']);
+});
