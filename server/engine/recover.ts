@@ -19,7 +19,7 @@ import { errorMessage } from './errors.ts';
 import type { Models } from './models.ts';
 import type { Process } from './process.ts';
 import { restoreProcess } from './restore.ts';
-import type { OpRow, OpType, ProcRow } from './store/types.ts';
+import type { OpRow, OpType, ProcRow, TaskRow } from './store/types.ts';
 import { returnToParent } from './subflow.ts';
 import type { Task } from './task.ts';
 import { asAct } from './tree/node.ts';
@@ -34,9 +34,23 @@ export interface RecoverReport {
 
 const UNFINISHED = ['none', 'ready', 'running', 'pending'];
 
-export async function load(core: Core, models: Models, row: ProcRow): Promise<Process> {
-  const tasks = await core.store.tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: row.id }] } });
-  return restoreProcess(row, tasks.rows, models.snapshot(row.mid, row.model_ver, row.model));
+export async function load(core: Core, models: Models, row: ProcRow, tasks?: TaskRow[]): Promise<Process> {
+  const rows = tasks ?? (await core.store.tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: row.id }] } })).rows;
+  return restoreProcess(row, rows, models.snapshot(row.mid, row.model_ver, row.model));
+}
+
+/** Processes whose task rows one query reads when many are loaded at once. */
+const TASKS_PER_QUERY = 200;
+
+/** The task rows of many processes, a few queries instead of one per process (creation order kept). */
+async function tasksOf(core: Core, pids: string[]): Promise<Map<string, TaskRow[]>> {
+  const byPid = new Map<string, TaskRow[]>(pids.map((pid) => [pid, []]));
+  for (let i = 0; i < pids.length; i += TASKS_PER_QUERY) {
+    const chunk = pids.slice(i, i + TASKS_PER_QUERY);
+    const page = await core.store.tasks.query({ filter: { type: 'or', exprs: chunk.map((pid) => ({ key: 'pid', op: 'eq' as const, value: pid })) } });
+    for (const row of page.rows) byPid.get(row.pid)?.push(row);
+  }
+  return byPid;
 }
 
 const IN_FLIGHT = ['ready', 'running', 'pending'];
@@ -84,14 +98,15 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
       limit: free + core.procs.size,
     });
     if (page.rows.length === free + core.procs.size) waiting = true;
-    for (const row of page.rows) {
-      if (free <= 0) {
-        waiting = true;
-        break;
-      }
-      if (core.procs.has(row.id) || core.finishedHere.has(row.id)) continue;
+    const loadable = page.rows.filter((row) => !core.procs.has(row.id) && !core.finishedHere.has(row.id));
+    const candidates = loadable.slice(0, free);
+    if (candidates.length < loadable.length) waiting = true;
+    // one bad row must fail only its own process: then each process reads its own rows
+    const tasks = await tasksOf(core, candidates.map((row) => row.id)).catch(() => undefined);
+    for (const row of candidates) {
+      if (core.procs.has(row.id)) continue;
       try {
-        const proc = await load(core, models, row);
+        const proc = await load(core, models, row, tasks?.get(row.id));
         core.adoptRestored(proc);
         loaded.push(proc);
         free--;
@@ -100,6 +115,7 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
         core.log.error(message);
         report.failed.push({ pid: row.id, message });
         await core.store.procs.update({ ...row, state: 'error', err: { ecode: '', message }, end_time: core.now() });
+        waiting = true; // its slot stays free for another row
       }
     }
   }
