@@ -1,10 +1,11 @@
 /**
  * One trigger in the schedules table, with its own actions: enable/disable (designers) and fire
  * now (operators). State: each action's mutation (idle → pending → done | refused, shown in the row); the switch shows the
- * asked-for state while pending.
+ * asked-for state until the list read has it (or the change failed).
  */
 'use client';
 import Link from 'next/link';
+import { useEffect, useState } from 'react';
 import type { ApiOutput } from '../data/api-types.ts';
 import { useMe } from '../data/auth.ts';
 import { useApiMutation } from '../data/use-api.ts';
@@ -23,8 +24,12 @@ export function TriggerRow({ row, outcome, now }: { row: TriggerRowData; outcome
   const toggle = useApiMutation('triggers.setEnabled', { invalidates: [...refresh.invalidates] });
   const fire = useApiMutation('triggers.fire', { invalidates: [...refresh.invalidates] });
   const label = row.name || row.id;
-  // while a change is on its way, the switch shows what was asked for
-  const enabled = toggle.isPending ? toggle.variables.enabled : row.enabled;
+  // from a click until the list read shows it, the switch shows what was asked for (null: the read's value)
+  const [asked, setAsked] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (asked === row.enabled || toggle.isError) setAsked(null);
+  }, [asked, row.enabled, toggle.isError]);
+  const enabled = asked ?? row.enabled;
   const next = when(row.enabled ? row.next_run : 0, now);
   const last = when(row.last_run, now);
   const started = fire.data && typeof (fire.data as { pid?: unknown }).pid === 'string' ? (fire.data as { pid: string }).pid : null;
@@ -53,14 +58,18 @@ export function TriggerRow({ row, outcome, now }: { row: TriggerRowData; outcome
         <td>
           {me.can('design') ? (
             <label className={styles.switch}>
-              <input type="checkbox" role="switch" checked={enabled} disabled={toggle.isPending} onChange={(e) => toggle.mutate({ id: row.id, enabled: e.target.checked })} aria-label={`Enabled: ${label}`} />
+              <input type="checkbox" role="switch" checked={enabled} disabled={toggle.isPending} onChange={(e) => {
+                  setAsked(e.target.checked);
+                  toggle.mutate({ id: row.id, enabled: e.target.checked });
+                }} aria-label={`Enabled: ${label}`} />
               <span>{enabled ? 'On' : 'Off'}</span>
             </label>
           ) : (
             <span>{row.enabled ? 'On' : 'Off'}</span>
           )}
         </td>
-        <td className={styles.actions}>
+        <td>
+          <div className={styles.actions}>
           {me.can('operate') ? (
             <Button size="sm" icon="play" busy={fire.isPending} onClick={() => fire.mutate({ id: row.id })} aria-label={`Fire ${label} now`}>
               Fire now
@@ -71,6 +80,7 @@ export function TriggerRow({ row, outcome, now }: { row: TriggerRowData; outcome
               Started <Link href={`/runs/${encodeURIComponent(started)}`}>{started}</Link>
             </span>
           ) : null}
+          </div>
         </td>
       </tr>
       {error ? (
