@@ -1,5 +1,6 @@
-/** The signed-in user (name and roles) and the sign-out button. */
+/** The signed-in user (name and roles, linking to their account page) and the sign-out button. */
 'use client';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useMe, useSignOut } from '../data/auth.ts';
@@ -25,12 +26,12 @@ export function UserMenu() {
       <span className={styles.avatar} aria-hidden="true">
         {name.slice(0, 1).toUpperCase()}
       </span>
-      <span className={styles.userText}>
+      <Link href="/admin/account" className={styles.userText} title="Your account: password and API tokens">
         <span className={styles.userName} data-testid="user-name">
           {name}
         </span>
         <span className={styles.userRoles}>{me.caller?.roles.join(', ')}</span>
-      </span>
+      </Link>
       <button type="button" className={styles.iconButton} onClick={onSignOut} disabled={busy} aria-label="Sign out" title="Sign out">
         <Icon name="logout" />
       </button>
