@@ -2,7 +2,8 @@
  * Runs: a monitor watches a run page while the workflow advances through the API (node states
  * change live, and only the nodes whose state changed render again), a failing code act shows its
  * error on its node and in the errors panel, the runs list shows a new run live, and only
- * operators get the abort and set-variables actions.
+ * operators get the abort and set-variables actions. With `ACTS_RUNS_PERF=1`, a 10,000-task run
+ * prints the page's first render times and its per-node render counts.
  */
 import type { Page } from '@playwright/test';
 import type { Api } from './helpers/api.ts';
@@ -202,4 +203,73 @@ test('an operator sets variables (checked as a JSON object) and aborts after con
   expect(ask1.state).not.toBe('interrupted');
   await expect(page.getByTestId('node-act:ask1')).toHaveAttribute('data-state', ask1.state);
   await expect(page.getByRole('button', { name: 'Abort run' })).toHaveCount(0);
+});
+
+const ITEMS = 5000;
+
+test('performance: a run with 10,000 tasks renders its page and timeline fast, and an update renders only changed nodes', async ({ page, adminApi, signInAs }) => {
+  test.skip(!process.env.ACTS_RUNS_PERF, 'set ACTS_RUNS_PERF=1 for the 10,000-task figures (about a minute)');
+  test.setTimeout(240_000);
+  const mid = uniqueName('big');
+  await deployModel(`id: ${mid}
+name: Ten thousand tasks
+inputs: { items: [] }
+steps:
+  - id: fan
+    acts:
+      - id: spread
+        uses: acts.core.parallel
+        params:
+          in: '{{ items }}'
+          acts:
+            - { uses: acts.transform.set, params: { seen: '{{ $index }}' } }
+  - id: after
+    acts:
+      - { id: check, uses: acts.core.irq, key: check }
+`);
+  const started = Date.now();
+  const { pid } = await startProcess(mid, { items: Array.from({ length: ITEMS }, (_, i) => i) });
+  // A cheap poll (one message row) while the engine works, then one full read.
+  await expect
+    .poll(async () => (await adminApi.messages.list.query({ pid, key: 'check', limit: 1 }).catch(() => ({ count: -1 }))).count, { timeout: 180_000, intervals: [2000] })
+    .toBe(1);
+  const tasks = (await adminApi.processes.summary.query({ pid })).tasks.length;
+  console.log(`engine: ${tasks} tasks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  expect(tasks).toBeGreaterThanOrEqual(10_000);
+
+  await signInAs(['viewer']);
+  await countNodeRenders(page);
+  const read = page.waitForResponse((r) => r.url().includes('processes.summary'));
+  await page.goto(`/runs/${pid}`);
+  const response = await read;
+  const bytes = (await response.body()).length;
+  const pageReady = await page.waitForFunction(() => document.querySelector('[data-testid="node-act:check"]')?.getAttribute('data-state') === 'interrupted' && performance.now(), null, { timeout: 30_000 });
+  const timelineReady = await page.waitForFunction(() => document.querySelector('[data-testid="run-timeline"] [data-key]') !== null && performance.now(), null, { timeout: 30_000 });
+  const readTiming = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('processes.summary')) as PerformanceResourceTiming | undefined;
+    return entry ? { start: entry.startTime, end: entry.responseEnd } : null;
+  });
+  const count = Number((await page.getByTestId('timeline-count').textContent())?.split(' ')[0]);
+  const rows = await page.locator('[data-testid="run-timeline"] [data-key]').count();
+  console.log(
+    `run page: graph coloured at ${Math.round(Number(await pageReady.jsonValue()))} ms after navigation, timeline at ${Math.round(Number(await timelineReady.jsonValue()))} ms; ` +
+      `processes.summary ${(bytes / 1e6).toFixed(1)} MB in ${readTiming ? Math.round(readTiming.end - readTiming.start) : '?'} ms; timeline ${count} entries, ${rows} rows in the DOM`,
+  );
+  expect(count).toBeGreaterThanOrEqual(10_000);
+  expect(rows).toBeLessThan(80);
+
+  const before = await states(page);
+  const rendersBefore = await renders(page);
+  const check = (await adminApi.processes.summary.query({ pid })).tasks.find((t) => t.key === 'check')!;
+  const sent = Date.now();
+  await adminApi.tasks.complete.mutate({ pid, tid: check.tid, options: {} });
+  await expect(page.getByTestId('node-act:check')).toHaveAttribute('data-state', 'completed');
+  const latency = Date.now() - sent;
+  await expect(page.getByTestId('node-workflow:end')).toHaveAttribute('data-state', 'completed');
+  const after = await states(page);
+  const rendersAfter = await renders(page);
+  const changed = Object.keys(after).filter((id) => after[id] !== before[id]).sort();
+  const rendered = Object.keys(rendersAfter).filter((id) => rendersAfter[id] !== rendersBefore[id]).sort();
+  console.log(`update: completed → node coloured in ${latency} ms; nodes rendered ${rendered.length} of ${Object.keys(after).length} (${rendered.join(', ')}); changed ${changed.join(', ')}`);
+  expect(rendered).toEqual(changed);
 });

@@ -1,7 +1,7 @@
 /**
- * API: `processes.model` — the source a process runs and the engine's node id of each YAML path,
- * so the studio can colour the designer graph's nodes by the tasks' `nid`s (ids the author left
- * out included).
+ * API for live run pages: `processes.model` — the source a process runs and the engine's node id
+ * of each YAML path, so the studio can colour the designer graph's nodes by the tasks' `nid`s (ids
+ * the author left out included); `processes.summary` — every task's state without variables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, startTestServer, type TestServer } from './helpers/server.ts';
@@ -54,5 +54,30 @@ describe('processes.model', () => {
   it('refuses unknown processes and the unauthenticated', async () => {
     expect(await apiError(t.as('viewer').processes.model.query({ pid: 'nope' }))).toMatchObject({ code: 'process.not_found', httpStatus: 404 });
     expect(await apiError(t.as('anon').processes.model.query({ pid: 'nope' }))).toMatchObject({ code: 'auth.required' });
+  });
+});
+
+describe('processes.summary', () => {
+  it('returns every task of get without variables, the messages without values, and a cursor', async () => {
+    const { pid } = await t.as('operator').processes.start.mutate({ mid: 'mixed' });
+    await t.engine.idle();
+    const before = Date.now();
+    const summary = await t.as('viewer').processes.summary.query({ pid });
+    const full = await t.as('viewer').processes.get.query({ pid });
+    expect(summary.cursor).toBeLessThanOrEqual(Date.now());
+    expect(summary.cursor).toBeGreaterThanOrEqual(before);
+    expect(summary.process).toMatchObject({ pid, mid: 'mixed', state: 'running', model_ver: 1 });
+    expect(summary.process).not.toHaveProperty('env');
+    expect(summary.tasks.map((x) => [x.tid, x.nid, x.state, x.err])).toEqual(full.tasks.map((x) => [x.tid, x.nid, x.state, x.err]));
+    for (const task of summary.tasks) {
+      expect(Object.keys(task).sort()).toEqual(['end_time', 'err', 'key', 'kind', 'name', 'nid', 'parent', 'pid', 'start_time', 'state', 'tid', 'uses']);
+    }
+    expect(summary.messages.count).toBe(full.messages.count);
+    expect(summary.messages.rows.map((m) => m.id)).toEqual(full.messages.rows.map((m) => m.id));
+    expect(summary.messages.rows[0]).not.toHaveProperty('inputs');
+  });
+
+  it('refuses unknown processes', async () => {
+    expect(await apiError(t.as('viewer').processes.summary.query({ pid: 'nope' }))).toMatchObject({ code: 'process.not_found' });
   });
 });

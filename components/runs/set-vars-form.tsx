@@ -28,7 +28,7 @@ export function SetVarsForm({ pid }: { pid: string }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
-  const save = useApiMutation('processes.setVars', { invalidates: ['tasks.get', 'processes.get'], onSuccess: () => setOpen(false) });
+  const save = useApiMutation('processes.setVars', { invalidates: ['tasks.get'], onSuccess: () => setOpen(false) });
   if (!open) {
     return (
       <Button icon="plug" onClick={() => setOpen(true)}>

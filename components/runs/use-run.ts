@@ -1,5 +1,5 @@
 /**
- * One run, live: reads `processes.get` into a RunStore, joins `proc:<pid>` with that read's cursor
+ * One run, live: reads `processes.summary` (every task's state, no variables) into a RunStore, joins `proc:<pid>` with that read's cursor
  * and applies events to the store (tasks by `tid`, messages by `id`, the process state); a `resync`
  * catch-up reads the process again. Live task events carry no error, so a task that enters
  * `error` gets its code and message with `tasks.get`.
@@ -12,7 +12,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../data/api-client.ts';
 import { liveRoom, useLive, type LiveEvent } from '../data/live.tsx';
 import { useApiQuery } from '../data/use-api.ts';
-import { RunStore, type RunProcess } from './run-store.ts';
+import { RunStore } from './run-store.ts';
 
 function useErrorLookup(store: RunStore, pid: string) {
   return useCallback(
@@ -29,13 +29,15 @@ function useErrorLookup(store: RunStore, pid: string) {
 /** The process read, the store it feeds and the live join's error. */
 export function useRun(pid: string) {
   const [store] = useState(() => new RunStore());
-  const read = useApiQuery('processes.get', { pid }, { refetchOnWindowFocus: false, staleTime: Infinity });
+  const read = useApiQuery('processes.summary', { pid }, { refetchOnWindowFocus: false, staleTime: Infinity });
+  // The graph's model is read at the same time (RunGraph shares this read), not after the tasks.
+  useApiQuery('processes.model', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
   const lookupError = useErrorLookup(store, pid);
 
   useEffect(() => {
     if (!read.data) return;
     const { process, tasks, messages, cursor } = read.data;
-    store.load({ process: process as RunProcess, tasks, messages: messages.rows }, cursor);
+    store.load({ process, tasks, messages: messages.rows }, cursor);
   }, [store, read.data]);
 
   const refetch = read.refetch;

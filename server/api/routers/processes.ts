@@ -1,6 +1,7 @@
 /**
  * Processes: start, list (filters, paging, sort), get (task tree, variables, messages, timeline),
- * model (the source the process runs and its node ids by YAML path), abort, set-vars.
+ * summary (every task's state without variables, for live pages), model (the source the process
+ * runs and its node ids by YAML path), abort, set-vars.
  * Reads return a `cursor` (server time before the read) to join the live room with.
  */
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { loadModel, seededIds, walkWorkflow } from '../../engine/model/index.ts'
 import { audited } from '../audit.ts';
 import { id, vars } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
+import { taskEvent } from '../live/payloads.ts';
 import { procListRow, taskTree, timeline } from '../process-views.ts';
 import { allowed, router } from '../trpc.ts';
 
@@ -83,6 +85,30 @@ export const processesRouter = router({
         variables: tasks.find((t) => t.tid === '$')?.data ?? {},
         messages: { count: messages.count, rows: messages.rows },
         timeline: timeline(messages.rows),
+        cursor,
+      };
+    }),
+
+  /**
+   * The process, every task without its variables (the fields of a live task event, plus `err`)
+   * and its first messages without their values: what a live run page draws, a fraction of `get`'s
+   * size on big runs. A task's variables come from `tasks.get`.
+   */
+  summary: allowed('read')
+    .input(z.object({ pid: id }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const cursor = Date.now();
+      const { tasks, ...process } = await engine.procs.get(input.pid);
+      const messages = await engine.messages.list(toQuery([eq('pid', input.pid)], { offset: 0, limit: MESSAGES_IN_DETAIL }, { field: 'create_time', order: 'asc' }));
+      const { outputs: _outputs, env: _env, ...head } = process;
+      return {
+        process: head,
+        tasks: tasks.map((t) => {
+          const { cursor: _cursor, ...task } = taskEvent(t, cursor);
+          return { ...task, err: t.err };
+        }),
+        messages: { count: messages.count, rows: messages.rows.map((m) => ({ id: m.id, tid: m.tid, nid: m.nid, key: m.key, name: m.name, type: m.type, state: m.state, create_time: m.create_time })) },
         cursor,
       };
     }),
