@@ -12,6 +12,7 @@
  * the components whose slice changed: one task update re-renders one node and one timeline row.
  */
 import type { ProblemLike } from '../designer/model/index.ts';
+import type { TaskEvent } from '../../server/api/live/payloads.ts';
 import { isNewerTask } from './node-map.ts';
 
 export interface TaskError {
@@ -19,19 +20,8 @@ export interface TaskError {
   message: string;
 }
 
-export interface RunTask {
-  tid: string;
-  nid: string;
-  kind: string;
-  key: string;
-  name: string;
-  uses: string;
-  state: string;
-  parent: string | null;
-  start_time: number;
-  end_time: number;
-  err: TaskError | null;
-}
+/** A task as the run page keeps it: the live event's fields (server/api/live/payloads.ts) and its error. */
+export type RunTask = Omit<TaskEvent, 'pid' | 'cursor'> & { err: TaskError | null };
 
 export interface RunMessage {
   id: string;
