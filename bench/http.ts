@@ -45,13 +45,13 @@ async function sustained(clients: number, secs: number, body: () => Promise<unkn
   return done;
 }
 
-/** Runs `body` once per item on `clients` concurrent loops; the elapsed seconds. */
-async function drain<T>(items: T[], clients: number, body: (item: T) => Promise<unknown>): Promise<number> {
+/** Runs `body` once per item on `clients` concurrent loops (`worker`: the loop's number); the elapsed seconds. */
+async function drain<T>(items: T[], clients: number, body: (item: T, worker: number) => Promise<unknown>): Promise<number> {
   const queue = [...items];
   const t0 = performance.now();
   await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await body(item);
+    Array.from({ length: clients }, async (_, worker) => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await body(item, worker);
     }),
   );
   return (performance.now() - t0) / 1000;
@@ -79,11 +79,13 @@ function completedEvent(socket: Socket, tid: string): Promise<void> {
   });
 }
 
-/** Action → socket event latencies (ms, sorted) with `clients` concurrent callers. */
-async function eventLatency(api: ApiClient, socket: Socket, clients: number, samples: number): Promise<number[]> {
+/** Action → socket event latencies (ms, sorted) with `clients` concurrent callers, each with its own socket. */
+async function eventLatency(api: ApiClient, server: ServerProcess, clients: number, samples: number): Promise<number[]> {
   const waiting = await startWaiting(api, samples, clients);
+  const sockets = await Promise.all(Array.from({ length: clients }, () => server.socket()));
   const times: number[] = [];
-  await drain(waiting, clients, async ({ pid, tid }) => {
+  await drain(waiting, clients, async ({ pid, tid }, worker) => {
+    const socket = sockets[worker];
     const joined = await joinRoom(socket, `proc:${pid}`);
     if (!joined.ok) throw new Error(`join proc:${pid} refused: ${JSON.stringify(joined.error)}`);
     const seen = completedEvent(socket, tid);
@@ -93,6 +95,7 @@ async function eventLatency(api: ApiClient, socket: Socket, clients: number, sam
     times.push(performance.now() - t0);
     await leaveRoom(socket, `proc:${pid}`);
   });
+  for (const socket of sockets) socket.close();
   return times.sort((a, b) => a - b);
 }
 
@@ -125,10 +128,8 @@ async function measureBackend(backend: 'sqlite' | 'postgresql'): Promise<string[
     await drain(pids, CLIENTS, async (pid) => waiting.push(await irqTask(api, pid)));
     const actionSecs = await drain(waiting, CLIENTS, ({ pid, tid }) => api.tasks.complete.mutate({ pid, tid }));
 
-    const socket = await server.socket();
-    const idle = await eventLatency(api, socket, 1, Math.min(LATENCY_SAMPLES, 100));
-    const loaded = await eventLatency(api, socket, CLIENTS, LATENCY_SAMPLES);
-    socket.close();
+    const idle = await eventLatency(api, server, 1, Math.min(LATENCY_SAMPLES, 100));
+    const loaded = await eventLatency(api, server, CLIENTS, LATENCY_SAMPLES);
     return [
       [backend, 'baseline auth.me /s', String(Math.round(baseline / SECS))],
       [backend, `starts/s (${CLIENTS} clients)`, String(Math.round(pids.length / startSecs))],
