@@ -29,49 +29,51 @@ export function DesignerToolbar({ title, status, canUndo, canRedo, onUndo, onRed
         <strong data-testid="designer-title">{title}</strong>
         <span className={styles.muted}>{status}</span>
       </div>
-      <Button size="sm" variant="ghost" icon="undo" onClick={onUndo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
-        Undo
-      </Button>
-      <Button size="sm" variant="ghost" icon="refresh" onClick={onRedo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
-        Redo
-      </Button>
-      {onVersions ? (
-        <Button size="sm" icon="clock" onClick={onVersions}>
-          Versions
+      <div className={styles.toolbarButtons}>
+        <Button size="sm" variant="ghost" icon="undo" onClick={onUndo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
+          Undo
         </Button>
-      ) : null}
-      <Button size="sm" onClick={onExport}>
-        Export
-      </Button>
-      {onImport ? (
-        <>
-          <Button size="sm" onClick={() => file.current?.click()}>
-            Import
+        <Button size="sm" variant="ghost" icon="refresh" onClick={onRedo} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z">
+          Redo
+        </Button>
+        {onVersions ? (
+          <Button size="sm" icon="clock" onClick={onVersions}>
+            Versions
           </Button>
-          <input
-            ref={file}
-            type="file"
-            accept=".yml,.yaml,text/yaml,application/yaml"
-            hidden
-            aria-label="Import a YAML file"
-            onChange={(e) => {
-              const chosen = e.currentTarget.files?.[0];
-              if (chosen) onImport(chosen);
-              e.currentTarget.value = '';
-            }}
-          />
-        </>
-      ) : null}
-      {onRun ? (
-        <Button size="sm" icon="play" onClick={onRun}>
-          Run
+        ) : null}
+        <Button size="sm" onClick={onExport}>
+          Export
         </Button>
-      ) : null}
-      {deploy ? (
-        <Button size="sm" variant="primary" icon="send" onClick={deploy.onDeploy} disabled={blocked} aria-keyshortcuts="Control+S" data-testid="deploy-button">
-          {deployLabel}
-        </Button>
-      ) : null}
+        {onImport ? (
+          <>
+            <Button size="sm" onClick={() => file.current?.click()}>
+              Import
+            </Button>
+            <input
+              ref={file}
+              type="file"
+              accept=".yml,.yaml,text/yaml,application/yaml"
+              hidden
+              aria-label="Import a YAML file"
+              onChange={(e) => {
+                const chosen = e.currentTarget.files?.[0];
+                if (chosen) onImport(chosen);
+                e.currentTarget.value = '';
+              }}
+            />
+          </>
+        ) : null}
+        {onRun ? (
+          <Button size="sm" icon="play" onClick={onRun}>
+            Run
+          </Button>
+        ) : null}
+        {deploy ? (
+          <Button size="sm" variant="primary" icon="send" onClick={deploy.onDeploy} disabled={blocked} aria-keyshortcuts="Control+S" data-testid="deploy-button">
+            {deployLabel}
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
 }
