@@ -169,3 +169,58 @@ test('an own approval can be withdrawn while the next step has not acted', async
   const writes = (await adminApi.processes.get.query({ pid })).tasks.filter((t) => t.kind === 'act' && t.key === 'write').map((t) => t.state);
   expect(writes.sort()).toEqual(['completed', 'interrupted']);
 });
+
+test('a long inbox is virtualised and paged: j/k move the focus through it, Enter opens, scrolling loads the next page', async ({ page, adminApi, signInAs }) => {
+  test.setTimeout(60_000);
+  const operator = await signInAs(['operator']);
+  const BULK = 250;
+  const bulkId = uniqueName('bulk');
+  const { id } = await deployModel(`id: ${bulkId}
+name: Bulk ${bulkId}
+inputs: { items: [] }
+steps:
+  - id: fan
+    acts:
+      - uses: acts.core.parallel
+        params:
+          in: '{{ items }}'
+          acts:
+            - { uses: acts.core.irq, key: bulk, params: { title: 'Bulk task {{ $index }}', assignees: [${operator.name}] } }
+`);
+  const { pid } = await startProcess(id, { items: Array.from({ length: BULK }, (_, i) => i) });
+  try {
+    await expect.poll(async () => (await operator.api.inbox.list.query({ mid: id, limit: 1 })).count, { timeout: 30_000 }).toBe(BULK);
+    await page.goto('/inbox');
+    const count = page.getByText(/^\d+ tasks wait for you/);
+    await expect(count).toBeVisible();
+    const total = Number((await count.textContent())!.split(' ')[0]);
+    expect(total).toBeGreaterThanOrEqual(BULK);
+    const list = page.getByRole('list', { name: 'Tasks waiting for you' });
+    const rendered = list.getByRole('listitem');
+    await expect(rendered.first()).toBeVisible();
+    expect(await rendered.count()).toBeLessThan(60);
+
+    // j thirty times lands on the 30th task, k goes back one; the focused row is in view
+    for (let i = 0; i < 30; i++) await page.keyboard.press('j');
+    await expect(page.locator('li:has(> button:focus)')).toHaveAttribute('aria-posinset', '30');
+    await page.keyboard.press('k');
+    const focused = page.locator('li:has(> button:focus)');
+    await expect(focused).toHaveAttribute('aria-posinset', '29');
+    await expect(focused).toBeInViewport();
+    const title = (await focused.locator('button > span').nth(1).textContent())!;
+    await page.keyboard.press('Enter');
+    await expect(form(page).getByRole('heading', { name: title })).toBeVisible();
+
+    // scrolling to the end reads the next pages (200 tasks a page) until the last task is there
+    const scroller = page.getByTestId('inbox-scroller');
+    await expect
+      .poll(async () => {
+        await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+        return list.locator(`li[aria-posinset="${total}"]`).count();
+      }, { timeout: 15_000 })
+      .toBe(1);
+    expect(await rendered.count()).toBeLessThan(60);
+  } finally {
+    await adminApi.processes.abort.mutate({ pid });
+  }
+});

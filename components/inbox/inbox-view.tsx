@@ -6,13 +6,13 @@
  * pressed), and `done` (the last decision, announced). After a decision the next task opens.
  */
 'use client';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useMe } from '../data/auth.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { ApprovalsPanel } from './approvals-panel.tsx';
-import { InboxList, taskKey } from './inbox-list.tsx';
+import { InboxList, taskKey, type InboxListHandle } from './inbox-list.tsx';
 import styles from './inbox-view.module.css';
 import { TaskForm, type FormRequest } from './task-form.tsx';
 import { useInboxKeys } from './use-inbox-keys.ts';
@@ -31,18 +31,18 @@ export function InboxView() {
   const [request, setRequest] = useState<FormRequest | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const openedKey = opened ? taskKey(opened) : null;
-  const listRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<InboxListHandle>(null);
 
-  const { list, rows, liveError } = useInboxList((pid, tid) => {
+  const { list, rows, count, loadMore, loadingMore, liveError } = useInboxList((pid, tid) => {
     if (openedKey === taskKey({ pid, tid })) setGone((n) => n + 1);
   });
 
-  const open = (row: Target) => {
+  const open = useCallback((row: Target) => {
     setOpened({ pid: row.pid, tid: row.tid });
     setCursor(taskKey(row));
     setDone(null);
-  };
-  const focusRow = (key: string) => listRef.current?.querySelector<HTMLButtonElement>(`[data-task="${CSS.escape(key)}"]`)?.focus();
+  }, []);
+  const focusRow = (key: string) => listRef.current?.focus(key);
   const position = rows.findIndex((r) => taskKey(r) === (cursor ?? openedKey));
 
   useInboxKeys({
@@ -72,9 +72,9 @@ export function InboxView() {
 
   return (
     <div className={styles.layout}>
-      <div className={styles.column} ref={listRef}>
+      <div className={styles.column}>
         <p className={styles.count} aria-live="polite">
-          {rows.length === 1 ? '1 task waits for you' : `${rows.length} tasks wait for you`}
+          {count === 1 ? '1 task waits for you' : `${count} tasks wait for you`}
           <span className={styles.keys}>
             <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>a</kbd> approve · <kbd>r</kbd> reject · <kbd>b</kbd> send back
           </span>
@@ -85,7 +85,19 @@ export function InboxView() {
             New tasks appear here by themselves as workflows reach a step that needs you.
           </EmptyState>
         ) : (
-          <InboxList rows={rows} cursor={cursor} opened={openedKey} me={me} now={now} onOpen={open} onFocusRow={setCursor} />
+          <InboxList
+            ref={listRef}
+            rows={rows}
+            count={count}
+            cursor={cursor}
+            opened={openedKey}
+            me={me}
+            now={now}
+            loadingMore={loadingMore}
+            onOpen={open}
+            onFocusRow={setCursor}
+            onNearEnd={loadMore}
+          />
         )}
         <ApprovalsPanel now={now} />
       </div>
