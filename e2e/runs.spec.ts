@@ -166,6 +166,45 @@ test('the runs list shows a new run live, with its state', async ({ page, signIn
   await screenshot(page, 'runs');
 });
 
+test('the runs filters, sort and page are kept in the URL: a filtered view survives a reload and can be shared', async ({ page, context, adminApi, signInAs }) => {
+  const mid = uniqueName('filtered');
+  await deployModel(threeApprovals(mid));
+  const { pid: running } = await startProcess(mid);
+  const { pid: aborted } = await startProcess(mid);
+  await adminApi.processes.abort.mutate({ pid: aborted });
+  await signInAs(['viewer']);
+  await page.goto('/runs');
+  const rows = page.locator('[role="row"][data-pid]');
+  await page.getByLabel('Model').selectOption(mid);
+  await page.getByLabel('State').selectOption('aborted');
+  await page.getByRole('button', { name: 'Workflow' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/runs' && url.searchParams.get('model') === mid && url.searchParams.get('state') === 'aborted' && url.searchParams.get('sort') === 'name.desc');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-pid', aborted);
+
+  await page.reload();
+  await expect(page.getByLabel('Model')).toHaveValue(mid);
+  await expect(page.getByLabel('State')).toHaveValue('aborted');
+  await expect(page.getByRole('columnheader', { name: 'Workflow' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-pid', aborted);
+
+  // a shared link opens the same view; the time range and the page are in it too
+  const shared = await context.newPage();
+  await shared.goto(`/runs?model=${mid}&state=running&from=2000-01-01T00:00`);
+  await expect(shared.getByLabel('Started after')).toHaveValue('2000-01-01T00:00');
+  await expect(shared.locator('[role="row"][data-pid]')).toHaveCount(1);
+  await expect(shared.locator('[role="row"][data-pid]').first()).toHaveAttribute('data-pid', running);
+  await shared.getByLabel('Started before').fill('2000-01-02T00:00');
+  await expect(shared).toHaveURL((url) => url.searchParams.get('to') === '2000-01-02T00:00');
+  await expect(shared.getByText('No run matches these filters')).toBeVisible();
+  await shared.goto(`/runs?model=${mid}&page=2`);
+  await expect(shared.getByText('No run matches these filters')).toBeVisible();
+  await shared.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(shared).toHaveURL((url) => url.pathname === '/runs' && url.search === '');
+  await expect(shared.locator(`[role="row"][data-pid="${running}"]`)).toBeVisible();
+});
+
 test('a viewer sees the run but no abort or set-variables action', async ({ page, signInAs }) => {
   const mid = uniqueName('view');
   await deployModel(threeApprovals(mid));

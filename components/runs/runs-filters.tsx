@@ -13,7 +13,7 @@ export interface RunFilters {
 
 export const NO_FILTERS: RunFilters = { mid: '', state: '', from: '', to: '' };
 
-const PROCESS_STATES = ['running', 'completed', 'error', 'aborted', 'none'];
+export const PROCESS_STATES: readonly string[] = ['running', 'completed', 'error', 'aborted', 'none'];
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
   const id = useId();
@@ -50,6 +50,8 @@ export function RunsFilters({ value, onChange, models }: { value: RunFilters; on
     <form className={styles.filters} role="search" aria-label="Filter runs" onSubmit={(e) => e.preventDefault()}>
       <Select label="Model" value={value.mid} onChange={set('mid')}>
         <option value="">All models</option>
+        {/* a model from a shared link that is not among the listed ones */}
+        {value.mid && !models.includes(value.mid) ? <option value={value.mid}>{value.mid}</option> : null}
         {models.map((mid) => (
           <option key={mid} value={mid}>
             {mid}

@@ -2,12 +2,12 @@
  * The runs page: filters, a sortable virtualised page of processes, a pager, live refreshes
  * through the model rooms of what is shown, and an empty state that says what to do.
  *
- * State: filters, sort and page offset (local; a filter or sort change returns to the first page);
- * the list itself is the `processes.list` read, refetched when a model room has news.
+ * State: filters, sort and page in the URL (use-runs-view.ts; a filter or sort change returns to
+ * the first page); the list itself is the `processes.list` read, refetched when a model room has news.
  */
 'use client';
 import Link from 'next/link';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -18,20 +18,22 @@ import { ModelRooms } from './model-rooms.tsx';
 import { NO_FILTERS, RunsFilters, useModelIds, type RunFilters } from './runs-filters.tsx';
 import { RunsTable, type Sort } from './runs-table.tsx';
 import styles from './runs.module.css';
+import { useRunsView } from './use-runs-view.ts';
 
 const PAGE_SIZE = 200;
 
-function Pager({ offset, count, onOffset }: { offset: number; count: number; onOffset: (offset: number) => void }) {
-  if (count <= PAGE_SIZE) return <p className={styles.muted}>{count === 1 ? '1 run' : `${count} runs`}</p>;
+function Pager({ page, count, onPage }: { page: number; count: number; onPage: (page: number) => void }) {
+  if (count <= PAGE_SIZE && page === 1) return <p className={styles.muted}>{count === 1 ? '1 run' : `${count} runs`}</p>;
+  const offset = (page - 1) * PAGE_SIZE;
   return (
     <nav className={styles.pager} aria-label="Pages of runs">
-      <Button size="sm" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - PAGE_SIZE))}>
+      <Button size="sm" disabled={page === 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
       <span>
         {offset + 1}–{Math.min(count, offset + PAGE_SIZE)} of {count}
       </span>
-      <Button size="sm" disabled={offset + PAGE_SIZE >= count} onClick={() => onOffset(offset + PAGE_SIZE)}>
+      <Button size="sm" disabled={offset + PAGE_SIZE >= count} onClick={() => onPage(page + 1)}>
         Next
       </Button>
     </nav>
@@ -39,9 +41,9 @@ function Pager({ offset, count, onOffset }: { offset: number; count: number; onO
 }
 
 export function RunsList() {
-  const [filters, setFilters] = useState<RunFilters>(NO_FILTERS);
-  const [sort, setSort] = useState<Sort>({ field: 'start_time', order: 'desc' });
-  const [offset, setOffset] = useState(0);
+  const [view, setView] = useRunsView();
+  const { filters, sort, page } = view;
+  const offset = (page - 1) * PAGE_SIZE;
   const models = useModelIds();
   const input = useMemo(
     () => ({
@@ -57,24 +59,23 @@ export function RunsList() {
   );
   const list = useApiQuery('processes.list', input, { placeholderData: (previous) => previous });
   const rooms = filters.mid ? [filters.mid] : models;
-  const filtered = Boolean(filters.mid || filters.state || filters.from || filters.to);
+  const filtered = Boolean(filters.mid || filters.state || filters.from || filters.to || page > 1);
 
-  const change = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setOffset(0);
-  };
+  // a filter or sort change returns to the first page
+  const setFilters = (next: RunFilters) => setView({ ...view, filters: next, page: 1 });
+  const setSort = (next: Sort) => setView({ ...view, sort: next, page: 1 });
 
   return (
     <section className={styles.runs} aria-busy={list.isFetching || undefined}>
       <ModelRooms mids={rooms} cursor={list.data?.cursor ?? null} />
-      <RunsFilters value={filters} onChange={change(setFilters)} models={models} />
+      <RunsFilters value={filters} onChange={setFilters} models={models} />
       {list.error ? (
         <ErrorNote error={list.error} title="The runs could not be read" onRetry={() => void list.refetch()} />
       ) : !list.data ? (
         <Spinner label="Loading runs" />
       ) : list.data.rows.length === 0 ? (
         filtered ? (
-          <EmptyState icon="activity" title="No run matches these filters" action={<Button onClick={() => change(setFilters)(NO_FILTERS)}>Clear filters</Button>}>
+          <EmptyState icon="activity" title="No run matches these filters" action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>}>
             Widen the time range or pick another state or model.
           </EmptyState>
         ) : (
@@ -84,8 +85,8 @@ export function RunsList() {
         )
       ) : (
         <>
-          <RunsTable rows={list.data.rows} sort={sort} onSort={change(setSort)} />
-          <Pager offset={offset} count={list.data.count} onOffset={setOffset} />
+          <RunsTable rows={list.data.rows} sort={sort} onSort={setSort} />
+          <Pager page={page} count={list.data.count} onPage={(next) => setView({ ...view, page: next })} />
         </>
       )}
     </section>

@@ -1,0 +1,58 @@
+/**
+ * What the runs list shows — filters, sort and page — as URL search parameters, so a filtered
+ * view can be shared and survives a reload:
+ *   /runs?model=expense&state=error&from=2025-03-01T09:00&to=2025-03-02T00:00&sort=name.asc&page=2
+ * Defaults (no filter, newest first, page 1) are left out; unknown or malformed values are ignored.
+ */
+import { NO_FILTERS, PROCESS_STATES, type RunFilters } from './runs-filters.tsx';
+import type { Sort, SortField } from './runs-table.tsx';
+
+export interface RunsView {
+  filters: RunFilters;
+  sort: Sort;
+  /** 1-based. */
+  page: number;
+}
+
+export const DEFAULT_SORT: Sort = { field: 'start_time', order: 'desc' };
+export const DEFAULT_VIEW: RunsView = { filters: NO_FILTERS, sort: DEFAULT_SORT, page: 1 };
+
+const SORT_FIELDS: readonly SortField[] = ['start_time', 'end_time', 'state', 'name'];
+/** `datetime-local` values: `2025-03-01T09:00`, optionally with seconds. */
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+
+function parseSort(value: string | null): Sort {
+  const [field, order] = (value ?? '').split('.');
+  if (!SORT_FIELDS.includes(field as SortField) || (order !== 'asc' && order !== 'desc')) return DEFAULT_SORT;
+  return { field: field as SortField, order };
+}
+
+const localTime = (value: string | null) => (value && LOCAL_TIME.test(value) ? value : '');
+
+export function parseRunsView(params: { get(name: string): string | null }): RunsView {
+  const state = params.get('state') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    filters: {
+      mid: params.get('model') ?? '',
+      state: PROCESS_STATES.includes(state) ? state : '',
+      from: localTime(params.get('from')),
+      to: localTime(params.get('to')),
+    },
+    sort: parseSort(params.get('sort')),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The search string of a view (without `?`; empty for the default view). */
+export function runsViewSearch(view: RunsView): string {
+  const params = new URLSearchParams();
+  const { filters, sort, page } = view;
+  if (filters.mid) params.set('model', filters.mid);
+  if (filters.state) params.set('state', filters.state);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (sort.field !== DEFAULT_SORT.field || sort.order !== DEFAULT_SORT.order) params.set('sort', `${sort.field}.${sort.order}`);
+  if (page > 1) params.set('page', String(page));
+  return params.toString();
+}
