@@ -116,6 +116,18 @@ test('a monitor sees node colours change live while the run advances, and only c
   expect(rendered).toEqual(changed);
   await page.getByTestId('node-act:ask2').click();
   await expect(page.getByTestId('task-details')).toContainText('ask2');
+  await expect(ask2).toHaveAttribute('data-selected', 'true');
+  // the selection is a ring of its own, apart from the state's border, in both themes
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const ring = await ask2.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), offset: parseFloat(style.outlineOffset), colour: style.outlineColor, border: style.borderTopColor };
+    });
+    expect(ring, scheme).toMatchObject({ style: 'solid', width: 3, offset: 3 });
+    expect(ring.colour, scheme).not.toBe(ring.border);
+  }
+  expect(await page.getByTestId('node-act:ask1').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('none');
   await screenshot(page, 'run-live');
 
   await complete(adminApi, pid, 'ask2');

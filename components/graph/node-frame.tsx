@@ -25,7 +25,7 @@ export function NodeFrame({ data, selected, children }: NodeFrameProps) {
   const colours = look ? ({ '--c': `var(--state-${look.state})`, '--c-bg': `var(--state-${look.state}-bg)` } as CSSProperties) : undefined;
   const classes = [styles.node, styles[node.kind], look && styles.stated, look && styles[look.variant], selected && styles.selected, problems && styles.invalid, dimmed && styles.dimmed];
   return (
-    <div className={classes.filter(Boolean).join(' ')} style={colours} data-kind={node.kind} data-state={state} data-testid={`node-${node.id}`}>
+    <div className={classes.filter(Boolean).join(' ')} style={colours} data-kind={node.kind} data-state={state} data-selected={selected || undefined} data-testid={`node-${node.id}`}>
       <Handle type="target" id={HANDLES.in} position={Position.Top} className={styles.handle} isConnectable={false} />
       <Handle type="target" id={HANDLES.backIn} position={Position.Right} className={styles.handle} style={HANDLE_STYLE.back} isConnectable={false} />
       {children}
