@@ -23,8 +23,8 @@ interface StudioPage {
   heading: string;
   /** The controls a user comes to the page for; each must be visible without scrolling sideways. */
   controls: (page: Page, scene: Scene) => Locator[];
-  /** Something that shows the page has its data (checked before measuring). */
-  ready?: (page: Page, scene: Scene) => Locator;
+  /** What shows the page has its data (checked before measuring). */
+  ready?: (page: Page, scene: Scene) => Locator | Locator[];
   /** What a user does first on the page (measured afterwards), e.g. opening a task. */
   use?: (page: Page, scene: Scene) => Promise<void>;
 }
@@ -51,7 +51,8 @@ const PAGES: StudioPage[] = [
     path: (scene) => `/models/${scene.mid}`,
     heading: 'Designer',
     controls: (page) => [page.getByTestId('deploy-button'), page.getByRole('button', { name: 'Run', exact: true }), page.getByTestId('yaml-editor')],
-    ready: (page) => page.getByTestId('node-step:manager'),
+    // the graph is drawn and the model checked (the deploy button no longer says "checking…")
+    ready: (page) => [page.getByTestId('node-step:manager'), page.getByRole('button', { name: 'Deploy', exact: true })],
   },
   {
     name: 'runs',
@@ -123,7 +124,7 @@ test.beforeAll(async () => {
 async function open(page: Page, target: StudioPage): Promise<void> {
   await page.goto(target.path(scene));
   await expect(page.getByRole('heading', { level: 1, name: target.heading, exact: true })).toBeVisible();
-  if (target.ready) await expect(target.ready(page, scene)).toBeVisible();
+  for (const ready of [target.ready?.(page, scene) ?? []].flat()) await expect(ready).toBeVisible();
 }
 
 /** How far the page scrolls sideways, and the widest elements sticking out of the viewport (for the message). */
@@ -238,7 +239,12 @@ for (const theme of ['dark', 'light'] as const) {
         const { main, low } = await contrasts(page);
         for (const [what, ratio] of Object.entries(main)) expect(ratio, `${target.name}: ${what} text contrast`).toBeGreaterThanOrEqual(4.5);
         expect(low, `${target.name}: texts below their contrast threshold`).toEqual([]);
-        if (theme === 'dark' && target.name === 'run') await screenshot(page, 'dark-run');
+        if (theme === 'dark' && target.name === 'run') {
+          // with a selected node: its ring shows over the running step's blue border
+          await page.getByTestId('node-step:manager').click();
+          await expect(page.getByTestId('node-step:manager')).toHaveAttribute('data-selected', 'true');
+          await screenshot(page, 'dark-run');
+        }
       });
     }
   });
