@@ -3,6 +3,7 @@
  * database but outside the engine's `Store` interface: the engine never reads them. Times are
  * epoch milliseconds, like the engine's rows.
  */
+import type { AuditEntry } from '../audit/types.ts';
 import type { Collection } from '../engine/store/types.ts';
 
 export interface UserRow {
@@ -38,16 +39,8 @@ export interface ApiTokenRow {
   last_used: number | null;
 }
 
-export interface AuditRow {
-  id: string;
-  time: number;
-  actor: string;
-  actor_name: string;
-  action: string;
-  target: string;
-  detail: unknown;
-  result: string;
-}
+/** An audit entry as stored: exactly the API's AuditEntry. */
+export type AuditRow = AuditEntry;
 
 /** The server's collections, opened with (and on the same database connection as) the engine's store. */
 export interface ServerCollections {
