@@ -10,6 +10,7 @@ import { Engine } from '../server/engine/engine.ts';
 import type { Message } from '../server/engine/messages.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
+import { eventually } from './helpers/eventually.ts';
 
 const databases: TestDatabase[] = [];
 const engines: Engine[] = [];
@@ -53,15 +54,6 @@ async function pair(cacheCapB?: number): Promise<{ a: Instance; b: Instance; clo
   const a = await instance(db.url, 'A', clock);
   const b = await instance(db.url, 'B', clock, cacheCapB);
   return { a, b, clock };
-}
-
-/** Waits (real time) until `check` holds: relayed work arrives through NOTIFY, asynchronously. */
-async function eventually(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out waiting until ${what}`);
 }
 
 const ONE_IRQ = 'id: one\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: wait } ] } ]';
@@ -133,7 +125,7 @@ describe('several instances: fence and relay (PostgreSQL)', () => {
 
     const waited = b.engine.procs.wait(child.pid);
     await a.engine.act.complete(child.pid, child.tid, { answer: 42 });
-    await eventually(async () => (await b.engine.procs.get(parent)).state === 'completed', 'the parent completed on B');
+    await eventually(async () => (await b.engine.procs.get(parent)).state === 'completed', 'the parent completed on B', 150);
     expect((await waited).state).toBe('completed');
     const call = (await b.engine.procs.get(parent)).tasks.filter((t) => t.key === 'call');
     expect(call.map((t) => t.state)).toEqual(['completed']);
@@ -142,7 +134,7 @@ describe('several instances: fence and relay (PostgreSQL)', () => {
   it('a parent aborted on one instance aborts its child on the other', async () => {
     const { a, b, parent, child } = await splitParentAndChild();
     await b.engine.procs.abort(parent);
-    await eventually(async () => (await a.engine.procs.get(child.pid)).state === 'aborted', 'the child was aborted on A');
+    await eventually(async () => (await a.engine.procs.get(child.pid)).state === 'aborted', 'the child was aborted on A', 150);
     expect((await b.engine.procs.get(parent)).state).toBe('aborted');
   });
 

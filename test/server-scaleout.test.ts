@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
+import { eventually } from './helpers/eventually.ts';
 import { joinRoom, ServerProcess } from './helpers/server-process.ts';
 
 const FLOW = `id: chain
@@ -44,15 +45,6 @@ function taskEvents(socket: Socket, pid: string): TaskEvent[] {
   return seen;
 }
 
-async function until<T>(find: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 250; i++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('two server processes on one PostgreSQL database', () => {
   it('an action sent to B for a process running on A is applied once, and a client of B sees it live', { timeout: 60_000 }, async () => {
     const apiA = a.client();
@@ -63,17 +55,17 @@ describe('two server processes on one PostgreSQL database', () => {
     const socket = await b.socket();
     const events = taskEvents(socket, pid);
     expect((await joinRoom(socket, `proc:${pid}`)).ok).toBe(true);
-    const one = await until(() => events.find((e) => e.key === 'one' && e.state === 'interrupted'), 'act one to wait (catch-up or live)');
+    const one = await eventually(() => events.find((e) => e.key === 'one' && e.state === 'interrupted'), 'act one to wait (catch-up or live)', 250);
 
     await apiB.tasks.complete.mutate({ pid, tid: one.tid, options: { ok: true } });
-    await until(() => events.find((e) => e.tid === one.tid && e.state === 'completed'), 'act one completed, seen on B');
-    const two = await until(() => events.find((e) => e.key === 'two' && e.state === 'interrupted'), 'act two waiting, seen on B');
+    await eventually(() => events.find((e) => e.tid === one.tid && e.state === 'completed'), 'act one completed, seen on B', 250);
+    const two = await eventually(() => events.find((e) => e.key === 'two' && e.state === 'interrupted'), 'act two waiting, seen on B', 250);
 
     // the same action again, through A this time: refused, nothing changes
     await expect(apiA.tasks.complete.mutate({ pid, tid: one.tid })).rejects.toMatchObject({ data: { code: 'action.refused' } });
 
     await apiB.tasks.complete.mutate({ pid, tid: two.tid });
-    await until(() => events.find((e) => e.tid === '$' && e.state === 'completed'), 'the process completed, seen on B');
+    await eventually(() => events.find((e) => e.tid === '$' && e.state === 'completed'), 'the process completed, seen on B', 250);
     const detail = await apiB.processes.get.query({ pid });
     expect(detail.process.state).toBe('completed');
     expect(detail.tasks.filter((t) => t.kind === 'act').map((t) => [t.key, t.state])).toEqual([

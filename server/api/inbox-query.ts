@@ -22,7 +22,25 @@ export interface InboxItem {
   model_name: string;
   params: unknown;
   assignment: Assignment;
+  /** The step the task belongs to, as its `created` message names it (not on live `added` events). */
+  step?: StepRef | null;
   start_time: number;
+}
+
+export interface StepRef {
+  tid: string;
+  id: string;
+  name: string;
+}
+
+/** A step as the inbox names it (its name, else its id). */
+export const stepRef = (tid: string, id: string, name: string): StepRef => ({ tid, id, name: name || id });
+
+/** The step an act message names in `inputs.step` (engine messages.ts), or null. */
+function messageStep(inputs: Record<string, unknown>): StepRef | null {
+  const step = inputs.step as { node_id?: unknown; node_name?: unknown; task_id?: unknown } | undefined;
+  if (!step || typeof step.task_id !== 'string' || typeof step.node_id !== 'string') return null;
+  return stepRef(step.task_id, step.node_id, typeof step.node_name === 'string' ? step.node_name : '');
 }
 
 /** The inbox item a `created` irq message describes. */
@@ -39,6 +57,7 @@ export function inboxItem(m: Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'n
     model_name: m.model.name,
     params,
     assignment: assignmentOf(params),
+    step: messageStep(m.inputs),
     start_time: m.start_time,
   };
 }

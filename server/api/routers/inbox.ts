@@ -1,6 +1,6 @@
 /**
  * The caller's inbox (operators and admins): `list` — interrupt tasks they may act on (oldest
- * first, or `newestFirst`; `withSteps` adds each task's step); `form` —
+ * first, or `newestFirst`; `withSteps` adds each task's step, named by its `created` message); `form` —
  * what one task asks (declared outputs from the process's model snapshot, the steps it may be
  * sent back to, who may answer); `approvals` — the caller's own completed acts that can still be
  * withdrawn (`cancel`) because the following step has not acted yet.
@@ -13,7 +13,7 @@ import type { Store } from '../../engine/store/types.ts';
 import { compileWorkflow } from '../../engine/tree/compile.ts';
 import { asAct } from '../../engine/tree/node.ts';
 import { assignmentOf, mayAct } from '../inbox-access.ts';
-import { inboxOf } from '../inbox-query.ts';
+import { inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
 import { id } from '../limits.ts';
 import { page } from '../paging.ts';
 import { isTerminalState } from '../process-views.ts';
@@ -22,13 +22,7 @@ import { allowed, router } from '../trpc.ts';
 /** How many of the caller's recent approvals `approvals` looks at. */
 export const APPROVALS_SCAN = 30;
 
-export interface StepRef {
-  tid: string;
-  id: string;
-  name: string;
-}
-
-const stepRef = (t: TaskInfo): StepRef => ({ tid: t.tid, id: t.nid, name: t.name || t.nid });
+const stepOf = (t: TaskInfo): StepRef => stepRef(t.tid, t.nid, t.name);
 
 /** The step a task belongs to (its nearest step ancestor). */
 export function enclosingStep(tasks: Map<string, TaskInfo>, task: TaskInfo): TaskInfo | null {
@@ -44,7 +38,7 @@ export function earlierSteps(tasks: Map<string, TaskInfo>, task: TaskInfo): Step
   for (let t = task.prev ? tasks.get(task.prev) : undefined; t; t = t.prev ? tasks.get(t.prev) : undefined) {
     if (t.kind !== 'step' || seen.has(t.nid)) continue;
     seen.add(t.nid);
-    steps.push(stepRef(t));
+    steps.push(stepOf(t));
   }
   return steps;
 }
@@ -69,23 +63,6 @@ async function loadTasks(engine: Engine, pid: string) {
   return { detail, tasks: new Map(detail.tasks.map((t) => [t.tid, t])) };
 }
 
-/** Inbox items with the step each task belongs to (one task read per process on the page). */
-async function withSteps<T extends { pid: string; tid: string }>(engine: Engine, items: T[]): Promise<Array<T & { step: StepRef | null }>> {
-  const byPid = new Map<string, Promise<Map<string, TaskInfo> | null>>();
-  const tasksOf = (pid: string) => {
-    if (!byPid.has(pid)) byPid.set(pid, loadTasks(engine, pid).then((l) => l.tasks, () => null));
-    return byPid.get(pid)!;
-  };
-  return Promise.all(
-    items.map(async (item) => {
-      const tasks = await tasksOf(item.pid);
-      const task = tasks?.get(item.tid);
-      const step = tasks && task ? enclosingStep(tasks, task) : null;
-      return { ...item, step: step ? stepRef(step) : null };
-    }),
-  );
-}
-
 export const inboxRouter = router({
   list: allowed('operate')
     .input(z.object({ ...page, mid: z.string().max(200).optional(), newestFirst: z.boolean().optional(), withSteps: z.boolean().optional() }).default({ offset: 0, limit: 50 }))
@@ -95,7 +72,7 @@ export const inboxRouter = router({
       const rows = input.mid ? all.filter((i) => i.mid === input.mid) : all;
       if (input.newestFirst) rows.reverse();
       const slice = rows.slice(input.offset, input.offset + input.limit);
-      return { count: rows.length, offset: input.offset, limit: input.limit, rows: input.withSteps ? await withSteps(ctx.services.engine, slice) : slice, cursor };
+      return { count: rows.length, offset: input.offset, limit: input.limit, rows: input.withSteps ? slice : slice.map(({ step: _step, ...row }) => row), cursor };
     }),
 
   /** One task's form: what it asks, its declared outputs, where it may be sent back, and whether it is still open. */
@@ -120,7 +97,7 @@ export const inboxRouter = router({
         open: task.state === 'interrupted',
         params: task.params,
         outputs: await declaredOutputs(store, input.pid, task.nid),
-        step: step ? stepRef(step) : null,
+        step: step ? stepOf(step) : null,
         backTo: earlierSteps(tasks, task),
         process: { pid: detail.pid, mid: detail.mid, name: detail.name, state: detail.state },
         assignment,
@@ -147,7 +124,7 @@ export const inboxRouter = router({
         if (!task || !step || task.state !== 'completed' || step.state !== 'completed') continue;
         const next = followingSteps(loaded.tasks.values(), step);
         if (next.length === 0 || next.some((t) => isTerminalState(t.state))) continue;
-        rows.push({ pid, tid, key: task.key, name: task.name, model_name: loaded.detail.name, step: stepRef(step), next: next.map(stepRef), end_time: task.end_time });
+        rows.push({ pid, tid, key: task.key, name: task.name, model_name: loaded.detail.name, step: stepOf(step), next: next.map(stepOf), end_time: task.end_time });
       }
       return { count: rows.length, rows };
     }),

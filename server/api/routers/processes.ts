@@ -5,7 +5,9 @@
  * Reads return a `cursor` (server time before the read) to join the live room with.
  */
 import { z } from 'zod';
+import type { Engine } from '../../engine/engine.ts';
 import { ActError } from '../../engine/errors.ts';
+import type { ProcRow } from '../../engine/store/types.ts';
 import { loadModel, seededIds, walkWorkflow } from '../../engine/model/index.ts';
 import { audited } from '../audit.ts';
 import { id, vars } from '../limits.ts';
@@ -34,6 +36,13 @@ export function modelNodeIds(source: string): ModelNodeId[] {
   const add = (node: { id: string }, path: string) => void nodes.push({ path, nid: node.id });
   walkWorkflow(workflow, { step: add, branch: add, act: add });
   return nodes;
+}
+
+/** A process's stored row (any state, any instance); `process.not_found` when there is none. */
+async function storedProcess(engine: Engine, pid: string): Promise<ProcRow> {
+  const page = await engine.procs.list({ limit: 1, filter: { type: 'and', exprs: [{ key: 'id', op: 'eq', value: pid }] } });
+  if (!page.rows[0]) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+  return page.rows[0];
 }
 
 export const processesRouter = router({
@@ -117,9 +126,7 @@ export const processesRouter = router({
   model: allowed('read')
     .input(z.object({ pid: id }))
     .query(async ({ ctx, input }) => {
-      const page = await ctx.services.engine.procs.list({ limit: 1, filter: { type: 'and', exprs: [{ key: 'id', op: 'eq', value: input.pid }] } });
-      const row = page.rows[0];
-      if (!row) throw new ActError('process.not_found', `cannot find process '${input.pid}'`);
+      const row = await storedProcess(ctx.services.engine, input.pid);
       return { pid: row.id, mid: row.mid, ver: row.model_ver, source: row.model, nodes: modelNodeIds(row.model) };
     }),
 
@@ -127,9 +134,7 @@ export const processesRouter = router({
   state: allowed('read')
     .input(z.object({ pid: id }))
     .query(async ({ ctx, input }) => {
-      const page = await ctx.services.engine.procs.list({ limit: 1, filter: { type: 'and', exprs: [{ key: 'id', op: 'eq', value: input.pid }] } });
-      const row = page.rows[0];
-      if (!row) throw new ActError('process.not_found', `cannot find process '${input.pid}'`);
+      const row = await storedProcess(ctx.services.engine, input.pid);
       return { pid: row.id, mid: row.mid, state: row.state, err: row.err, start_time: row.start_time, end_time: row.end_time };
     }),
 
