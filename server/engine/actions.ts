@@ -103,7 +103,8 @@ export function applyAction(core: Core, proc: Process, task: Task, action: Actio
     case 'skip':
       requireOpen(task, 'skip');
       mergeData(task, options);
-      skipSiblings(core, proc, task, ctx.initiator);
+      // a hook runs beside its owner's children: skipping it leaves them alone
+      if (!task.isHook) skipSiblings(core, proc, task, ctx.initiator);
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
       finish(core, proc, task, 'skipped');
       return;
@@ -158,8 +159,14 @@ function enclosing(task: Task): Task | null {
   return null;
 }
 
+/** Hooks run beside their owner and never decide its flow (spec 2.8). */
+function refuseHook(task: Task, action: string): void {
+  if (task.isHook) refuse(`cannot ${action} ${label(task)}: it is a lifecycle hook, which never changes its owner's flow (complete, skip or error it instead)`);
+}
+
 function backAction(core: Core, proc: Process, task: Task, options: Vars, ctx: ActionContext): void {
   requireOpen(task, 'send back');
+  refuseHook(task, 'send back');
   const to = options.to;
   if (typeof to !== 'string' || to === '') throw new ActError('action.invalid_options', `back needs option 'to': the id of an earlier step`);
   const path: Task[] = [];
@@ -180,14 +187,23 @@ function backAction(core: Core, proc: Process, task: Task, options: Vars, ctx: A
     closeSubtree(core, proc, owner, 'skipped', ctx.initiator);
     close(core, proc, owner, 'backed');
   }
-  closePath(core, proc, path);
+  closePath(core, proc, path, ctx.initiator);
+  // a target that encloses the act (a loop head, the step holding its branch) starts afresh too
+  if (isDescendant(task, target)) {
+    closeSubtree(core, proc, target, 'skipped', ctx.initiator);
+    close(core, proc, target, 'backed');
+  }
   spawn(core, proc, target.node, target.prev ?? parent, parent);
 }
 
-/** Tasks left behind on a path: running → completed, waiting → skipped. */
-function closePath(core: Core, proc: Process, path: Task[]): void {
+/**
+ * Tasks left behind on a path: running → completed, waiting → skipped; whatever still runs
+ * under them (a parallel branch, an escalation) can no longer matter and is skipped.
+ */
+function closePath(core: Core, proc: Process, path: Task[], except?: Task): void {
   for (const t of path) {
     if (t.terminal) continue;
+    closeSubtree(core, proc, t, 'skipped', except);
     close(core, proc, t, t.state === 'running' ? 'completed' : 'skipped');
   }
 }
@@ -199,6 +215,7 @@ function isDescendant(task: Task, ancestor: Task): boolean {
 
 function cancelAction(core: Core, proc: Process, task: Task, ctx: ActionContext): void {
   if (ctx.client && task.state !== 'completed') refuse(`cannot cancel ${label(task)}: only a completed act can be cancelled (it is ${task.state})`);
+  refuseHook(task, 'cancel');
   let step: Task | null = task.parent;
   while (step && step.kind !== 'step') step = step.parent;
   if (!step) refuse(`cannot cancel ${label(task)}: it is not inside a step`);

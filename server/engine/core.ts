@@ -212,6 +212,9 @@ export class Core {
     this.procs.set(proc.pid, proc);
   }
 
+  /** Subflow acts whose child process is being started (its start has not settled yet). */
+  readonly startingChildren = new Set<Task>();
+
   /** Asynchronous engine work in flight outside the lanes (subflow starts), awaited by `idle`. */
   readonly inFlight = new Set<Promise<unknown>>();
 

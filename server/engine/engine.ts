@@ -33,6 +33,8 @@ import { Relay } from './relay.ts';
 import type { OwnerScope } from './owner-scope.ts';
 import type { SnapshotOptions } from './snapshots.ts';
 import { printTree } from './tree/print.ts';
+import type { StuckProcess } from './liveness.ts';
+import { findStuck } from './stuck-check.ts';
 
 export interface EngineOptions {
   store?: Store;
@@ -518,6 +520,14 @@ export class Engine {
       lanes: this.core.queue.stats(),
       writer: { depth: this.core.writer.depth, highWatermark: this.core.writer.highWater },
     };
+  }
+
+  /**
+   * Resident processes that nothing can move: no open interrupt, armed timeout, queued job,
+   * running subflow child or open outbox record (liveness.ts). Empty in a healthy engine.
+   */
+  stuckProcesses(): Promise<StuckProcess[]> {
+    return findStuck(this.core);
   }
 
   /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */

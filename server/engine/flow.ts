@@ -15,6 +15,7 @@ import type { Node } from './tree/node.ts';
 import type { Vars } from './model/types.ts';
 import { markOutputs, mergeData } from './vars.ts';
 import { finishProcess } from './finish.ts';
+import { abortChildOf } from './subflow.ts';
 
 /** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9). */
 export function toErrorInfo(err: unknown): ErrorInfo {
@@ -138,7 +139,8 @@ export function review(core: Core, proc: Process, parent: Task): void {
 
 /**
  * Schedules the successor node. For a jump (`next` into an enclosing list, e.g. a loop) the
- * enclosing tasks it leaves are closed as completed (section 0.17).
+ * enclosing tasks it leaves are closed as completed (section 0.17) and whatever is still open
+ * under them is skipped.
  */
 function scheduleSuccessor(core: Core, proc: Process, task: Task, next: Node): void {
   const superseded: Task[] = [];
@@ -156,6 +158,8 @@ function scheduleSuccessor(core: Core, proc: Process, task: Task, next: Node): v
   }
   for (const t of superseded) {
     if (t.terminal) continue;
+    // the iteration left behind: its waiting `else` branch, a parallel branch, an escalation
+    closeSubtree(core, proc, t, 'skipped');
     t.propagated = true;
     core.setState(proc, t, 'completed');
     t.outputs = core.outputsOf(proc, t);
@@ -177,6 +181,7 @@ export function close(core: Core, proc: Process, task: Task, state: TaskState): 
   task.propagated = true;
   core.setState(proc, task, state);
   emit(core, proc, task);
+  abortChildOf(core, task);
 }
 
 /** Sets the task in error, runs its catch rules, else escalates to the parent (spec 2.3, 2.9). */

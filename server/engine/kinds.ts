@@ -152,12 +152,20 @@ function expand(core: Core, proc: Process, task: Task, acts: Act[], mode: 'seque
 
 function selectBranch(core: Core, proc: Process, task: Task): 'ready' | 'pending' | 'skipped' {
   const b = asBranch(task.node);
-  if (b.needs.length > 0) return 'pending';
+  // the branches it needs may have finished before it started (skipped by their `if`)
+  if (b.needs.length > 0 && !neededDone(proc, task)) return 'pending';
   if (b.if !== undefined && b.if.trim() !== '') return condition(core, proc, task) ? 'ready' : 'skipped';
+  if (b.needs.length > 0) return 'ready';
   if (!b.else) return 'skipped';
   const siblings = branchSiblings(proc, task);
   if (siblings.length === 0) return 'ready';
   return elseDecision(siblings) ?? 'pending';
+}
+
+/** Whether every sibling branch a branch `needs` is terminal. */
+function neededDone(proc: Process, branch: Task): boolean {
+  const needs = asBranch(branch.node).needs;
+  return branchSiblings(proc, branch).every((t) => !needs.includes(t.node.id) || t.terminal);
 }
 
 function branchSiblings(proc: Process, task: Task): Task[] {
@@ -173,28 +181,38 @@ function elseDecision(siblings: Task[]): 'ready' | 'skipped' | null {
   return others.every((s) => s.state === 'skipped') ? 'ready' : null;
 }
 
-/** Re-checks pending branches of a running step (called whenever a child of the step finished). */
+/**
+ * Re-checks pending branches of a running step (called whenever a child of the step finished),
+ * until none changes: a branch skipped here may release a branch that needs it.
+ */
 export function resumePending(core: Core, proc: Process, step: Task): void {
-  for (const branch of proc.children(step)) {
-    if (branch.kind !== 'branch' || branch.state !== 'pending') continue;
-    const b = asBranch(branch.node);
-    let decision: 'ready' | 'skipped' | null;
-    if (b.needs.length > 0) {
-      const needed = proc.children(step).filter((t) => t.kind === 'branch' && b.needs.includes(t.node.id));
-      if (needed.some((t) => !t.terminal)) continue;
-      decision = null;
-      guard(core, proc, branch, () => {
-        decision = condition(core, proc, branch) ? 'ready' : 'skipped';
-      });
-      if (branch.terminal) continue;
-    } else {
-      decision = elseDecision(branchSiblings(proc, branch));
-    }
-    if (decision === 'skipped') close(core, proc, branch, 'skipped');
-    else if (decision === 'ready') {
-      core.setState(proc, branch, 'ready');
-      core.schedule(proc, branch);
+  let changed = true;
+  while (changed && step.state === 'running') {
+    changed = false;
+    for (const branch of proc.children(step)) {
+      if (branch.kind === 'branch' && branch.state === 'pending' && resumeBranch(core, proc, branch)) changed = true;
     }
   }
 }
 
+/** Decides one pending branch if it can be decided now; returns whether it left `pending`. */
+function resumeBranch(core: Core, proc: Process, branch: Task): boolean {
+  const b = asBranch(branch.node);
+  let decision: 'ready' | 'skipped' | null;
+  if (b.needs.length > 0) {
+    if (!neededDone(proc, branch)) return false;
+    decision = null;
+    guard(core, proc, branch, () => {
+      decision = condition(core, proc, branch) ? 'ready' : 'skipped';
+    });
+    if (branch.terminal) return true;
+  } else {
+    decision = elseDecision(branchSiblings(proc, branch));
+  }
+  if (decision === 'skipped') close(core, proc, branch, 'skipped');
+  else if (decision === 'ready') {
+    core.setState(proc, branch, 'ready');
+    core.schedule(proc, branch);
+  }
+  return decision !== null;
+}

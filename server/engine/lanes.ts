@@ -70,6 +70,8 @@ export class Lanes {
   private closed = false;
   private depthNow = 0;
   private high = 0;
+  /** Queued jobs of each process (for the liveness check). */
+  private readonly perPid = new Map<string, number>();
   private waiters: Array<() => void> = [];
 
   constructor(
@@ -96,6 +98,7 @@ export class Lanes {
     const lane = this.laneOf(job.pid);
     if (!force && lane.size >= this.laneCapacity) return false;
     lane.push(job);
+    this.perPid.set(job.pid, (this.perPid.get(job.pid) ?? 0) + 1);
     this.depthNow++;
     if (this.depthNow > this.high) this.high = this.depthNow;
     this.schedule();
@@ -104,6 +107,17 @@ export class Lanes {
 
   get depth(): number {
     return this.depthNow;
+  }
+
+  /** How many jobs of one process are queued. */
+  queuedFor(pid: string): number {
+    return this.perPid.get(pid) ?? 0;
+  }
+
+  private ran(job: Job): void {
+    const left = (this.perPid.get(job.pid) ?? 1) - 1;
+    if (left > 0) this.perPid.set(job.pid, left);
+    else this.perPid.delete(job.pid);
   }
 
   stats(): LaneStats {
@@ -126,6 +140,7 @@ export class Lanes {
   close(): void {
     this.closed = true;
     for (const lane of this.lanes) lane.clear();
+    this.perPid.clear();
     this.depthNow = 0;
     for (const w of this.waiters.splice(0)) w();
   }
@@ -143,6 +158,7 @@ export class Lanes {
         const job = lane.shift();
         if (!job) continue;
         this.depthNow--;
+        this.ran(job);
         ran++;
         try {
           job.run();

@@ -23,6 +23,7 @@ import type { OpRow, OpType, ProcRow, TaskRow } from './store/types.ts';
 import { returnToParent } from './subflow.ts';
 import type { Task } from './task.ts';
 import { asAct } from './tree/node.ts';
+import { multiInstance } from './instances.ts';
 
 export interface RecoverReport {
   processes: number;
@@ -120,6 +121,7 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
     }
   }
   core.admissionPending = waiting;
+  await loadChildren(core, models, loaded, report);
   const pids = new Set(loaded.map((p) => p.pid));
   if (pids.size > 0) await closeExecRecords(core, pids);
   if (pids.size > 0 || boot) report.actions = await recoverActions(core, pids);
@@ -127,6 +129,40 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
   report.processes = loaded.length;
   core.flush();
   return report;
+}
+
+/**
+ * The unfinished subflow children of loaded processes come along, beyond `cache_cap` (as a child
+ * starts beyond it): a parent waiting for a child that waits for a slot would never end. On a
+ * shared store a child owned by another live instance stays there (relays connect them).
+ */
+async function loadChildren(core: Core, models: Models, loaded: Process[], report: RecoverReport): Promise<void> {
+  const me = core.config.instanceId;
+  for (let round = loaded; round.length > 0; ) {
+    const page = await core.store.procs.query({
+      filter: {
+        type: 'and',
+        exprs: [
+          { type: 'or', exprs: round.map((p) => ({ key: 'parent_pid', op: 'eq' as const, value: p.pid })) },
+          { type: 'or', exprs: UNFINISHED.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
+        ],
+      },
+    });
+    round = [];
+    for (const row of page.rows) {
+      if (core.procs.has(row.id) || core.finishedHere.has(row.id)) continue;
+      if (row.owner !== me && multiInstance(core.store)) continue;
+      if (row.owner !== me) await core.store.procs.update({ ...row, owner: me });
+      try {
+        const proc = await load(core, models, { ...row, owner: me });
+        core.adoptRestored(proc);
+        loaded.push(proc);
+        round.push(proc);
+      } catch (err) {
+        report.failed.push({ pid: row.id, message: `cannot continue process '${row.id}': ${errorMessage(err)}` });
+      }
+    }
+  }
 }
 
 /**

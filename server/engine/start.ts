@@ -70,8 +70,10 @@ export class Starter {
       root.inputs = { ...inputs };
       core.markProcDirty(proc);
       // Admission (spec 5.5): beyond `cache_cap` the process is parked — its rows stay in state
-      // `none` until a slot frees; running processes are never evicted to make room.
-      if (core.activeCount() < core.config.cacheCap) {
+      // `none` until a slot frees; running processes are never evicted to make room. A subflow
+      // child is part of its resident parent's work and always starts: parked, it could wait for
+      // a slot that only its own parent would free.
+      if (parent || core.activeCount() < core.config.cacheCap) {
         core.procs.set(pid, proc);
         core.schedule(proc, root);
       } else core.admissionPending = true;

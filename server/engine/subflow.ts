@@ -16,16 +16,25 @@ import type { ErrorInfo } from './store/types.ts';
 
 export function startSubflow(core: Core, proc: Process, task: Task, mid: string, options: Vars): void {
   const childOptions = { ...options, $parent_pid: proc.pid, $parent_tid: task.tid };
+  core.startingChildren.add(task);
   core.track(core.startProcess(mid, childOptions, { pid: proc.pid, tid: task.tid })).then(
-    (child) =>
+    (child) => {
+      core.startingChildren.delete(task);
       core.job(proc.pid, `subflow-linked ${task.tid}`, () => {
         task.childPid = child.pid;
         core.markDirty(proc, task);
-      }),
-    (err) =>
-      core.job(proc.pid, `subflow-failed ${task.tid}`, () =>
-        failTask(core, proc, task, { ecode: '', message: `subflow '${mid}' could not start: ${errorMessage(err)}` }),
-      ),
+        // the act was closed while its child started: the child can no longer report to it
+        if (task.terminal || proc.finished) abortChildOf(core, task);
+      });
+    },
+    (err) => {
+      core.startingChildren.delete(task);
+      core.job(proc.pid, `subflow-failed ${task.tid}`, () => {
+        // no child to wait for: a catch that handles the failure lets the act complete
+        task.autoComplete = true;
+        failTask(core, proc, task, { ecode: '', message: `subflow '${mid}' could not start: ${errorMessage(err)}` });
+      });
+    },
   );
 }
 
@@ -56,6 +65,9 @@ export function returnToParent(core: Core, child: Process): void {
 /** The child's end as an action on the parent's act: aborted → abort, skipped → skip, error → error, else next. */
 export function applyChildEnd(core: Core, parent: Process, act: Task, end: ChildEnd): void {
   if (act.terminal) return;
+  // the child is gone: nothing holds the act any more (a caught child error lets it complete)
+  act.autoComplete = true;
+  core.markDirty(parent, act);
   try {
     if (end.state === 'aborted') applyAction(core, parent, act, 'abort', end.outputs, { client: false });
     else if (end.state === 'skipped') applyAction(core, parent, act, 'skip', end.outputs, { client: false });
@@ -70,18 +82,24 @@ export function applyChildEnd(core: Core, parent: Process, act: Task, end: Child
 
 /** Aborts running child processes of subflow acts of a process that ended. */
 export function abortChildren(core: Core, proc: Process): void {
-  for (const task of proc.tasks.values()) {
-    if (!task.childPid) continue;
-    const child = core.procs.get(task.childPid);
-    if (!child) {
-      // it may run on another instance (finished children close the record unapplied)
-      if (multiInstance(core.store)) relayLater(core, task.childPid, '$', 'subflow:abort', {});
-      continue;
-    }
-    if (child.finished || !child.root) continue;
-    const root = child.root;
-    core.job(child.pid, 'abort-child', () => {
-      if (!child.finished) abortProcess(core, child, root);
-    });
+  for (const task of proc.tasks.values()) abortChildOf(core, task);
+}
+
+/**
+ * Aborts the child process of a subflow act that was closed before its child returned (the act
+ * was skipped, cancelled, backed… or its process ended): nothing would ever hear its end.
+ */
+export function abortChildOf(core: Core, task: Task): void {
+  if (!task.childPid) return;
+  const child = core.procs.get(task.childPid);
+  if (!child) {
+    // parked, or running on another instance (finished children close the record unapplied)
+    if (multiInstance(core.store)) relayLater(core, task.childPid, '$', 'subflow:abort', {});
+    return;
   }
+  if (child.finished || !child.root) return;
+  const root = child.root;
+  core.job(child.pid, 'abort-child', () => {
+    if (!child.finished) abortProcess(core, child, root);
+  });
 }

@@ -60,7 +60,7 @@ export function needsProblems(workflow: Workflow): ModelProblem[] {
   const problems: ModelProblem[] = [];
   walkWorkflow(workflow, {
     step(step, stepPath) {
-      if (!step.branches.some((b) => b.needs.length)) return;
+      if (!step.branches.some((b) => b.needs.length > 0)) return;
       const index = new Map<string, number>();
       step.branches.forEach((b, i) => index.has(b.id) || index.set(b.id, i));
       const siblings = [...index.keys()].join(', ');
@@ -85,13 +85,20 @@ export function needsProblems(workflow: Workflow): ModelProblem[] {
         });
         return targets;
       });
+      // an `else` branch waits for every other branch: one that needs it closes a cycle
+      step.branches.forEach((branch, i) => {
+        if (branch.else) step.branches.forEach((other, j) => j !== i && !other.else && edges[i].push(j));
+      });
       for (const cycle of needsCycles(edges)) {
         const names = cycle.map((i) => step.branches[i].id);
+        const elses = cycle.filter((i) => step.branches[i].else).map((i) => `'${step.branches[i].id}'`);
+        const at = cycle.find((i) => !step.branches[i].else) ?? cycle[0];
+        const why = elses.length > 0 ? ` (${elses.join(', ')} ${elses.length === 1 ? 'is an `else` branch, which waits' : 'are `else` branches, which wait'} for every other branch)` : '';
         problems.push(
           problem(
             'model.needs_cycle',
-            joinPath(joinPath(joinPath(stepPath, 'branches'), cycle[0]), 'needs'),
-            `branches ${names.join(', ')} need each other in a cycle, so none of them can ever start`,
+            joinPath(joinPath(joinPath(stepPath, 'branches'), at), 'needs'),
+            `branches ${names.join(', ')} need each other in a cycle${why}, so none of them can ever start`,
           ),
         );
       }

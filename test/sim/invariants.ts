@@ -1,0 +1,171 @@
+/**
+ * The invariants of the simulation (issue 9), checked after every step: one function over a view
+ * of the world (every process with its task table, the outbox, what the engine reports as stuck)
+ * and the log of committed messages. Tests and `npm run sim` call the same `checkInvariants`.
+ */
+import type { TaskInfo } from '../../server/engine/info.ts';
+import type { StuckProcess } from '../../server/engine/liveness.ts';
+import type { OpRow, ProcRow } from '../../server/engine/store/types.ts';
+
+export interface ProcView {
+  /** A name that does not depend on generated ids: the root's pid, or the parent's name and act path. */
+  name: string;
+  row: ProcRow;
+  tasks: TaskInfo[];
+}
+
+export interface WorldView {
+  procs: ProcView[];
+  ops: OpRow[];
+  /** Resident processes the engine says nothing can move. */
+  stuck: StuckProcess[];
+  /** Unfinished processes in memory, the admission cap, and parked processes (state `none`). */
+  resident: number;
+  cacheCap: number;
+  /** The simulation ended: everything must be finished and every record closed. */
+  final: boolean;
+}
+
+/** A committed task event (its state) or message (its message state), in emission order. */
+export interface HistoryEntry {
+  kind: 'task' | 'message';
+  pid: string;
+  tid: string;
+  nid: string;
+  type: string;
+  state: string;
+}
+
+export interface Violation {
+  invariant: string;
+  pid?: string;
+  detail: string;
+}
+
+const TERMINAL = new Set(['completed', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'skipped', 'removed']);
+export const isTerminalState = (state: string): boolean => TERMINAL.has(state);
+
+/** One line per task, for reports. */
+export function taskTable(tasks: TaskInfo[]): string {
+  return tasks.map((t) => `  ${t.tid} ${t.kind} ${t.nid} ${t.state}${t.hook ? ' (hook)' : ''} parent=${t.parent ?? '-'} prev=${t.prev ?? '-'}`).join('\n');
+}
+
+function finishedOpen(p: ProcView): Violation[] {
+  if (!isTerminalState(p.row.state)) return [];
+  const open = p.tasks.filter((t) => !t.hook && !isTerminalState(t.state));
+  if (open.length === 0) return [];
+  return [{ invariant: 'finished-has-open-tasks', pid: p.row.id, detail: `process ${p.name} is ${p.row.state} but ${open.map((t) => `${t.nid}(${t.tid}) is ${t.state}`).join(', ')}\n${taskTable(p.tasks)}` }];
+}
+
+/** An open task under a closed one can no longer matter: it must have been closed with it. */
+function staleOpen(p: ProcView): Violation[] {
+  if (isTerminalState(p.row.state)) return [];
+  const byTid = new Map(p.tasks.map((t) => [t.tid, t]));
+  const stale = p.tasks.filter((t) => {
+    if (t.hook || isTerminalState(t.state) || !t.parent) return false;
+    const parent = byTid.get(t.parent);
+    return parent !== undefined && isTerminalState(parent.state);
+  });
+  if (stale.length === 0) return [];
+  const what = stale.map((t) => `${t.nid}(${t.tid}) is ${t.state} under ${byTid.get(t.parent!)!.nid}(${t.parent}) which is ${byTid.get(t.parent!)!.state}`);
+  return [{ invariant: 'stale-open-task', pid: p.row.id, detail: `process ${p.name}: ${what.join('; ')}\n${taskTable(p.tasks)}` }];
+}
+
+/** Parent and child processes agree about each other's state. */
+function subflowAgreement(world: WorldView): Violation[] {
+  const byPid = new Map(world.procs.map((p) => [p.row.id, p]));
+  const out: Violation[] = [];
+  for (const child of world.procs) {
+    const { parent_pid: ppid, parent_tid: ptid } = child.row;
+    if (!ppid || !ptid) continue;
+    const parent = byPid.get(ppid);
+    const act = parent?.tasks.find((t) => t.tid === ptid);
+    if (!parent || !act) {
+      out.push({ invariant: 'subflow-agreement', pid: child.row.id, detail: `child ${child.name} names parent ${ppid}:${ptid}, which does not exist` });
+      continue;
+    }
+    const childDone = isTerminalState(child.row.state);
+    const parentDone = isTerminalState(parent.row.state) || isTerminalState(act.state);
+    if (!childDone && parentDone) {
+      out.push({ invariant: 'subflow-agreement', pid: child.row.id, detail: `child ${child.name} is ${child.row.state} but its parent act ${act.nid} is ${act.state} (process ${parent.row.state})` });
+    }
+    // after the child's end the act may still run its catch or timeout steps, but not wait idle
+    const handling = parent.tasks.some((t) => t.parent === act.tid && !t.hook && !isTerminalState(t.state));
+    if (childDone && !parentDone && !handling) {
+      out.push({ invariant: 'subflow-agreement', pid: child.row.id, detail: `child ${child.name} ended ${child.row.state} but its parent act ${act.nid} is still ${act.state}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * Every act reaches `completed` at most once, and a task sends one message per transition: a
+ * second message of the same state needs a task event of another state in between.
+ */
+function messageOnce(history: readonly HistoryEntry[]): Violation[] {
+  const out: Violation[] = [];
+  const lastEvent = new Map<string, string>();
+  const lastMessage = new Map<string, string>();
+  const completed = new Set<string>();
+  for (const e of history) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.kind === 'task') {
+      if (lastEvent.get(key) !== e.state) lastMessage.delete(key);
+      lastEvent.set(key, e.state);
+      continue;
+    }
+    if (lastMessage.get(key) === e.state) {
+      out.push({ invariant: 'message-once', pid: e.pid, detail: `task ${e.tid} (${e.type} ${e.nid}) sent '${e.state}' twice for one transition` });
+    }
+    lastMessage.set(key, e.state);
+    if (e.type === 'act' && e.state === 'completed') {
+      if (completed.has(key)) out.push({ invariant: 'act-completed-once', pid: e.pid, detail: `act ${e.nid} (${e.tid}) completed twice` });
+      completed.add(key);
+    }
+  }
+  return out;
+}
+
+/** The same act node never completes twice under the same enclosing task (hooks excepted). */
+function actOncePerPlace(p: ProcView): Violation[] {
+  const seen = new Map<string, string>();
+  const out: Violation[] = [];
+  for (const t of p.tasks) {
+    if (t.kind !== 'act' || t.hook || t.state !== 'completed') continue;
+    const place = `${t.parent}:${t.nid}`;
+    const other = seen.get(place);
+    if (other) out.push({ invariant: 'act-ran-twice', pid: p.row.id, detail: `process ${p.name}: act ${t.nid} completed twice under ${t.parent} (${other} and ${t.tid})\n${taskTable(p.tasks)}` });
+    seen.set(place, t.tid);
+  }
+  return out;
+}
+
+function finalChecks(world: WorldView): Violation[] {
+  const out: Violation[] = [];
+  for (const p of world.procs) {
+    if (!isTerminalState(p.row.state)) out.push({ invariant: 'not-finished', pid: p.row.id, detail: `process ${p.name} is still ${p.row.state} at the end\n${taskTable(p.tasks)}` });
+  }
+  for (const op of world.ops) {
+    if (op.status === 'done') continue;
+    const task = world.procs.find((p) => p.row.id === op.pid)?.tasks.find((t) => t.tid === op.tid);
+    const what = task ? `${task.kind} ${task.nid}${task.hook ? ' (hook)' : ''}, ${task.state}` : 'no such task';
+    out.push({ invariant: 'outbox-done', pid: op.pid, detail: `outbox record ${op.type} ${op.event ?? ''} for ${op.pid}:${op.tid} (${what}) ended ${op.status}` });
+  }
+  return out;
+}
+
+/** Every invariant over one view of the world; empty when all hold. */
+export function checkInvariants(world: WorldView, history: readonly HistoryEntry[]): Violation[] {
+  const out: Violation[] = [];
+  for (const s of world.stuck) {
+    out.push({ invariant: 'liveness', pid: s.pid, detail: `process ${s.pid} (${s.mid}) is ${s.state} with nothing that can move it:\n  ${s.tasks.join('\n  ')}` });
+  }
+  const parked = world.procs.filter((p) => p.row.state === 'none').length;
+  if (parked > 0 && world.resident < world.cacheCap) {
+    out.push({ invariant: 'admission', detail: `${parked} parked process(es) wait while only ${world.resident} of ${world.cacheCap} slots are used` });
+  }
+  for (const p of world.procs) out.push(...finishedOpen(p), ...staleOpen(p), ...actOncePerPlace(p));
+  out.push(...subflowAgreement(world), ...messageOnce(history));
+  if (world.final) out.push(...finalChecks(world));
+  return out;
+}

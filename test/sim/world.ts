@@ -1,0 +1,352 @@
+/**
+ * One simulated run: a seed → generated models, an engine on a manual clock with seeded ids (on
+ * the memory store or a SQLite file), the actor's stimuli, and the invariants after every step.
+ * With `crashAfterWrites` the SQLite store dies right after that many writes (crash-store.ts); the
+ * run then drops the engine, opens a new one on the same file (it recovers), repeats the
+ * stimulus the crash interrupted (a client retries an unconfirmed call) and goes on.
+ *
+ * Steps: settle (engine idle) → observe (world view) → check invariants → decide → apply.
+ * States: running → (crashed → recovering → running) → done | failed (a violation).
+ */
+import { ManualClock } from '../../server/engine/clock.ts';
+import { Engine } from '../../server/engine/engine.ts';
+import { ActError, errorMessage } from '../../server/engine/errors.ts';
+import type { Logger } from '../../server/engine/events.ts';
+import type { TaskInfo } from '../../server/engine/info.ts';
+import { MemoryStore } from '../../server/engine/store/memory.ts';
+import type { Store } from '../../server/engine/store/types.ts';
+import { openStore, type OpenedStore } from '../../server/store/open-store.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { Actor, placeOf, type Stimulus } from './actor.ts';
+import { CrashStore } from './crash-store.ts';
+import { generateScenario, type GeneratedModel } from './generate.ts';
+import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './invariants.ts';
+import { Rng } from './rng.ts';
+
+export interface SimOptions {
+  seed: number;
+  store: 'memory' | 'sqlite';
+  /** SQLite only: the store dies right after this many completed writes. */
+  crashAfterWrites?: number;
+  /** Client actions before the actor only completes what is open (default 30). */
+  maxActions?: number;
+  /** Prints the run step by step. */
+  log?: (line: string) => void;
+}
+
+export interface SimResult {
+  seed: number;
+  violations: Violation[];
+  /** Processes that ran (roots and subflow children). */
+  processes: number;
+  actions: number;
+  steps: number;
+  crashes: number;
+  /** Store writes the run made (crash points are drawn from this range). */
+  writes: number;
+  /** The final state, independent of generated ids: one line per process. */
+  digest: string[];
+}
+
+const TICK_MS = 1000;
+const MAX_STEPS = 600;
+/** Errors a client may get back for a legitimate but refused stimulus. */
+const REFUSALS = new Set(['action.refused', 'action.invalid_options', 'process.duplicate_pid']);
+
+/** Engine configurations the seeds draw from: defaults, and tight admission and lane bounds. */
+function engineLimits(rng: Rng): { cacheCap: number; schedulerWorkers: number; schedulerQueueCap: number } {
+  const tight = rng.chance(0.2);
+  return { cacheCap: tight ? rng.int(1, 3) : 1024, schedulerWorkers: rng.int(1, 4), schedulerQueueCap: rng.chance(0.15) ? rng.int(4, 16) : 4096 };
+}
+
+/** Collects the task events and messages whose store batch committed, in emission order. */
+class HistoryLog {
+  readonly committed: HistoryEntry[] = [];
+  private pending: Array<{ seq: number; entry: HistoryEntry }> = [];
+
+  add(entry: HistoryEntry, seq: number): void {
+    this.pending.push({ seq, entry });
+  }
+
+  onCommitted(seq: number, ok: boolean): void {
+    const keep = this.pending.filter((p) => p.seq > seq);
+    for (const p of this.pending) if (p.seq <= seq && ok) this.committed.push(p.entry);
+    this.pending = keep;
+  }
+
+  /** A crash: what was not committed never happened. */
+  drop(): void {
+    this.pending = [];
+  }
+}
+
+class Simulation {
+  private readonly rng: Rng;
+  private readonly clock = new ManualClock(1_700_000_000_000);
+  private readonly log = new HistoryLog();
+  private readonly violations: Violation[] = [];
+  private readonly errors: string[] = [];
+  private engine!: Engine;
+  private generation = 0;
+  private memory: MemoryStore | undefined;
+  private database: TestDatabase | undefined;
+  private opened: OpenedStore[] = [];
+  private crash: CrashStore | undefined;
+  private crashed = false;
+  crashes = 0;
+  private readonly limits: ReturnType<typeof engineLimits>;
+  readonly models: GeneratedModel[];
+  readonly main: string;
+  private readonly starts: number;
+
+  constructor(private readonly options: SimOptions) {
+    this.rng = new Rng(options.seed);
+    const scenario = generateScenario(this.rng.fork());
+    this.models = scenario.models;
+    this.main = scenario.main;
+    this.limits = engineLimits(this.rng.fork());
+    this.starts = this.rng.int(1, 3);
+  }
+
+  get writes(): number {
+    return this.crash?.writes ?? 0;
+  }
+
+  private trace(line: string): void {
+    this.options.log?.(line);
+  }
+
+  private logger(): Logger {
+    const me = this.generation;
+    const record = (level: string) => (msg: string) => {
+      if (me !== this.generation || this.crashed) return; // a dead engine's last words
+      this.trace(`  [${level}] ${msg}`);
+      if (level === 'error') this.errors.push(msg);
+    };
+    return { debug: () => {}, info: () => {}, warn: record('warn'), error: record('error') };
+  }
+
+  // ---- engines ----
+
+  private async openStore(first: boolean): Promise<Store> {
+    if (this.options.store === 'memory') return (this.memory ??= new MemoryStore());
+    this.database ??= await createTestDatabase('sqlite');
+    const inner = await openStore(this.database.url);
+    this.opened.push(inner);
+    if (!first) {
+      // the crashed engine's process is gone: its instance row no longer holds the file
+      await inner.instances.deleteWhere({ type: 'and', exprs: [] });
+      return inner;
+    }
+    this.crash = new CrashStore(inner, this.options.crashAfterWrites, () => {
+      this.crashed = true;
+    });
+    return this.crash.store;
+  }
+
+  private async openEngine(first: boolean): Promise<void> {
+    const store = await this.openStore(first);
+    const generation = ++this.generation;
+    const engine = await Engine.create({
+      store,
+      clock: this.clock,
+      newId: new Rng(this.options.seed * 7919 + generation).ids(),
+      autoTick: false,
+      tickIntervalSecs: TICK_MS / 1000,
+      logger: this.logger(),
+      ...this.limits,
+    });
+    this.engine = engine;
+    const live = () => generation === this.generation && !this.crashed;
+    const seq = () => engine.batchSeq() + 1;
+    engine.on('task', ({ task }) => live() && this.log.add({ kind: 'task', pid: task.pid, tid: task.tid, nid: task.node.id, type: task.kind, state: task.state }, seq()));
+    engine.on('message', (m) => live() && this.log.add({ kind: 'message', pid: m.pid, tid: m.tid, nid: m.nid, type: m.type, state: m.state }, seq()));
+    engine.on('committed', ({ seq, ok }) => live() && this.log.onCommitted(seq, ok));
+    engine.channel({ id: 'sim-ack', ack: true }).onMessage((m) => {
+      // acknowledge about half the deliveries, decided by the message, not by a random draw
+      if (live() && m.delivery_id && m.nid.length % 2 === 0) void engine.messages.ack(m.delivery_id).catch(() => undefined);
+    });
+  }
+
+  /** The crash happened: drop the engine without letting it write, open a new one on the file. */
+  private async recover(): Promise<void> {
+    this.crashes++;
+    this.log.drop();
+    this.trace(`-- crash after ${this.writes} writes; restarting on the same file`);
+    const dead = this.engine;
+    this.generation++;
+    await dead.close().catch(() => undefined);
+    this.crashed = false;
+    this.crash = undefined;
+    await this.openEngine(false);
+  }
+
+  // ---- the world ----
+
+  private async observe(final: boolean): Promise<WorldView> {
+    const engine = this.engine;
+    await engine.idle();
+    const rows = (await engine.procs.list({ order_by: ['timestamp'] })).rows;
+    const tasks = new Map<string, TaskInfo[]>();
+    for (const row of rows) tasks.set(row.id, await engine.tasks.list(row.id));
+    const names = new Map<string, string>();
+    const nameOf = (pid: string): string => {
+      const known = names.get(pid);
+      if (known) return known;
+      const row = rows.find((r) => r.id === pid)!;
+      let name = pid;
+      if (row.parent_pid && row.parent_tid) {
+        const parentTasks = tasks.get(row.parent_pid) ?? [];
+        const byTid = new Map(parentTasks.map((t) => [t.tid, t]));
+        const act = byTid.get(row.parent_tid);
+        name = `${nameOf(row.parent_pid)}>${act ? placeOf(act, byTid) : '?'}`;
+      }
+      names.set(pid, name);
+      return name;
+    };
+    const procs: ProcView[] = rows.map((row) => ({ name: nameOf(row.id), row, tasks: tasks.get(row.id) ?? [] }));
+    return {
+      procs,
+      ops: await engine.outbox(),
+      stuck: await engine.stuckProcesses(),
+      resident: engine.stats().processes,
+      cacheCap: this.limits.cacheCap,
+      final,
+    };
+  }
+
+  private check(world: WorldView): boolean {
+    const found = checkInvariants(world, this.log.committed);
+    for (const message of this.errors.splice(0)) found.push({ invariant: 'engine-error', detail: message });
+    for (const v of found) this.violations.push(v);
+    return found.length === 0;
+  }
+
+  // ---- stimuli ----
+
+  /** Applies one stimulus; returns false when it must be repeated (a crash or a full lane). */
+  private async apply(s: Stimulus): Promise<boolean> {
+    const engine = this.engine;
+    try {
+      if (s.kind === 'start') await engine.procs.start(s.mid, { ...s.inputs, pid: s.pid });
+      else if (s.kind === 'time') {
+        this.clock.set(Math.max(this.clock.now(), s.to));
+        await engine.tick();
+      } else await engine.do({ pid: s.pid, tid: s.tid, action: s.action, options: s.options });
+      if (!this.crashed) this.trace(`${describe(s)} -> ok`);
+      return !this.crashed;
+    } catch (err) {
+      if (this.crashed) return false;
+      const code = ActError.is(err) ? err.code : 'thrown';
+      this.trace(`${describe(s)} -> ${code}: ${errorMessage(err)}`);
+      if (code === 'engine.busy') return false;
+      if (!REFUSALS.has(code)) this.violations.push({ invariant: 'unexpected-refusal', pid: s.kind === 'time' ? undefined : s.pid, detail: `${describe(s)} failed with ${code}: ${errorMessage(err)}` });
+      return true;
+    }
+  }
+
+  /** The last view; a crash while reading it is recovered from like any other. */
+  private async finalView(): Promise<WorldView> {
+    for (;;) {
+      const world = await this.observe(true).catch((err) => (this.crashed ? undefined : Promise.reject(err)));
+      if (world && !this.crashed) return world;
+      await this.recover();
+    }
+  }
+
+  /**
+   * Whether the engine made a stimulus durable before the crash (a start's process row, an
+   * action's outbox record): the client then need not send it again — recovery applies it.
+   */
+  private async recorded(s: Stimulus): Promise<boolean> {
+    if (s.kind === 'time') return false;
+    if (s.kind === 'start') return (await this.engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'id', op: 'eq', value: s.pid }] } })).count > 0;
+    const ops = await this.engine.outbox({ filter: { type: 'and', exprs: [{ key: 'type', op: 'eq', value: 'action' }, { key: 'pid', op: 'eq', value: s.pid }, { key: 'tid', op: 'eq', value: s.tid }, { key: 'event', op: 'eq', value: s.action }] } });
+    if (ops.length > 0) this.trace(`   (${describe(s)} was recorded before the crash: not sent again)`);
+    return ops.length > 0;
+  }
+
+  async run(): Promise<SimResult> {
+    const actor = new Actor(this.rng.fork(), new Map(this.models.map((m) => [m.id, m])), this.options.maxActions ?? 30);
+    this.trace(`seed ${this.options.seed}: ${this.models.length} model(s), limits ${JSON.stringify(this.limits)}`);
+    for (const m of this.models) this.trace(m.source);
+    await this.openEngine(true);
+    let steps = 0;
+    let leftovers = 0;
+    try {
+      for (const m of this.models) await this.engine.models.deploy(m.source);
+      this.crash?.arm();
+      const queue: Stimulus[] = Array.from({ length: this.starts }, (_, i) => ({ kind: 'start', pid: `p${i}`, mid: this.main, inputs: { v2: i } }));
+      let world: WorldView | undefined;
+      while (steps++ < MAX_STEPS) {
+        const next = queue.shift();
+        if (next && !(await this.apply(next))) queue.unshift(next);
+        if (this.crashed) {
+          await this.recover();
+          // what the engine recorded before the crash is its job now, not the client's
+          if (next && queue[0] === next && (await this.recorded(next))) queue.shift();
+          continue;
+        }
+        world = await this.observe(false).catch((err) => (this.crashed ? undefined : Promise.reject(err)));
+        if (!world || this.crashed) {
+          if (this.crashed) await this.recover();
+          continue;
+        }
+        if (!this.check(world)) break;
+        if (queue.length > 0) continue;
+        let decided = actor.decide(world, { now: this.clock.now(), nextTimeout: this.engine.nextTimeoutAt(), tickMs: TICK_MS });
+        // overflowed executions of tasks closed meanwhile are closed by their replay, two ticks on
+        if (!decided && leftovers++ < 3 && world.ops.some((op) => op.status !== 'done')) decided = { kind: 'time', to: this.clock.now() + 2 * TICK_MS + 1 };
+        if (!decided) break;
+        queue.push(decided);
+      }
+      if (this.violations.length === 0) {
+        const final = await this.finalView();
+        if (steps > MAX_STEPS) this.violations.push({ invariant: 'budget', detail: `the run did not end within ${MAX_STEPS} steps` });
+        this.check(final);
+        world = final;
+      }
+      return {
+        seed: this.options.seed,
+        violations: this.violations,
+        processes: world?.procs.length ?? 0,
+        actions: actor.actions,
+        steps,
+        crashes: this.crashes,
+        writes: this.writes,
+        digest: world ? digest(world) : [],
+      };
+    } finally {
+      await this.engine.close().catch(() => undefined);
+      for (const store of this.opened) await store.close().catch(() => undefined);
+      await this.database?.drop();
+    }
+  }
+}
+
+function describe(s: Stimulus): string {
+  if (s.kind === 'start') return `start ${s.pid}`;
+  if (s.kind === 'time') return `time → +${s.to - 1_700_000_000_000}ms`;
+  return `${s.action} ${s.proc}|${s.place} ${JSON.stringify(s.options)}`;
+}
+
+/** The final state, one line per process, with no generated id in it (crash equivalence). */
+function digest(world: WorldView): string[] {
+  return world.procs
+    .map((p) => {
+      const byTid = new Map(p.tasks.map((t) => [t.tid, t]));
+      const tasks = p.tasks.map((t) => `${placeOf(t, byTid)}=${t.state}`).sort();
+      const outputs = JSON.stringify(p.row.state === 'completed' ? sortKeys(p.row.err ? {} : (p.tasks.find((t) => t.tid === '$')?.outputs ?? {})) : {});
+      return `${p.name} ${p.row.mid} ${p.row.state} ecode=${p.row.err?.ecode ?? '-'} outputs=${outputs} tasks=[${tasks.join(' ')}]`;
+    })
+    .sort();
+}
+
+function sortKeys(v: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]));
+}
+
+/** Runs one seed and checks every invariant along the way. */
+export function simulate(options: SimOptions): Promise<SimResult> {
+  return new Simulation(options).run();
+}
