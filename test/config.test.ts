@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/runtime/config.ts';
+import { engineOptionsFrom } from '../server/runtime/engine-options.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'acts-config-'));
 const file = (name: string, content: unknown) => {
@@ -21,6 +22,14 @@ describe('loadConfig', () => {
       overrides: { scheduler_workers: 8 },
     });
     expect(cfg).toMatchObject({ store: 'postgresql://postgres@127.0.0.1/acts', cache_cap: 20, scheduler_workers: 8 });
+  });
+
+  it('store_writer_cap: 10000 by default, ACTS_STORE_WRITER_CAP wins, passed to the engine as storeWriterCap; 0 is refused', () => {
+    expect(loadConfig({ file: file('w0.json', {}), env: {} }).store_writer_cap).toBe(10_000);
+    const cfg = loadConfig({ file: file('w1.json', { store_writer_cap: 500 }), env: { ACTS_STORE_WRITER_CAP: '64' } });
+    expect(cfg.store_writer_cap).toBe(64);
+    expect(engineOptionsFrom(cfg).storeWriterCap).toBe(64);
+    expect(() => loadConfig({ file: file('w2.json', { store_writer_cap: 0 }), env: {} })).toThrow(/store_writer_cap/);
   });
 
   it('refuses unknown keys, bad values, a missing named file and invalid JSON with config.invalid', () => {

@@ -65,7 +65,7 @@ describe('operations endpoints', () => {
     expect(metrics.text).toContain('acts_processes{state="completed"} 1');
     expect(metrics.text).toContain('acts_processes{state="running"} 1');
     expect(metrics.text).toMatch(/acts_act_duration_seconds_count\{uses="acts.core.irq"\} 1/);
-    for (const name of ['acts_lane_queue_depth{lane="all"} 0', 'acts_store_writer_depth 0', 'acts_delivery_backlog{status="created"} 0', 'acts_timer_loop_degraded{loop="message-retry"} 0', 'acts_socket_connections 0']) {
+    for (const name of ['acts_lane_queue_depth{lane="all"} 0', 'acts_store_writer_depth 0', 'acts_store_writer_saturated 0', 'acts_delivery_backlog{status="created"} 0', 'acts_timer_loop_degraded{loop="message-retry"} 0', 'acts_socket_connections 0']) {
       expect(metrics.text).toContain(name);
     }
   });
@@ -129,6 +129,6 @@ describe('messages, triggers, packages, health', () => {
     expect((await apiError(t.as('viewer').packages.get.query({ name: 'nope' }))).code).toBe('package.unknown');
     const health = await t.as('viewer').health.get.query();
     expect(health.loops.map((l) => l.name)).toEqual(['message-retry', 'schedule-trigger']);
-    expect(health).toMatchObject({ lanes: { workers: 4 }, writer: { depth: 0 }, stats: { queueDepth: 0 }, instance: t.engine.instanceId });
+    expect(health).toMatchObject({ lanes: { workers: 4 }, writer: { depth: 0, saturated: false, cap: 10_000 }, stats: { queueDepth: 0, writerSaturated: false }, instance: t.engine.instanceId });
   });
 });

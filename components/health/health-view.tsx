@@ -1,6 +1,6 @@
 /**
  * The live health page: for each server instance, the lane queue (depth, high-watermark, per-lane
- * bars), the store writer, the delivery backlog, resident processes, and the timer loops, each
+ * bars), the store writer (red while saturated), the delivery backlog, resident processes, and the timer loops, each
  * figure with a sparkline of its recent samples (use-health-samples.ts holds them).
  */
 'use client';
@@ -44,7 +44,13 @@ function InstanceHealth({ instance, samples, now }: { instance: string; samples:
       </header>
       <div className={styles.cards}>
         <MetricCard title="Queue depth" value={last.lanes.depth} note={`high-watermark ${last.lanes.highWatermark} · capacity ${last.lanes.capacity}`} values={series((s) => s.lanes.depth)} tone={last.lanes.depth >= last.lanes.capacity ? 'bad' : undefined} />
-        <MetricCard title="Store writer" value={last.writer.depth} note={`writes waiting · high-watermark ${last.writer.highWatermark}`} values={series((s) => s.writer.depth)} />
+        <MetricCard
+          title="Store writer"
+          value={last.writer.depth}
+          note={last.writer.saturated ? `saturated · new starts and actions refused until ${Math.floor(last.writer.cap / 2)} · cap ${last.writer.cap}` : `writes waiting · high-watermark ${last.writer.highWatermark} · cap ${last.writer.cap}`}
+          values={series((s) => s.writer.depth)}
+          tone={last.writer.saturated ? 'bad' : undefined}
+        />
         <MetricCard
           title="Delivery backlog"
           value={backlog ? backlog.created : '—'}

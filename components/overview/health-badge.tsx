@@ -1,13 +1,20 @@
-/** The server's health at a glance: healthy, busy (queue near capacity) or degraded (a timer loop backs off). */
+/** The server's health at a glance: healthy, busy (queue near capacity, store writer saturated) or degraded (a timer loop backs off). */
 'use client';
 import Link from 'next/link';
 import { useApiQuery } from '../data/use-api.ts';
 import { Icon } from '../ui/icons.tsx';
 import styles from './overview.module.css';
 
-export function healthVerdict(h: { loops: Array<{ degraded: boolean; name: string }>; lanes: { depth: number; capacity: number } }): { level: 'ok' | 'warn' | 'bad'; text: string } {
+interface HealthFigures {
+  loops: Array<{ degraded: boolean; name: string }>;
+  lanes: { depth: number; capacity: number };
+  writer: { saturated: boolean };
+}
+
+export function healthVerdict(h: HealthFigures): { level: 'ok' | 'warn' | 'bad'; text: string } {
   const degraded = h.loops.filter((l) => l.degraded);
   if (degraded.length) return { level: 'bad', text: `Degraded: ${degraded.map((l) => l.name).join(', ')} backing off` };
+  if (h.writer.saturated) return { level: 'bad', text: 'Busy: the store writer is saturated; new runs and actions are refused' };
   if (h.lanes.depth >= h.lanes.capacity * 0.8) return { level: 'warn', text: `Busy: ${h.lanes.depth} of ${h.lanes.capacity} queue slots used` };
   return { level: 'ok', text: 'Healthy' };
 }

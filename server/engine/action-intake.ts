@@ -5,6 +5,7 @@
  * caller hears the outcome once that batch is written. An action for a process another instance
  * runs is relayed there (relay.ts). When the write fence finds the process was taken over while
  * the action was applied here, the record is closed and the action goes to the new owner.
+ * While the store writer is saturated a new action is refused with `engine.busy` (nothing recorded).
  */
 import { applyClientAction } from './actions.ts';
 import type { Core } from './core.ts';
@@ -36,6 +37,11 @@ export class ActionIntake {
   ) {}
 
   async take(request: ActionRequest): Promise<void> {
+    this.core.writer.admit();
+    return this.accept(request);
+  }
+
+  private async accept(request: ActionRequest): Promise<void> {
     const core = this.core;
     const { pid, tid, action } = request;
     const options = request.options ?? {};
@@ -84,7 +90,7 @@ export class ActionIntake {
     });
     if (takenOver) {
       await core.writer.write(() => core.store.ops.update({ ...op, status: 'done', update_time: core.now() }));
-      return this.take(request);
+      return this.accept(request);
     }
     core.fault('action:applied');
   }

@@ -25,8 +25,7 @@ import { MemoryStore } from './store/memory.ts';
 import type { DeliveryRow, EventRow, InstanceRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
 import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
 import { fireSchedules } from './schedules.ts';
-import { LoopGuard, type LoopHealth } from './loop-guard.ts';
-import type { LaneStats } from './lanes.ts';
+import { LoopGuard } from './loop-guard.ts';
 import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover.ts';
 import { InstanceLease, multiInstance } from './instances.ts';
 import { Relay } from './relay.ts';
@@ -35,6 +34,8 @@ import type { SnapshotOptions } from './snapshots.ts';
 import { printTree } from './tree/print.ts';
 import type { StuckProcess } from './liveness.ts';
 import { findStuck } from './stuck-check.ts';
+import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
+import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats } from './engine-health.ts';
 
 export interface EngineOptions {
   store?: Store;
@@ -61,6 +62,12 @@ export interface EngineOptions {
   /** Lanes (default 4) and the jobs they may hold in memory across all lanes (default 4096). */
   schedulerWorkers?: number;
   schedulerQueueCap?: number;
+  /**
+   * Most writes waiting in the store writer (`store_writer_cap`, default 10000). Reaching it
+   * saturates the writer: new starts and client actions are refused with `engine.busy` until it
+   * drained to half; writes of running jobs are never refused.
+   */
+  storeWriterCap?: number;
   /** Test-only: called at named points where a crash test may kill the process. */
   faults?: (point: FaultPoint) => void;
   /** This engine instance's id in the store (default: 12 random characters; see instances.ts). */
@@ -157,6 +164,7 @@ export class Engine {
     const leaseMs = Math.max(1000, options.leaseMs ?? 3 * secs * 1000);
     engine.lease = new InstanceLease(core, core.config.instanceId, leaseMs);
     try {
+      boundWriter(core, options.storeWriterCap ?? DEFAULT_STORE_WRITER_CAP);
       await engine.lease.register();
     } catch (err) {
       sandbox.close();
@@ -514,12 +522,8 @@ export class Engine {
   }
 
   /** Health of the timer loops, the lanes and the store writer (spec 5.10, 5.14). */
-  health(): { loops: LoopHealth[]; lanes: LaneStats; writer: { depth: number; highWatermark: number } } {
-    return {
-      loops: [this.retryLoop.health(), this.scheduleLoop.health()],
-      lanes: this.core.queue.stats(),
-      writer: { depth: this.core.writer.depth, highWatermark: this.core.writer.highWater },
-    };
+  health(): EngineHealth {
+    return engineHealth(this.core, [this.retryLoop.health(), this.scheduleLoop.health()]);
   }
 
   /**
@@ -591,14 +595,8 @@ export class Engine {
   }
 
   /** Runtime figures for health pages and benchmarks. */
-  stats(): { queueDepth: number; lanes: LaneStats; writerDepth: number; writerHighWater: number; processes: number } {
-    return {
-      queueDepth: this.core.queue.depth,
-      lanes: this.core.queue.stats(),
-      writerDepth: this.core.writer.depth,
-      writerHighWater: this.core.writer.highWater,
-      processes: this.core.procs.size,
-    };
+  stats(): EngineStats {
+    return engineStats(this.core);
   }
 
   async close(): Promise<void> {

@@ -24,7 +24,7 @@ export type ErrorCode =
   | 'delivery.not_found'
   | 'script.error' // an expression or script threw, timed out or ran out of memory
   | 'config.invalid' // a configuration value or store URL is not usable
-  | 'engine.busy' // a lane is full: the caller should retry shortly
+  | 'engine.busy' // a lane is full or the store writer is saturated: the caller should retry shortly
   | 'engine.closed'
   // codes of the server (server/api, server/auth); the engine itself never throws them
   | 'auth.required' // no valid session or API token

@@ -1,6 +1,7 @@
 /** The typed engine event map (feeds logs, metrics, the CLI and tests) and the logger contract. */
 import type { Message } from './messages.ts';
 import type { Process } from './process.ts';
+import type { WriterSaturation } from './store-writer.ts';
 import type { Task } from './task.ts';
 
 export interface EngineEvents {
@@ -15,6 +16,11 @@ export interface EngineEvents {
    * event emitted before that job's end is now in the store (or never will be). In `seq` order.
    */
   committed: { seq: number; pids: string[]; ok: boolean };
+  /**
+   * The store writer became saturated (its depth reached the cap: new starts and client actions
+   * are refused) or drained to half the cap (accepted again). See store-writer.ts.
+   */
+  writerSaturation: WriterSaturation;
 }
 
 export interface Logger {

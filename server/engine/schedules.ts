@@ -2,11 +2,12 @@
  * Schedule triggers (spec 5.7): one query for the enabled `schedule` rows that are due; each is
  * started, then its `last_run`/`next_run` advance — even when the start failed, so a failing
  * trigger does not fire on every tick. A row whose model is gone or whose params are not an object
- * is not advanced (it is retried on the next tick). Delivery is at-least-once: a crash between the
+ * is not advanced (it is retried on the next tick), nor is one whose start was refused as busy (a
+ * saturated store writer: retryable). Delivery is at-least-once: a crash between the
  * start and the row update fires again. Per-row failures are logged, not counted against health.
  */
 import type { Core } from './core.ts';
-import { errorMessage } from './errors.ts';
+import { ActError, errorMessage } from './errors.ts';
 import { nextCronRun } from './model/index.ts';
 import type { Vars } from './model/types.ts';
 
@@ -42,6 +43,10 @@ export async function fireSchedules(core: Core, start: Starter, now: number): Pr
       await start(row.mid, params as Vars);
       fired++;
     } catch (err) {
+      if (ActError.is(err) && err.code === 'engine.busy') {
+        core.log.warn(`schedule ${row.id}: start refused (${err.message}); retried next tick`);
+        continue;
+      }
       core.log.warn(`schedule ${row.id}: start failed: ${errorMessage(err)}`);
     }
     const next = row.cron ? (nextCronRun(row.cron, row.timezone ?? undefined, now) ?? 0) : 0;

@@ -1,6 +1,7 @@
 /**
  * Process start (spec 2.13 with 5.12, 5.13): pid rules, input merge and `inputs_schema`, then the
- * root task is created and queued. Nothing is created when a check fails.
+ * root task is created and queued. Nothing is created when a check fails. A start from outside
+ * (not a subflow child) is refused with `engine.busy` while the store writer is saturated.
  */
 import type { Core } from './core.ts';
 import { ActError, errorMessage } from './errors.ts';
@@ -36,6 +37,8 @@ export class Starter {
 
   async start(mid: string, options: Vars = {}, parent: ParentRef | null = null, scope: OwnerScope | null = null): Promise<Process> {
     const core = this.core;
+    // a child is part of its parent's running work: never refused
+    if (!parent) core.writer.admit();
     if (Object.hasOwn(options, RESERVED_OWNER_KEY)) {
       throw new ActError('inputs.invalid', `start option '${RESERVED_OWNER_KEY}' is reserved: the owner comes from the server, not from start options`);
     }

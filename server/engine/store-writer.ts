@@ -11,6 +11,12 @@
  *
  * States: idle → writing (one standalone write, or one transaction of merged parts) → idle.
  * `flush()` resolves once everything queued before it is written.
+ *
+ * Saturation bound (spec 5.1, 5.14), beside those states: open → saturated when the depth
+ * (entries queued or being written) reaches `cap` → open again once it drained to `cap / 2`.
+ * While saturated, `admit()` refuses new work at the entry points (starts, client actions) with a
+ * retryable `engine.busy`; writes of jobs already running are always queued — refusing them would
+ * lose state — so the depth may pass the cap. `limit()` sets the cap and who hears the changes.
  */
 import { ActError } from './errors.ts';
 import type { Store } from './store/types.ts';
@@ -31,10 +37,25 @@ export interface WriteFence {
 /** Most job batches merged into one transaction. */
 const MAX_MERGED = 128;
 
+/** Default bound of the writes waiting in the writer (`store_writer_cap`). */
+export const DEFAULT_STORE_WRITER_CAP = 10_000;
+
+/** The writer's saturation: whether it refuses new work, at which depth, under which cap. */
+export interface WriterSaturation {
+  saturated: boolean;
+  depth: number;
+  cap: number;
+}
+
 export class StoreWriter {
   private readonly queue: Entry[] = [];
   private writing = false;
+  /** Entries taken off the queue whose write has not settled yet. */
+  private inFlight = 0;
   private highWatermark = 0;
+  private capValue = DEFAULT_STORE_WRITER_CAP;
+  private saturatedNow = false;
+  private onSaturation: (state: WriterSaturation) => void = () => {};
   private idleWaiters: Array<() => void> = [];
   /** Transactions written and the job batches they carried (for metrics). */
   transactions = 0;
@@ -59,6 +80,28 @@ export class StoreWriter {
     return this.enqueue((settle) => ({ kind: 'part', run: part, pids, settle }));
   }
 
+  /** Sets the saturation bound (a positive integer) and the listener of its changes. */
+  limit(cap: number, onChange: (state: WriterSaturation) => void = () => {}): void {
+    if (!Number.isSafeInteger(cap) || cap < 1) throw new ActError('config.invalid', `store_writer_cap must be a positive integer, got ${String(cap)}`);
+    this.capValue = cap;
+    this.onSaturation = onChange;
+  }
+
+  /**
+   * Refuses new work while the writer is saturated (`engine.busy`, retryable). Entry points of new
+   * work call it; writes of work already accepted never do.
+   */
+  admit(): void {
+    if (!this.saturatedNow) return;
+    const { depth, capValue: cap } = this;
+    throw new ActError('engine.busy', `the store writer is saturated (${depth} writes waiting, cap ${cap}); retry shortly`, {
+      reason: 'store_writer_saturated',
+      depth,
+      cap,
+      retryable: true,
+    });
+  }
+
   private enqueue(make: (settle: Settle) => Entry): Promise<void> {
     let settle!: Settle;
     const result = new Promise<void>((resolve, reject) => {
@@ -67,7 +110,8 @@ export class StoreWriter {
     // A caller that does not wait for the result must not turn a failed write into a crash.
     result.catch(() => undefined);
     this.queue.push(make(settle));
-    this.highWatermark = Math.max(this.highWatermark, this.queue.length);
+    this.highWatermark = Math.max(this.highWatermark, this.depth);
+    if (!this.saturatedNow && this.depth >= this.capValue) this.saturate(true);
     if (!this.writing) void this.pump();
     return result;
   }
@@ -78,6 +122,7 @@ export class StoreWriter {
       const head = this.queue[0];
       if (head.kind === 'op') {
         this.queue.shift();
+        this.inFlight = 1;
         try {
           await head.run();
           head.settle();
@@ -85,11 +130,13 @@ export class StoreWriter {
           this.onError(err);
           head.settle(err ?? new Error('store write failed'));
         }
+        this.written();
         continue;
       }
       let n = 0;
       while (n < this.queue.length && n < MAX_MERGED && this.queue[n].kind === 'part') n++;
       const parts = this.queue.splice(0, n) as Array<Extract<Entry, { kind: 'part' }>>;
+      this.inFlight = parts.length;
       let lost = new Set<string>();
       try {
         await this.store.batch(async (tx) => {
@@ -107,9 +154,21 @@ export class StoreWriter {
         this.onError(err);
         for (const part of parts) part.settle(err ?? new Error('store write failed'));
       }
+      this.written();
     }
     this.writing = false;
     for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /** The entries in flight settled: the saturation ends once the depth drained to half the cap. */
+  private written(): void {
+    this.inFlight = 0;
+    if (this.saturatedNow && this.depth <= Math.floor(this.capValue / 2)) this.saturate(false);
+  }
+
+  private saturate(on: boolean): void {
+    this.saturatedNow = on;
+    this.onSaturation({ saturated: on, depth: this.depth, cap: this.capValue });
   }
 
   /** The pids of `parts` that another instance owns now (none without a fence). */
@@ -121,8 +180,18 @@ export class StoreWriter {
     return new Set(await tx.fenceProcesses(this.fence.owner, [...pids]));
   }
 
+  /** Entries queued or being written. */
   get depth(): number {
-    return this.queue.length + (this.writing ? 1 : 0);
+    return this.queue.length + this.inFlight;
+  }
+
+  get cap(): number {
+    return this.capValue;
+  }
+
+  /** Whether new work is refused (see the header). */
+  get saturated(): boolean {
+    return this.saturatedNow;
   }
 
   get highWater(): number {

@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics (`/metrics`): processes by state, act latency, lane queue depth, store
- * writer depth, delivery backlog, timer loop health, socket connections. Store-backed figures
+ * writer depth and saturation, delivery backlog, timer loop health, socket connections. Store-backed figures
  * are counted on scrape. One registry per server, so several servers in one process (tests)
  * do not collide.
  */
@@ -37,6 +37,7 @@ export function createMetrics(engine: Engine, io: () => Server | undefined): Met
   });
   gauge('acts_store_writer_depth', 'Store writes waiting in the store writer', [], (g) => g.set(engine.stats().writerDepth));
   gauge('acts_store_writer_high_watermark', 'Largest store-writer depth seen', [], (g) => g.set(engine.stats().writerHighWater));
+  gauge('acts_store_writer_saturated', 'Whether the store writer is saturated and new starts and actions are refused (1) or not (0)', [], (g) => g.set(engine.stats().writerSaturated ? 1 : 0));
   gauge('acts_delivery_backlog', 'Deliveries not yet acknowledged (created) or failed (error)', ['status'], async (g) => {
     for (const status of ['created', 'error']) g.set({ status }, (await engine.messages.deliveries(byEq('status', status))).count);
   });

@@ -8,6 +8,7 @@
  *   cache_cap                ACTS_CACHE_CAP             default 1024 (resident processes)
  *   scheduler_workers        ACTS_SCHEDULER_WORKERS     default 4 (lanes)
  *   scheduler_queue_cap      ACTS_SCHEDULER_QUEUE_CAP   default 4096 (jobs held in memory, all lanes)
+ *   store_writer_cap         ACTS_STORE_WRITER_CAP      default 10000 (writes waiting; then starts and actions are refused)
  *   sweep_after_secs         ACTS_SWEEP_AFTER_SECS      default unset (finished processes are kept)
  *   workdir_root             ACTS_WORKDIR_ROOT          default unset (no per-process directories)
  */
@@ -26,6 +27,7 @@ const configSchema = z
     cache_cap: positiveInt.default(1024),
     scheduler_workers: positiveInt.default(4),
     scheduler_queue_cap: positiveInt.default(4096),
+    store_writer_cap: positiveInt.default(10_000),
     sweep_after_secs: z.number().min(0).optional(),
     workdir_root: z.string().min(1).optional(),
   })
@@ -40,6 +42,7 @@ const ENV: Record<string, keyof RuntimeConfig> = {
   ACTS_CACHE_CAP: 'cache_cap',
   ACTS_SCHEDULER_WORKERS: 'scheduler_workers',
   ACTS_SCHEDULER_QUEUE_CAP: 'scheduler_queue_cap',
+  ACTS_STORE_WRITER_CAP: 'store_writer_cap',
   ACTS_SWEEP_AFTER_SECS: 'sweep_after_secs',
   ACTS_WORKDIR_ROOT: 'workdir_root',
 };

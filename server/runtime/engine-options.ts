@@ -10,6 +10,7 @@ export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
     cacheCap: config.cache_cap,
     schedulerWorkers: config.scheduler_workers,
     schedulerQueueCap: config.scheduler_queue_cap,
+    storeWriterCap: config.store_writer_cap,
     sweepAfterSecs: config.sweep_after_secs,
     workdirRoot: config.workdir_root,
   };

@@ -1,0 +1,64 @@
+/**
+ * The engine's health and runtime figures (spec 5.10, 5.14) as the health API, the socket feed,
+ * /metrics and benchmarks read them, and the wiring of the store writer's saturation bound to the
+ * typed event map and the log. Reads only: the state lives in the lanes, the writer, the loop
+ * guards and the stuck-process detector.
+ */
+import type { Core } from './core.ts';
+import type { LaneStats } from './lanes.ts';
+import type { LoopHealth } from './loop-guard.ts';
+import type { WriterSaturation } from './store-writer.ts';
+
+export interface WriterHealth {
+  /** Writes queued or being written. */
+  depth: number;
+  highWatermark: number;
+  /** New starts and client actions are refused (`engine.busy`) until the depth drained to cap / 2. */
+  saturated: boolean;
+  cap: number;
+}
+
+export interface EngineHealth {
+  loops: LoopHealth[];
+  lanes: LaneStats;
+  writer: WriterHealth;
+}
+
+export interface EngineStats {
+  queueDepth: number;
+  lanes: LaneStats;
+  writerDepth: number;
+  writerHighWater: number;
+  writerSaturated: boolean;
+  processes: number;
+}
+
+export function writerHealth(core: Core): WriterHealth {
+  const { writer } = core;
+  return { depth: writer.depth, highWatermark: writer.highWater, saturated: writer.saturated, cap: writer.cap };
+}
+
+export function engineHealth(core: Core, loops: LoopHealth[]): EngineHealth {
+  return { loops, lanes: core.queue.stats(), writer: writerHealth(core) };
+}
+
+export function engineStats(core: Core): EngineStats {
+  return {
+    queueDepth: core.queue.depth,
+    lanes: core.queue.stats(),
+    writerDepth: core.writer.depth,
+    writerHighWater: core.writer.highWater,
+    writerSaturated: core.writer.saturated,
+    processes: core.procs.size,
+  };
+}
+
+/** Bounds the store writer at `cap`; each change of its saturation is an event and a log line. */
+export function boundWriter(core: Core, cap: number): void {
+  core.writer.limit(cap, (state: WriterSaturation) => {
+    if (state.saturated) {
+      core.log.warn(`the store writer is saturated (${state.depth} writes waiting, cap ${state.cap}): new starts and client actions are refused with engine.busy until it drained to ${Math.floor(state.cap / 2)}`);
+    } else core.log.info(`the store writer drained to ${state.depth} writes (cap ${state.cap}): starts and client actions are accepted again`);
+    core.events.emit('writerSaturation', state);
+  });
+}
