@@ -39,9 +39,9 @@ import { TypedEmitter } from './events.ts';
 /**
  * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
  * record is durable but not applied; an action's effects are durable but the caller was not told;
- * a code act is running.
+ * a code act is running; a task's error is being reported (a throw there escapes the task guard).
  */
-export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running';
+export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting';
 
 export interface CoreConfig {
   tickMs: number;

@@ -1,6 +1,7 @@
 /**
  * The end of a process (spec 2.13, 5.14): the root task reached a terminal state, so every task
- * still open is closed, process events go out, and a subflow child reports to its parent act.
+ * still open is closed (but the hooks the end fired), process events go out, and a subflow child
+ * reports to its parent act.
  */
 import type { Core } from './core.ts';
 import { close, emit } from './flow.ts';
@@ -12,8 +13,9 @@ import { returnToParent, abortChildren } from './subflow.ts';
 export function finishProcess(core: Core, proc: Process): void {
   const root = proc.root;
   if (!root || proc.endTime !== 0) return;
+  // hooks the end itself fired (not started yet) still run; everything else open is closed
   for (const t of [...proc.tasks.values()].reverse()) {
-    if (!t.terminal && !t.isHook && t !== root) close(core, proc, t, 'skipped');
+    if (!t.terminal && t !== root && !(t.isHook && t.state === 'none')) close(core, proc, t, 'skipped');
   }
   proc.state = root.state;
   proc.err = root.err;

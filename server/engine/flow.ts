@@ -57,12 +57,51 @@ export function exec(core: Core, proc: Process, task: Task): void {
     core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; not executed again`);
     return;
   }
-  guard(core, proc, task, () => {
-    if (task.state === 'none') initTask(core, proc, task);
-    if (task.state === 'ready') runTask(core, proc, task);
-    if (task.state === 'running') proceed(core, proc, task);
-    else if (task.terminal && task.state !== 'error') propagate(core, proc, task);
-  });
+  try {
+    guard(core, proc, task, () => {
+      if (task.state === 'none') initTask(core, proc, task);
+      if (task.state === 'ready') runTask(core, proc, task);
+      if (task.state === 'running') proceed(core, proc, task);
+      else if (task.terminal && task.state !== 'error') propagate(core, proc, task);
+    });
+  } catch (err) {
+    panic(core, proc, task, err);
+  }
+}
+
+/**
+ * An exception escaped the task guard (spec 5.11): an engine defect, or a failure while the
+ * task's own error was reported. The task fails with "scheduler task panicked: …" and the error
+ * propagates as any other (catches apply); a task already closed hands it to its parent. When even
+ * that fails, the process ends in error without running more code, so it never hangs.
+ */
+export function panic(core: Core, proc: Process, task: Task, err: unknown): void {
+  const error: ErrorInfo = { ecode: '', message: `scheduler task panicked: ${errorMessage(err)}` };
+  core.log.error(`task ${proc.pid}:${task.tid} (${task.kind} '${task.node.id}') panicked: ${errorMessage(err)}`);
+  try {
+    let target: Task | null = task;
+    while (target && target.terminal) target = target.parent;
+    if (target) failTask(core, proc, target, error);
+    else if (!proc.finished) failProcess(core, proc, error);
+  } catch (again) {
+    core.log.error(`reporting the panic of ${proc.pid}:${task.tid} failed (${errorMessage(again)}); the process ends in error`);
+    failProcess(core, proc, error);
+  }
+}
+
+/** The last resort of a panic: every open task is closed, the root fails, the process ends. */
+function failProcess(core: Core, proc: Process, error: ErrorInfo): void {
+  const root = proc.root;
+  if (!root || proc.finished) return;
+  for (const t of [...proc.tasks.values()].reverse()) {
+    if (t === root || t.terminal || t.isHook) continue;
+    t.propagated = true;
+    core.setState(proc, t, 'skipped');
+  }
+  root.propagated = true;
+  if (!root.terminal) core.setError(proc, root, error);
+  core.emitMessage(proc, root);
+  finishProcess(core, proc);
 }
 
 /** A running task finishes once every child that decides its fate is terminal. */
@@ -192,6 +231,7 @@ export function failTask(core: Core, proc: Process, task: Task, err: ErrorInfo):
   }
   core.setError(proc, task, err);
   emit(core, proc, task);
+  core.fault('error:reporting');
   const rule = task.caught ? undefined : task.node.catches.find((c) => c.on === undefined || c.on === err.ecode);
   if (rule) {
     task.caught = true;

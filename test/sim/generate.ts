@@ -67,7 +67,7 @@ class ModelBuilder {
     const inputs: Obj = { v1: 0 };
     for (const c of this.counters) inputs[c] = 0;
     workflow.inputs = inputs;
-    workflow.outputs = { v1: null, ...(rng.chance(0.5) ? { v2: null } : {}) };
+    workflow.outputs = { v1: null, ...(rng.chance(0.5) ? { v2: null } : {}), ...(rng.chance(0.05) ? { v3: `{{ ${this.failingOr('v1 + 1')} }}` } : {}) };
     const setup = this.setupList(0, true);
     if (setup.length > 0) workflow.setup = setup;
     workflow.steps = steps;
@@ -103,7 +103,7 @@ class ModelBuilder {
     if (!step.branches || rng.chance(0.5)) step.acts = this.actChain(depth, rng.int(1, 3));
     this.rules(step, depth);
     if (rng.chance(0.12)) step.setup = this.setupList(depth, false);
-    if (rng.chance(0.1)) step.outputs = { [rng.pick(VARS)]: null };
+    if (rng.chance(0.1)) step.outputs = { [rng.pick(VARS)]: rng.chance(0.3) ? `{{ ${this.failingOr('$get("v1")')} }}` : null };
     return step;
   }
 
@@ -163,6 +163,11 @@ class ModelBuilder {
       `$get('${v}') === null`,
       rng.chance(0.3) ? 'no_such_var > 1' : 'true',
     ]);
+  }
+
+  /** An expression that sometimes throws (an unknown name) instead of `ok`. */
+  private failingOr(ok: string): string {
+    return this.rng.chance(0.4) ? 'no_such_var + 1' : ok;
   }
 
   // ---- acts ----
