@@ -20,7 +20,8 @@ import type { Models } from './models.ts';
 import type { Process } from './process.ts';
 import { restoreProcess } from './restore.ts';
 import type { OpRow, OpType, ProcRow, TaskRow } from './store/types.ts';
-import { returnToParent } from './subflow.ts';
+import { returnToParent, startSubflow } from './subflow.ts';
+import { guard } from './flow.ts';
 import type { Task } from './task.ts';
 import { asAct } from './tree/node.ts';
 import { multiInstance } from './instances.ts';
@@ -240,14 +241,29 @@ async function resume(core: Core, models: Models, proc: Process): Promise<number
     if (task.state === 'none' || task.state === 'ready') {
       core.schedule(proc, task);
       dispatched++;
+    } else if (task.state === 'running' && task.kind === 'act' && asAct(task.node).uses === 'acts.core.subflow' && !task.autoComplete) {
+      // still waiting for its child (its setup chain may have run): find the child, or start it
+      if (!(await relinkSubflow(core, models, proc, task))) {
+        restartSubflow(core, proc, task);
+        dispatched++;
+      }
     } else if (task.state === 'running' && task.kind === 'act' && proc.workChildren(task).length === 0) {
-      if (asAct(task.node).uses === 'acts.core.subflow' && (await relinkSubflow(core, models, proc, task))) continue;
       task.state = 'ready';
       core.schedule(proc, task);
       dispatched++;
     }
   }
   return dispatched;
+}
+
+/** A subflow act whose child start was lost in the crash starts it again, with the params it ran with. */
+function restartSubflow(core: Core, proc: Process, task: Task): void {
+  core.job(proc.pid, `subflow-restart ${task.tid}`, () =>
+    guard(core, proc, task, () => {
+      const params = core.paramsOf(proc, task) as { to: string; options?: Vars };
+      startSubflow(core, proc, task, params.to, params.options ?? {});
+    }),
+  );
 }
 
 /** Finds the child of a waiting subflow act; returns false when there is none (re-run the act). */

@@ -160,7 +160,9 @@ export function checkInvariants(world: WorldView, history: readonly HistoryEntry
   for (const s of world.stuck) {
     out.push({ invariant: 'liveness', pid: s.pid, detail: `process ${s.pid} (${s.mid}) is ${s.state} with nothing that can move it:\n  ${s.tasks.join('\n  ')}` });
   }
-  const parked = world.procs.filter((p) => p.row.state === 'none').length;
+  // a root whose execution overflowed the lanes waits for its replay, not for a slot
+  const overflowed = new Set(world.ops.filter((op) => op.type === 'exec' && op.status !== 'done').map((op) => op.pid));
+  const parked = world.procs.filter((p) => p.row.state === 'none' && !overflowed.has(p.row.id)).length;
   if (parked > 0 && world.resident < world.cacheCap) {
     out.push({ invariant: 'admission', detail: `${parked} parked process(es) wait while only ${world.resident} of ${world.cacheCap} slots are used` });
   }

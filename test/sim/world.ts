@@ -20,11 +20,15 @@ import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { Actor, placeOf, type Stimulus } from './actor.ts';
 import { CrashStore } from './crash-store.ts';
 import { generateScenario, type GeneratedModel } from './generate.ts';
+import { modelFacts } from './model-facts.ts';
+import { SIM_EPOCH, toScriptStep, type Limits, type Regression, type ScriptStep } from './regression.ts';
 import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './invariants.ts';
 import { Rng } from './rng.ts';
 
 export interface SimOptions {
   seed: number;
+  /** Replays a stored case (its models, limits and stimuli) instead of generating from the seed. */
+  regression?: Regression;
   store: 'memory' | 'sqlite';
   /** SQLite only: the store dies right after this many completed writes. */
   crashAfterWrites?: number;
@@ -46,6 +50,10 @@ export interface SimResult {
   writes: number;
   /** The final state, independent of generated ids: one line per process. */
   digest: string[];
+  /** What the run was, to store it as a regression case. */
+  limits: Limits;
+  models: string[];
+  script: ScriptStep[];
 }
 
 const TICK_MS = 1000;
@@ -54,7 +62,7 @@ const MAX_STEPS = 600;
 const REFUSALS = new Set(['action.refused', 'action.invalid_options', 'process.duplicate_pid']);
 
 /** Engine configurations the seeds draw from: defaults, and tight admission and lane bounds. */
-function engineLimits(rng: Rng): { cacheCap: number; schedulerWorkers: number; schedulerQueueCap: number } {
+function engineLimits(rng: Rng): Limits {
   const tight = rng.chance(0.2);
   return { cacheCap: tight ? rng.int(1, 3) : 1024, schedulerWorkers: rng.int(1, 4), schedulerQueueCap: rng.chance(0.15) ? rng.int(4, 16) : 4096 };
 }
@@ -82,7 +90,7 @@ class HistoryLog {
 
 class Simulation {
   private readonly rng: Rng;
-  private readonly clock = new ManualClock(1_700_000_000_000);
+  private readonly clock = new ManualClock(SIM_EPOCH);
   private readonly log = new HistoryLog();
   private readonly violations: Violation[] = [];
   private readonly errors: string[] = [];
@@ -94,18 +102,21 @@ class Simulation {
   private crash: CrashStore | undefined;
   private crashed = false;
   crashes = 0;
-  private readonly limits: ReturnType<typeof engineLimits>;
+  private readonly limits: Limits;
   readonly models: GeneratedModel[];
-  readonly main: string;
-  private readonly starts: number;
+  /** What the run does before (or instead of) the actor's choices: starts, or a stored case. */
+  private readonly script: ScriptStep[];
+  private readonly executed: Stimulus[] = [];
 
   constructor(private readonly options: SimOptions) {
     this.rng = new Rng(options.seed);
     const scenario = generateScenario(this.rng.fork());
-    this.models = scenario.models;
-    this.main = scenario.main;
-    this.limits = engineLimits(this.rng.fork());
-    this.starts = this.rng.int(1, 3);
+    const starts = this.rng.int(1, 3);
+    const limits = engineLimits(this.rng.fork());
+    const stored = options.regression;
+    this.models = stored ? stored.models.map((source) => ({ ...modelFacts(source), source })) : scenario.models;
+    this.limits = stored?.limits ?? limits;
+    this.script = stored ? [...stored.script] : Array.from({ length: starts }, (_, i) => ({ start: `p${i}`, mid: scenario.main, inputs: { v2: i } }));
   }
 
   get writes(): number {
@@ -245,6 +256,14 @@ class Simulation {
     }
   }
 
+  /** The starts at the head of the script go out before anything is observed. */
+  private startNow(): Stimulus | undefined {
+    const step = this.script[0];
+    if (!step || !('start' in step)) return undefined;
+    this.script.shift();
+    return { kind: 'start', pid: step.start, mid: step.mid, inputs: step.inputs };
+  }
+
   /** The last view; a crash while reading it is recovered from like any other. */
   private async finalView(): Promise<WorldView> {
     for (;;) {
@@ -266,8 +285,29 @@ class Simulation {
     return ops.length > 0;
   }
 
+  /**
+   * The next stored step as a stimulus for the world as it is now: the target of an action is the
+   * newest task at its place (in the state it had when it was chosen, if there is one); null when
+   * nothing is there any more (the step is skipped).
+   */
+  private fromScript(step: ScriptStep, world: WorldView): Stimulus | null {
+    if ('start' in step) return { kind: 'start', pid: step.start, mid: step.mid, inputs: step.inputs };
+    if ('time' in step) return { kind: 'time', to: SIM_EPOCH + step.time };
+    const proc = world.procs.find((p) => p.name === step.proc);
+    if (!proc) return null;
+    const byTid = new Map(proc.tasks.map((t) => [t.tid, t]));
+    const here = step.place === proc.row.mid ? proc.tasks.filter((t) => t.tid === '$') : proc.tasks.filter((t) => placeOf(t, byTid) === step.place);
+    const target = here.filter((t) => t.state === step.state).at(-1) ?? here.at(-1);
+    if (!target) {
+      this.trace(`(skipped: nothing at ${step.proc}|${step.place} for ${step.action})`);
+      return null;
+    }
+    return { kind: 'action', pid: proc.row.id, tid: target.tid, action: step.action, options: step.options, proc: step.proc, place: step.place, state: target.state };
+  }
+
   async run(): Promise<SimResult> {
-    const actor = new Actor(this.rng.fork(), new Map(this.models.map((m) => [m.id, m])), this.options.maxActions ?? 30);
+    const maxActions = this.options.regression ? 0 : (this.options.maxActions ?? 30);
+    const actor = new Actor(this.rng.fork(), new Map(this.models.map((m) => [m.id, m])), maxActions);
     this.trace(`seed ${this.options.seed}: ${this.models.length} model(s), limits ${JSON.stringify(this.limits)}`);
     for (const m of this.models) this.trace(m.source);
     await this.openEngine(true);
@@ -276,10 +316,11 @@ class Simulation {
     try {
       for (const m of this.models) await this.engine.models.deploy(m.source);
       this.crash?.arm();
-      const queue: Stimulus[] = Array.from({ length: this.starts }, (_, i) => ({ kind: 'start', pid: `p${i}`, mid: this.main, inputs: { v2: i } }));
+      const queue: Stimulus[] = [];
       let world: WorldView | undefined;
       while (steps++ < MAX_STEPS) {
-        const next = queue.shift();
+        const next = queue.shift() ?? this.startNow();
+        if (next && this.executed.at(-1) !== next) this.executed.push(next);
         if (next && !(await this.apply(next))) queue.unshift(next);
         if (this.crashed) {
           await this.recover();
@@ -294,6 +335,11 @@ class Simulation {
         }
         if (!this.check(world)) break;
         if (queue.length > 0) continue;
+        if (this.script.length > 0) {
+          const scripted = this.fromScript(this.script.shift()!, world);
+          if (scripted) queue.push(scripted);
+          continue;
+        }
         let decided = actor.decide(world, { now: this.clock.now(), nextTimeout: this.engine.nextTimeoutAt(), tickMs: TICK_MS });
         // overflowed executions of tasks closed meanwhile are closed by their replay, two ticks on
         if (!decided && leftovers++ < 3 && world.ops.some((op) => op.status !== 'done')) decided = { kind: 'time', to: this.clock.now() + 2 * TICK_MS + 1 };
@@ -315,6 +361,9 @@ class Simulation {
         crashes: this.crashes,
         writes: this.writes,
         digest: world ? digest(world) : [],
+        limits: this.limits,
+        models: this.models.map((m) => m.source),
+        script: this.executed.map(toScriptStep),
       };
     } finally {
       await this.engine.close().catch(() => undefined);
@@ -326,7 +375,7 @@ class Simulation {
 
 function describe(s: Stimulus): string {
   if (s.kind === 'start') return `start ${s.pid}`;
-  if (s.kind === 'time') return `time → +${s.to - 1_700_000_000_000}ms`;
+  if (s.kind === 'time') return `time → +${s.to - SIM_EPOCH}ms`;
   return `${s.action} ${s.proc}|${s.place} ${JSON.stringify(s.options)}`;
 }
 
