@@ -628,7 +628,7 @@ steps:
     const r = await createHarness({ store });
     try {
       await r.deploy('id: p\nsteps: [ { id: s1 } ]');
-      const row = { id: 'stored', state: 'completed', mid: 'p', name: '', start_time: 1, end_time: 2, model: '', model_ver: 1, env: {}, err: null, parent_pid: null, parent_tid: null, timestamp: 1, owner: null };
+      const row = { id: 'stored', state: 'completed', mid: 'p', name: '', start_time: 1, end_time: 2, model: '', model_ver: 1, env: {}, err: null, parent_pid: null, parent_tid: null, timestamp: 1, owner: null, stuck_since: 0 };
       await store.procs.create(row);
       await expect(r.engine.procs.start('p', { pid: 'stored' })).rejects.toMatchObject({ code: 'process.duplicate_pid' });
       expect((await r.engine.procs.start('p', { pid: 'fresh' })).pid).toBe('fresh');

@@ -40,6 +40,7 @@ const proc = (id: string, state: string, owner: string | null, timestamp: number
   parent_tid: null,
   timestamp,
   owner,
+  stuck_since: 0,
 });
 
 describe('claimProcesses (memory store)', () => {

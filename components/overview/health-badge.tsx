@@ -1,4 +1,4 @@
-/** The server's health at a glance: healthy, busy (queue near capacity, store writer saturated) or degraded (a timer loop backs off). */
+/** The server's health at a glance: healthy, busy (queue near capacity, store writer saturated) or degraded (a timer loop backs off, a process is stuck). */
 'use client';
 import Link from 'next/link';
 import { useApiQuery } from '../data/use-api.ts';
@@ -9,11 +9,13 @@ interface HealthFigures {
   loops: Array<{ degraded: boolean; name: string }>;
   lanes: { depth: number; capacity: number };
   writer: { saturated: boolean };
+  stuck: { count: number };
 }
 
 export function healthVerdict(h: HealthFigures): { level: 'ok' | 'warn' | 'bad'; text: string } {
   const degraded = h.loops.filter((l) => l.degraded);
   if (degraded.length) return { level: 'bad', text: `Degraded: ${degraded.map((l) => l.name).join(', ')} backing off` };
+  if (h.stuck.count > 0) return { level: 'bad', text: `Degraded: nothing can move ${h.stuck.count === 1 ? '1 process' : `${h.stuck.count} processes`}` };
   if (h.writer.saturated) return { level: 'bad', text: 'Busy: the store writer is saturated; new runs and actions are refused' };
   if (h.lanes.depth >= h.lanes.capacity * 0.8) return { level: 'warn', text: `Busy: ${h.lanes.depth} of ${h.lanes.capacity} queue slots used` };
   return { level: 'ok', text: 'Healthy' };

@@ -1,11 +1,17 @@
-/** The run's title line: workflow name, live state, model and version, run id, start and duration, and the actions (operators only). */
+/**
+ * The run's title line: workflow name, live state, model and version, run id, start and duration,
+ * the actions (operators only), and — while the engine finds that nothing can move the run — why it
+ * is stuck and what to do.
+ */
 'use client';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { isTerminalName } from '../../server/engine/states.ts';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { formatDateTime, formatDuration } from './format.ts';
 import type { RunStore } from './run-store.ts';
 import styles from './run.module.css';
+import { StuckBadge } from './stuck-badge.tsx';
 import { useRunSlice } from './use-run.ts';
 
 export function RunHeader({ store, actions }: { store: RunStore; actions: ReactNode }) {
@@ -25,6 +31,12 @@ export function RunHeader({ store, actions }: { store: RunStore; actions: ReactN
         {proc.end_time > 0 ? `took ${formatDuration(proc.start_time, proc.end_time)}` : 'still running'}
       </p>
       {actions ? <div className={styles.actions}>{actions}</div> : null}
+      {(proc.stuck_since ?? 0) > 0 && !isTerminalName(proc.state) ? (
+        <p className={styles.stuck} role="note" data-testid="run-stuck">
+          <StuckBadge since={proc.stuck_since!} />
+          Nothing can move this process — no task waits for a person, no timer is armed, no job is queued, no subflow runs and no outbox record is open — since {formatDateTime(proc.stuck_since!)}; abort it.
+        </p>
+      ) : null}
     </header>
   );
 }

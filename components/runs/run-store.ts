@@ -43,6 +43,8 @@ export interface RunProcess {
   start_time: number;
   end_time: number;
   err: unknown;
+  /** When nothing could move it any more (epoch ms); 0 or absent: not stuck. */
+  stuck_since?: number;
 }
 
 export type TimelineEntry = { kind: 'task'; key: string; time: number; task: RunTask } | { kind: 'message'; key: string; time: number; message: RunMessage };

@@ -1,4 +1,4 @@
-/** The runs list's filters: model, state and the started-time range (controlled by RunsList). */
+/** The runs list's filters: model, state, the started-time range and stuck runs only (controlled by RunsList). */
 'use client';
 import { useId } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
@@ -9,9 +9,11 @@ export interface RunFilters {
   state: string;
   from: string;
   to: string;
+  /** Only runs nothing can move (marked by the engine's stuck-process detector). */
+  stuck: boolean;
 }
 
-export const NO_FILTERS: RunFilters = { mid: '', state: '', from: '', to: '' };
+export const NO_FILTERS: RunFilters = { mid: '', state: '', from: '', to: '', stuck: false };
 
 export const PROCESS_STATES: readonly string[] = ['running', 'completed', 'error', 'aborted', 'none'];
 
@@ -37,6 +39,15 @@ function DateInput({ label, value, onChange }: { label: string; value: string; o
   );
 }
 
+function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
 /** Models to filter by, for the model select and the list's live rooms. */
 export function useModelIds(): string[] {
   const models = useApiQuery('models.list', { offset: 0, limit: 100 }, { staleTime: 30_000 });
@@ -44,8 +55,8 @@ export function useModelIds(): string[] {
 }
 
 export function RunsFilters({ value, onChange, models }: { value: RunFilters; onChange: (next: RunFilters) => void; models: string[] }) {
-  const set = (key: keyof RunFilters) => (v: string) => onChange({ ...value, [key]: v });
-  const active = value.mid || value.state || value.from || value.to;
+  const set = (key: Exclude<keyof RunFilters, 'stuck'>) => (v: string) => onChange({ ...value, [key]: v });
+  const active = value.mid || value.state || value.from || value.to || value.stuck;
   return (
     <form className={styles.filters} role="search" aria-label="Filter runs" onSubmit={(e) => e.preventDefault()}>
       <Select label="Model" value={value.mid} onChange={set('mid')}>
@@ -68,6 +79,7 @@ export function RunsFilters({ value, onChange, models }: { value: RunFilters; on
       </Select>
       <DateInput label="Started after" value={value.from} onChange={set('from')} />
       <DateInput label="Started before" value={value.to} onChange={set('to')} />
+      <Check label="Stuck only" checked={value.stuck} onChange={(stuck) => onChange({ ...value, stuck })} />
       {active ? (
         <button type="button" className={styles.clear} onClick={() => onChange(NO_FILTERS)}>
           Clear filters

@@ -54,12 +54,13 @@ export function RunsList() {
       ...(filters.state ? { state: filters.state } : {}),
       ...(fromLocalInput(filters.from) !== undefined ? { from: fromLocalInput(filters.from) } : {}),
       ...(fromLocalInput(filters.to) !== undefined ? { to: fromLocalInput(filters.to) } : {}),
+      ...(filters.stuck ? { stuck: true } : {}),
     }),
     [filters, sort, offset],
   );
   const list = useApiQuery('processes.list', input, { placeholderData: (previous) => previous });
   const rooms = filters.mid ? [filters.mid] : models;
-  const filtered = Boolean(filters.mid || filters.state || filters.from || filters.to || page > 1);
+  const filtered = Boolean(filters.mid || filters.state || filters.from || filters.to || filters.stuck || page > 1);
 
   // a filter or sort change returns to the first page
   const setFilters = (next: RunFilters) => setView({ ...view, filters: next, page: 1 });

@@ -1,6 +1,7 @@
 /**
- * The runs of one page as a virtualised grid (only the visible rows are in the DOM): state badge,
- * workflow, run id, start, duration and error; the sortable columns are buttons in their headers.
+ * The runs of one page as a virtualised grid (only the visible rows are in the DOM): state badge
+ * (with a Stuck badge beside a compact one when nothing can move the run), workflow, run id,
+ * start, duration and error; the sortable columns are buttons in their headers.
  */
 'use client';
 import Link from 'next/link';
@@ -10,6 +11,7 @@ import type { ApiOutput } from '../data/api-types.ts';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { formatDateTime, formatDuration } from './format.ts';
 import styles from './runs.module.css';
+import { StuckBadge } from './stuck-badge.tsx';
 
 export type RunRow = ApiOutput<'processes.list'>['rows'][number];
 export type SortField = 'start_time' | 'end_time' | 'state' | 'name';
@@ -39,9 +41,16 @@ function errorText(err: RunRow['err']): string {
 
 const RunRowView = memo(function RunRowView({ run, top }: { run: RunRow; top: number }) {
   return (
-    <div role="row" className={styles.row} style={{ transform: `translateY(${top}px)` }} data-pid={run.pid} data-state={run.state}>
-      <div role="cell">
-        <StateBadge state={run.state} />
+    <div role="row" className={styles.row} style={{ transform: `translateY(${top}px)` }} data-pid={run.pid} data-state={run.state} data-stuck={run.stuck_since > 0 || undefined}>
+      <div role="cell" className={styles.stateCell}>
+        {run.stuck_since > 0 ? (
+          <>
+            <StateBadge state={run.state} compact />
+            <StuckBadge since={run.stuck_since} />
+          </>
+        ) : (
+          <StateBadge state={run.state} />
+        )}
       </div>
       <div role="cell" className={styles.name}>
         <Link href={`/runs/${encodeURIComponent(run.pid)}`}>{run.name || run.mid}</Link>

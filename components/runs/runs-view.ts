@@ -1,7 +1,7 @@
 /**
  * What the runs list shows — filters, sort and page — as URL search parameters, so a filtered
  * view can be shared and survives a reload:
- *   /runs?model=expense&state=error&from=2025-03-01T09:00&to=2025-03-02T00:00&sort=name.asc&page=2
+ *   /runs?model=expense&state=error&from=2025-03-01T09:00&to=2025-03-02T00:00&stuck=1&sort=name.asc&page=2
  * Defaults (no filter, newest first, page 1) are left out; unknown or malformed values are ignored.
  */
 import { NO_FILTERS, PROCESS_STATES, type RunFilters } from './runs-filters.tsx';
@@ -38,6 +38,7 @@ export function parseRunsView(params: { get(name: string): string | null }): Run
       state: PROCESS_STATES.includes(state) ? state : '',
       from: localTime(params.get('from')),
       to: localTime(params.get('to')),
+      stuck: params.get('stuck') === '1',
     },
     sort: parseSort(params.get('sort')),
     page: Number.isInteger(page) && page > 1 ? page : 1,
@@ -52,6 +53,7 @@ export function runsViewSearch(view: RunsView): string {
   if (filters.state) params.set('state', filters.state);
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
+  if (filters.stuck) params.set('stuck', '1');
   if (sort.field !== DEFAULT_SORT.field || sort.order !== DEFAULT_SORT.order) params.set('sort', `${sort.field}.${sort.order}`);
   if (page > 1) params.set('page', String(page));
   return params.toString();

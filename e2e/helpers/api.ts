@@ -16,9 +16,9 @@ export interface Session {
   api: Api;
 }
 
-/** Signs in through `auth.login` and returns a client that calls as that user. */
-export async function signInApi(name: string, password: string): Promise<Session> {
-  const res = await fetch(`${BASE_URL}/api/trpc/auth.login`, {
+/** Signs in through `auth.login` (of the shared server, or the one at `baseUrl`) and returns a client that calls as that user. */
+export async function signInApi(name: string, password: string, baseUrl: string = BASE_URL): Promise<Session> {
+  const res = await fetch(`${baseUrl}/api/trpc/auth.login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-acts-csrf': '1' },
     body: JSON.stringify({ name, password }),
@@ -27,7 +27,7 @@ export async function signInApi(name: string, password: string): Promise<Session
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('acts_session='))?.split(';')[0];
   if (!cookie) throw new Error(`sign-in of ${name} set no session cookie`);
   const api = createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${BASE_URL}/api/trpc`, headers: () => ({ cookie, 'x-acts-csrf': '1' }) })],
+    links: [httpLink({ url: `${baseUrl}/api/trpc`, headers: () => ({ cookie, 'x-acts-csrf': '1' }) })],
   });
   return { name, cookie, token: cookie.slice('acts_session='.length), api };
 }

@@ -20,9 +20,9 @@ export async function signIn(page: Page, name: string = ADMIN.name, password: st
   await expect(page.getByTestId('user-name')).toHaveText(name);
 }
 
-/** Puts a session cookie in the context (no form): the fast way for tests about other pages. */
-export async function useSession(context: BrowserContext, session: Session): Promise<void> {
-  await context.addCookies([{ name: 'acts_session', value: session.token, url: BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
+/** Puts a session cookie in the context (no form): the fast way for tests about other pages (of the shared server, or the one at `baseUrl`). */
+export async function useSession(context: BrowserContext, session: Session, baseUrl: string = BASE_URL): Promise<void> {
+  await context.addCookies([{ name: 'acts_session', value: session.token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /** Signs `name` in by cookie (API login). */

@@ -1,7 +1,8 @@
 /**
- * A second server for tests that need a state the shared one cannot have (no admin yet, …):
- * `server/main.ts` on a free port with its own SQLite file, serving the same studio build.
- * State: starting (until /readyz answers) → running → stopped (SIGTERM, then SIGKILL after 5 s).
+ * A second server for tests that need a state the shared one cannot have (no admin yet, rows
+ * prepared before it starts, …): `server/main.ts` on a free port with its own SQLite file, serving
+ * the same studio build. State: preparing (`prepare` on the file's URL, nothing listening yet) →
+ * starting (until /readyz answers) → running → stopped (SIGTERM, then SIGKILL after 5 s).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,13 +17,27 @@ export interface ExtraServer {
   stop(): Promise<void>;
 }
 
-export async function startExtraServer(env: Record<string, string> = {}, timeoutMs = 30_000): Promise<ExtraServer> {
+export interface ExtraServerOptions {
+  /** Runs on the server's database URL (`file:…`) before the server starts. */
+  prepare?: (databaseUrl: string) => void | Promise<void>;
+  timeoutMs?: number;
+}
+
+export async function startExtraServer(env: Record<string, string> = {}, options: ExtraServerOptions = {}): Promise<ExtraServer> {
+  const { timeoutMs = 30_000 } = options;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'acts-e2e-extra-'));
+  const databaseUrl = `file:${path.join(dir, 'acts.db')}`;
+  try {
+    await options.prepare?.(databaseUrl);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'acts.db')}`, LOG_LEVEL: 'warn', ACTS_ADMIN_PASSWORD: '', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ACTS_ADMIN_PASSWORD: '', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

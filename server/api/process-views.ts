@@ -38,6 +38,8 @@ export function procListRow(row: ProcRow) {
     err: row.err,
     parent_pid: row.parent_pid,
     parent_tid: row.parent_tid,
+    /** When nothing could move it any more (epoch ms); 0: not stuck. */
+    stuck_since: row.stuck_since,
   };
 }
 

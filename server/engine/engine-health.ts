@@ -1,6 +1,6 @@
 /**
  * The engine's health and runtime figures (spec 5.10, 5.14) as the health API, the socket feed,
- * /metrics and benchmarks read them, and the wiring of the store writer's saturation bound to the
+ * /metrics and benchmarks read them (loops, lanes, store writer, stuck processes), and the wiring of the store writer's saturation bound to the
  * typed event map and the log. Reads only: the state lives in the lanes, the writer, the loop
  * guards and the stuck-process detector.
  */
@@ -8,6 +8,7 @@ import type { Core } from './core.ts';
 import type { LaneStats } from './lanes.ts';
 import type { LoopHealth } from './loop-guard.ts';
 import type { WriterSaturation } from './store-writer.ts';
+import type { StuckDetector, StuckHealth } from './stuck-detector.ts';
 
 export interface WriterHealth {
   /** Writes queued or being written. */
@@ -22,6 +23,8 @@ export interface EngineHealth {
   loops: LoopHealth[];
   lanes: LaneStats;
   writer: WriterHealth;
+  /** Processes of this instance that nothing can move (as of the last tick). */
+  stuck: StuckHealth;
 }
 
 export interface EngineStats {
@@ -31,6 +34,9 @@ export interface EngineStats {
   writerHighWater: number;
   writerSaturated: boolean;
   processes: number;
+  /** Stuck processes now, and reported since this engine started. */
+  stuckProcesses: number;
+  stuckDetected: number;
 }
 
 export function writerHealth(core: Core): WriterHealth {
@@ -38,11 +44,11 @@ export function writerHealth(core: Core): WriterHealth {
   return { depth: writer.depth, highWatermark: writer.highWater, saturated: writer.saturated, cap: writer.cap };
 }
 
-export function engineHealth(core: Core, loops: LoopHealth[]): EngineHealth {
-  return { loops, lanes: core.queue.stats(), writer: writerHealth(core) };
+export function engineHealth(core: Core, loops: LoopHealth[], stuck: StuckDetector): EngineHealth {
+  return { loops, lanes: core.queue.stats(), writer: writerHealth(core), stuck: stuck.current() };
 }
 
-export function engineStats(core: Core): EngineStats {
+export function engineStats(core: Core, stuck: StuckDetector): EngineStats {
   return {
     queueDepth: core.queue.depth,
     lanes: core.queue.stats(),
@@ -50,6 +56,8 @@ export function engineStats(core: Core): EngineStats {
     writerHighWater: core.writer.highWater,
     writerSaturated: core.writer.saturated,
     processes: core.procs.size,
+    stuckProcesses: stuck.current().count,
+    stuckDetected: stuck.detected,
   };
 }
 

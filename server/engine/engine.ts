@@ -34,6 +34,7 @@ import type { SnapshotOptions } from './snapshots.ts';
 import { printTree } from './tree/print.ts';
 import type { StuckProcess } from './liveness.ts';
 import { findStuck } from './stuck-check.ts';
+import { StuckDetector } from './stuck-detector.ts';
 import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
 import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats } from './engine-health.ts';
 
@@ -92,6 +93,8 @@ export interface TickReport {
   replayed: number;
   /** Schedule triggers that started a process. */
   fired: number;
+  /** Resident processes nothing can move, after this tick's check (stuck-detector.ts). */
+  stuck: number;
 }
 
 export type { ActionRequest } from './action-intake.ts';
@@ -123,6 +126,7 @@ export class Engine {
   private readonly relay: Relay;
   private relayTimeoutMs = 10_000;
   private readonly intake: ActionIntake;
+  private readonly detector: StuckDetector;
 
   private constructor(core: Core, models: Models) {
     this.core = core;
@@ -131,6 +135,7 @@ export class Engine {
     this.intake = new ActionIntake(core, () => this.lease, this.relay, () => this.relayTimeoutMs);
     this.modelStore = models;
     this.starter = new Starter(core, models);
+    this.detector = new StuckDetector(core);
     core.execTask = (proc, task) => exec(core, proc, task);
     core.startProcess = (mid, options, parent) => this.starter.start(mid, options, parent);
     core.onSlotFreed = () => this.requestFill();
@@ -483,10 +488,11 @@ export class Engine {
   /**
    * One timer tick: task timeouts, then the store-facing loops, each behind its health guard
    * (spec 5.10): redelivery + overflow replay (`message-retry`) and schedule triggers
-   * (`schedule-trigger`). Tests and the CLI call it with an injected clock.
+   * (`schedule-trigger`), then the liveness check of the resident processes (stuck-detector.ts).
+   * Tests and the CLI call it with an injected clock.
    */
   async tick(): Promise<TickReport> {
-    const report: TickReport = { timeouts: 0, redelivered: 0, swept: 0, replayed: 0, fired: 0 };
+    const report: TickReport = { timeouts: 0, redelivered: 0, swept: 0, replayed: 0, fired: 0, stuck: 0 };
     if (this.closed) return report;
     await this.renewLease();
     // take over processes of instances whose lease lapsed (and fill free slots)
@@ -507,6 +513,7 @@ export class Engine {
         report.fired = await fireSchedules(this.core, (mid, inputs) => this.procs.start(mid, inputs), now);
       });
     }
+    if (!this.closed) report.stuck = await this.detector.check();
     return report;
   }
 
@@ -521,14 +528,15 @@ export class Engine {
     }
   }
 
-  /** Health of the timer loops, the lanes and the store writer (spec 5.10, 5.14). */
+  /** Health of the timer loops, the lanes, the store writer and the stuck processes (spec 5.10, 5.14). */
   health(): EngineHealth {
-    return engineHealth(this.core, [this.retryLoop.health(), this.scheduleLoop.health()]);
+    return engineHealth(this.core, [this.retryLoop.health(), this.scheduleLoop.health()], this.detector);
   }
 
   /**
    * Resident processes that nothing can move: no open interrupt, armed timeout, queued job,
-   * running subflow child or open outbox record (liveness.ts). Empty in a healthy engine.
+   * running subflow child or open outbox record (liveness.ts). Empty in a healthy engine. The
+   * tick's detector reports and marks them (`stuck` events, `stuck_since`).
    */
   stuckProcesses(): Promise<StuckProcess[]> {
     return findStuck(this.core);
@@ -596,7 +604,7 @@ export class Engine {
 
   /** Runtime figures for health pages and benchmarks. */
   stats(): EngineStats {
-    return engineStats(this.core);
+    return engineStats(this.core, this.detector);
   }
 
   async close(): Promise<void> {

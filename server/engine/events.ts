@@ -21,6 +21,13 @@ export interface EngineEvents {
    * are refused) or drained to half the cap (accepted again). See store-writer.ts.
    */
   writerSaturation: WriterSaturation;
+  /**
+   * A resident process that nothing can move was found (stuck-detector.ts): reported once, until
+   * it moves, finishes or leaves memory. `tasks`: its task table, one line per task.
+   */
+  stuck: { pid: string; mid: string; since: number; tasks: string[] };
+  /** A process reported stuck is no longer: it moved again, finished, or left this engine's memory. */
+  unstuck: { pid: string; mid: string; since: number; reason: 'moved' | 'finished' | 'gone' };
 }
 
 export interface Logger {

@@ -21,6 +21,8 @@ export interface ProcInfo {
   /** Who started the process (spec 5.9). */
   owner: string | null;
   workdir: string | null;
+  /** When the stuck-process detector found that nothing can move it (epoch ms); 0: not stuck. */
+  stuck_since: number;
 }
 
 export interface TaskInfo {
@@ -66,6 +68,7 @@ export function procInfo(proc: Process): ProcInfo {
     parent_tid: proc.parentTid,
     owner: proc.owner?.id ?? null,
     workdir: proc.workdir,
+    stuck_since: proc.stuckSince,
   };
 }
 

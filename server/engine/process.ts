@@ -23,6 +23,8 @@ export class Process {
   owner: OwnerScope | null = null;
   /** `<workdir root>/<pid>` when the process is confined to a directory. */
   workdir: string | null = null;
+  /** When nothing could move it any more (epoch ms; set and cleared by stuck-detector.ts); 0: not stuck. */
+  stuckSince = 0;
   err: ErrorInfo | null = null;
   startTime = 0;
   endTime = 0;

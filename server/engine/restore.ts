@@ -32,6 +32,7 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
   proc.endTime = row.end_time;
   proc.env = { ...row.env };
   proc.created = row.timestamp;
+  proc.stuckSince = row.stuck_since;
   const sorted = [...taskRows].sort((a, b) => a.timestamp - b.timestamp);
   for (const r of sorted) {
     const ref = r.node_data as NodeRef;

@@ -57,6 +57,7 @@ export function procRow(proc: Process, owner: string | null): ProcRow {
     parent_tid: proc.parentTid,
     timestamp: proc.created,
     owner,
+    stuck_since: proc.stuckSince,
   };
 }
 

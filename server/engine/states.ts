@@ -35,6 +35,11 @@ export function isTerminal(state: TaskState): boolean {
   return TERMINAL.has(state);
 }
 
+/** `isTerminal` of a state name from outside (a row, an API payload); unknown names are not terminal. */
+export function isTerminalName(state: string): boolean {
+  return TERMINAL.has(state as TaskState);
+}
+
 export function isCreatedLike(state: TaskState): boolean {
   return CREATED_LIKE.has(state);
 }

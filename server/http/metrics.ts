@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics (`/metrics`): processes by state, act latency, lane queue depth, store
- * writer depth and saturation, delivery backlog, timer loop health, socket connections. Store-backed figures
+ * writer depth and saturation, delivery backlog, timer loop health, stuck processes (current and
+ * detected), socket connections. Store-backed figures
  * are counted on scrape. One registry per server, so several servers in one process (tests)
  * do not collide.
  */
@@ -49,6 +50,16 @@ export function createMetrics(engine: Engine, io: () => Server | undefined): Met
   });
   gauge('acts_timer_loop_last_success_seconds', 'Epoch seconds of the last clean tick of a timer loop', ['loop'], (g) => {
     for (const loop of engine.health().loops) g.set({ loop: loop.name }, loop.lastSuccess / 1000);
+  });
+  gauge('acts_stuck_processes', 'Processes of this instance that nothing can move (as of the last tick)', [], (g) => g.set(engine.stats().stuckProcesses));
+  new client.Counter({
+    name: 'acts_stuck_processes_detected_total',
+    help: 'Processes this instance found stuck since it started (each counted once per time it got stuck)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(engine.stats().stuckDetected);
+    },
   });
   gauge('acts_socket_connections', 'socket.io clients connected to this instance', [], (g) => g.set(io()?.of('/').sockets.size ?? 0));
 

@@ -70,6 +70,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
       parent_tid: strOrNull,
       timestamp: time,
       owner: strOrNull,
+      stuck_since: time,
     },
   },
   tasks: {

@@ -43,6 +43,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     parent_tid: null,
     timestamp: T0 + n,
     owner: n % 2 ? `i${n}` : null,
+    stuck_since: n % 2 ? 0 : T0 + n,
   }),
   tasks: (id, n) => task(id, 'p1', n),
   messages: (id, n) => ({

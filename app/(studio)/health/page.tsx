@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: 'Health' };
 
 export default function HealthPage() {
   return (
-    <Page title="Health" description="Lanes, queues, the store writer, deliveries and timers of each server instance, live.">
+    <Page title="Health" description="Lanes, queues, the store writer, deliveries, stuck processes and timers of each server instance, live.">
       <HealthView />
     </Page>
   );

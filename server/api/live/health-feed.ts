@@ -1,6 +1,6 @@
 /**
  * The `health` room's feed: every `intervalMs` this instance sends its health (timer loops,
- * lanes, store writer, runtime figures) to the room while anyone is in it.
+ * lanes, store writer, stuck processes, runtime figures) to the room while anyone is in it.
  * State: running (interval armed) → stopped.
  */
 import type { Server } from 'socket.io';

@@ -1,4 +1,4 @@
-/** Health of the engine: timer loops, lanes, store writer, runtime figures, and the delivery backlog. */
+/** Health of the engine: timer loops, lanes, store writer, stuck processes, runtime figures, and the delivery backlog. */
 import { z } from 'zod';
 import type { Engine } from '../../engine/engine.ts';
 import { allowed, router } from '../trpc.ts';

@@ -1,5 +1,5 @@
 /**
- * Processes: start, list (filters, paging, sort), get (task tree, variables, messages, timeline),
+ * Processes: start, list (filters — also `stuck`: processes nothing can move —, paging, sort), get (task tree, variables, messages, timeline),
  * summary (every task's state without variables, for live pages), model (the source the process
  * runs and its node ids by YAML path), abort, set-vars.
  * Reads return a `cursor` (server time before the read) to join the live room with.
@@ -63,6 +63,8 @@ export const processesRouter = router({
           mid: id.optional(),
           from: z.number().int().min(0).optional(),
           to: z.number().int().min(0).optional(),
+          /** true: only processes the stuck-process detector marked; false: only the others. */
+          stuck: z.boolean().optional(),
           sort: sortBy(['start_time', 'end_time', 'state', 'name', 'mid']),
         })
         .default({ offset: 0, limit: 50 }),
@@ -74,6 +76,7 @@ export const processesRouter = router({
         eq('mid', input.mid),
         input.from !== undefined && { key: 'start_time', op: 'ge' as const, value: input.from },
         input.to !== undefined && { key: 'start_time', op: 'le' as const, value: input.to },
+        input.stuck !== undefined && { key: 'stuck_since', op: input.stuck ? ('gt' as const) : ('eq' as const), value: 0 },
       ];
       const data = await ctx.services.engine.procs.list(toQuery(filters, input, input.sort ?? { field: 'start_time', order: 'desc' }));
       return { ...pageOf({ count: data.count, rows: data.rows.map(procListRow) }, input), cursor };

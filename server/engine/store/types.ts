@@ -92,6 +92,8 @@ export interface ProcRow {
   timestamp: number;
   /** The engine instance that runs (or last ran) the process (`InstanceRow.id`); null when none claimed it. */
   owner: string | null;
+  /** When the stuck-process detector found that nothing can move the process (epoch ms); 0 when it is not stuck. */
+  stuck_since: number;
 }
 
 /** One running engine instance and its lease (server/engine/instances.ts). */
