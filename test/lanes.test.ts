@@ -75,7 +75,8 @@ steps:
     const ops = await h.engine.outbox();
     expect(ops.length).toBeGreaterThan(0);
     expect(ops.filter((o) => o.status !== 'done')).toEqual([]);
-    expect(rounds).toBeGreaterThan(0);
+    // the overflow went back into the lanes as they freed: no tick had to replay it
+    expect(rounds).toBe(0);
   });
 
 });

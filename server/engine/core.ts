@@ -96,7 +96,12 @@ export class Core {
     readonly log: Logger,
     private readonly faults?: (point: FaultPoint) => void,
   ) {
-    this.queue = new Lanes(config.workers, config.queueCap, (job, err) => this.onPanic(job, err));
+    this.queue = new Lanes(
+      config.workers,
+      config.queueCap,
+      (job, err) => this.onPanic(job, err),
+      () => this.drainOverflow(),
+    );
     this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
     const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => this.release(pids) } : undefined;
     this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`), fence);
@@ -233,8 +238,9 @@ export class Core {
 
   /**
    * Queues the execution of a task (init → run → proceed). When its lane is full the execution
-   * is recorded in the outbox instead (an `exec` record, written with the current batch) and the
-   * overflow consumer hands it back later (spec 5.4).
+   * is recorded in the outbox instead (an `exec` record, written with the current batch) and
+   * handed back as soon as the lane has room (`drainOverflow`); the tick replays records this
+   * engine no longer holds in memory (spec 5.4).
    */
   schedule(proc: Process, task: Task, op?: OpRow): boolean {
     const accepted = this.job(
@@ -248,9 +254,38 @@ export class Core {
     );
     if (!accepted && !op) {
       const now = this.now();
-      this.opWrites.push({ id: this.newId(16), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now });
+      const record: OpRow = { id: this.newId(16), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now };
+      this.opWrites.push(record);
+      this.overflow.set(record.id, { proc, task, op: record });
     }
     return accepted;
+  }
+
+  /** Executions refused by a full lane, oldest first, until they are handed back (by id). */
+  readonly overflow = new Map<string, { proc: Process; task: Task; op: OpRow }>();
+
+  /**
+   * Hands overflowed executions back to their lanes while those have room (after every drain
+   * pass), so an overload burst drains at the lanes' pace instead of waiting for the tick. Records
+   * whose task or process is gone meanwhile are closed.
+   */
+  drainOverflow(): void {
+    if (this.overflow.size === 0) return;
+    let wrote = false;
+    for (const [id, { proc, task, op }] of this.overflow) {
+      const gone = this.procs.get(proc.pid) !== proc || proc.finished || task.terminal;
+      if (!gone && !this.queue.hasRoom(proc.pid)) continue;
+      this.overflow.delete(id);
+      wrote = true;
+      if (gone) {
+        this.closeOp(op);
+        continue;
+      }
+      const dispatched: OpRow = { ...op, status: 'dispatched', update_time: this.now() };
+      this.writeOp(dispatched);
+      this.schedule(proc, task, dispatched);
+    }
+    if (wrote) void this.flush();
   }
 
   /** Records an outbox record's new status in the next batch. */

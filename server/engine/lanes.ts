@@ -6,7 +6,8 @@
  * forced past the bound; there is at most one such job per task, so they cannot grow unbounded.
  *
  * States: idle (nothing queued, no drain scheduled) → draining (one job of each non-empty lane in
- * turn, yielding to the event loop between batches) → idle; closed refuses everything.
+ * turn, yielding to the event loop between batches; after each batch `onRoom` may hand refused
+ * work back) → idle; closed refuses everything.
  */
 export interface Job {
   pid: string;
@@ -78,6 +79,8 @@ export class Lanes {
     readonly workers: number,
     readonly capacity: number,
     private readonly onPanic: (job: Job, err: unknown) => void,
+    /** Called after a drain pass that ran jobs: lanes have room again (overflow goes back in). */
+    private readonly onRoom: () => void = () => {},
   ) {
     this.lanes = Array.from({ length: Math.max(1, workers) }, () => new Lane());
     this.laneCapacity = Math.max(1, Math.floor(capacity / this.lanes.length));
@@ -167,6 +170,7 @@ export class Lanes {
         }
       }
     }
+    if (ran > 0 && !this.closed) this.onRoom();
     if (this.depthNow > 0 && !this.closed) {
       setImmediate(() => this.drain());
       return;

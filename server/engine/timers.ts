@@ -100,6 +100,8 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
   });
   let replayed = 0;
   for (const op of page.rows) {
+    // this engine hands its own overflow back as lanes free (Core.drainOverflow)
+    if (core.overflow.has(op.id)) continue;
     const proc = core.procs.get(op.pid);
     const task = proc?.tasks.get(op.tid);
     if (!proc) {
