@@ -63,8 +63,8 @@ describe('regression cases', () => {
 
 describe('the simulation', () => {
   it('is deterministic: a seed makes the same choices and reaches the same end every time', async () => {
-    const a = await simulate({ seed: 9, store: 'memory' });
-    const b = await simulate({ seed: 9, store: 'memory' });
+    const a = await simulate({ seed: 6, store: 'memory' });
+    const b = await simulate({ seed: 6, store: 'memory' });
     expect(a.actions).toBeGreaterThan(5);
     expect(b.script).toEqual(a.script);
     expect(b.digest).toEqual(a.digest);

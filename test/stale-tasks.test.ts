@@ -17,6 +17,12 @@ afterEach(async () => {
 /** The states of every task of a node, in creation order. */
 const states = (pid: string, nid: string) => h.states(pid, nid);
 
+/** Answers the named interrupts in order; the process then ends completed. */
+async function completeToTheEnd(pid: string, ...keys: string[]): Promise<void> {
+  for (const key of keys) await h.act('complete', key);
+  expect((await h.proc(pid)).state).toBe('completed');
+}
+
 async function expectMovable(pid: string): Promise<void> {
   expect(await h.engine.stuckProcesses()).toEqual([]);
   const proc = await h.proc(pid);
@@ -45,8 +51,7 @@ steps:
     expect(await states(pid, 'head')).toEqual(['backed', 'running']);
     expect(await states(pid, 'ask')).toEqual(['backed']);
     await expectMovable(pid);
-    await h.act('complete', 'fin');
-    expect((await h.proc(pid)).state).toBe('completed');
+    await completeToTheEnd(pid, 'fin');
   });
 
   it('restarts the step holding the branch the act sits in', async () => {
@@ -63,9 +68,7 @@ steps:
     expect(await states(pid, 'outer')).toEqual(['backed', 'running']);
     // the sibling branch's interrupt of the old step can no longer matter
     expect(await states(pid, 'wait')).toEqual(['skipped', 'interrupted']);
-    await h.act('complete', 'ask');
-    await h.act('complete', 'wait');
-    expect((await h.proc(pid)).state).toBe('completed');
+    await completeToTheEnd(pid, 'ask', 'wait');
   });
 });
 
@@ -81,8 +84,7 @@ steps:
 `);
     const pid = await h.start('needs-skipped');
     expect(await states(pid, 'then')).toEqual(['running']);
-    await h.act('complete', 'runs');
-    expect((await h.proc(pid)).state).toBe('completed');
+    await completeToTheEnd(pid, 'runs');
   });
 
   it('an else listed before such a branch, and a chain of needs, are decided', async () => {
@@ -100,8 +102,7 @@ steps:
     expect(await states(pid, 'second')).toEqual(['skipped']);
     expect(await states(pid, 'third')).toEqual(['skipped']);
     expect(await states(pid, 'otherwise')).toEqual(['running']);
-    await h.act('complete', 'fallback');
-    expect((await h.proc(pid)).state).toBe('completed');
+    await completeToTheEnd(pid, 'fallback');
   });
 
   it('a needs on an else branch is refused at deploy: it could never start', () => {
@@ -134,8 +135,7 @@ steps:
     expect(await states(pid, 'otherwise')).toEqual(['pending']);
     await h.act('complete', 'ask');
     expect(await states(pid, 'otherwise')).toEqual(['skipped', 'running']);
-    await h.act('complete', 'fallback');
-    expect((await h.proc(pid)).state).toBe('completed');
+    await completeToTheEnd(pid, 'fallback');
   });
 });
 
@@ -155,15 +155,13 @@ steps:
     await expect(h.act('back', 'watch', { to: 's1' })).rejects.toMatchObject({ code: 'action.refused' });
     await h.act('skip', 'watch');
     expect(await states(pid, 's1')).toEqual(['running']);
-    await h.act('complete', 'work');
-    expect((await h.proc(pid)).state).toBe('completed');
+    await completeToTheEnd(pid, 'work');
   });
 
   it('a hook still waiting when the process ends is closed', async () => {
     await h.deploy(hooked);
     const pid = await h.start('hooked');
-    await h.act('complete', 'work');
-    expect((await h.proc(pid)).state).toBe('completed');
+    await completeToTheEnd(pid, 'work');
     expect(await states(pid, 'watch')).toEqual(['skipped']);
   });
 });

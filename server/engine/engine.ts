@@ -548,7 +548,7 @@ export class Engine {
     for (const task of this.core.timed) {
       if (task.terminal) continue;
       task.node.timeouts.forEach((rule, i) => {
-        if (task.firedTimeouts.has(i) || !Number.isFinite(rule.ms)) return;
+        if (task.firedTimeouts.has(i) || task.firingTimeouts.has(i) || !Number.isFinite(rule.ms)) return;
         const at = task.startTime + rule.ms;
         if (best === null || at < best) best = at;
       });

@@ -245,6 +245,8 @@ export function failTask(core: Core, proc: Process, task: Task, err: ErrorInfo):
 }
 
 function escalate(core: Core, proc: Process, task: Task, err: ErrorInfo): void {
+  // a subflow act that failed for good no longer waits for its child
+  abortChildOf(core, task);
   if (task.isHook) return;
   const parent = reportTarget(core, proc, task);
   if (!parent) return;

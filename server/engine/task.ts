@@ -36,6 +36,8 @@ export class Task {
   caught = false;
   /** Indexes of timeout rules that already fired (section 0.15: once per task and rule). */
   firedTimeouts = new Set<number>();
+  /** Timeout rules found due whose firing job is queued (memory only: a crash re-arms them). */
+  firingTimeouts = new Set<number>();
   /** The `created` hook fired already. */
   createdHookFired = false;
   /** Set once the task's completion was propagated (successor scheduled or parent reviewed). */

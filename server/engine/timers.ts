@@ -22,16 +22,19 @@ export function checkTimeouts(core: Core, now: number): number {
       continue;
     }
     task.node.timeouts.forEach((rule, index) => {
-      if (task.firedTimeouts.has(index) || !(now - task.startTime >= rule.ms)) return;
-      task.firedTimeouts.add(index);
+      if (task.firedTimeouts.has(index) || task.firingTimeouts.has(index) || !(now - task.startTime >= rule.ms)) return;
       fired++;
-      core.markDirty(proc, task);
-      const head = rule.head;
-      if (head) core.job(proc.pid, `timeout ${task.tid}`, () => {
-        if (!task.terminal) spawn(core, proc, head, task, task);
+      // fired and its steps started in one job, so one batch: a crash cannot keep the mark alone
+      task.firingTimeouts.add(index);
+      core.job(proc.pid, `timeout ${task.tid}`, () => {
+        task.firingTimeouts.delete(index);
+        if (task.terminal) return;
+        task.firedTimeouts.add(index);
+        core.markDirty(proc, task);
+        if (task.firedTimeouts.size === task.node.timeouts.length) core.timed.delete(task);
+        if (rule.head) spawn(core, proc, rule.head, task, task);
       });
     });
-    if (task.firedTimeouts.size === task.node.timeouts.length) core.timed.delete(task);
   }
   return fired;
 }

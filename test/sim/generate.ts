@@ -287,7 +287,7 @@ export function generateScenario(rng: Rng): Scenario {
   const ids = Array.from({ length: n }, (_, i) => `m${i}`);
   const models: GeneratedModel[] = [];
   for (let i = n - 1; i >= 0; i--) {
-    const budget: Budget = i === 0 ? { nodes: rng.int(6, 28), depth: rng.int(1, 3) } : { nodes: rng.int(3, 10), depth: rng.int(0, 2) };
+    const budget: Budget = i === 0 ? { nodes: rng.int(8, 36), depth: rng.int(1, 3) } : { nodes: rng.int(3, 10), depth: rng.int(0, 2) };
     const builder = new ModelBuilder(rng, ids[i], ids.slice(i + 1), budget);
     const workflow = builder.build();
     const source = YAML.stringify(workflow);

@@ -111,7 +111,7 @@ class Simulation {
   constructor(private readonly options: SimOptions) {
     this.rng = new Rng(options.seed);
     const scenario = generateScenario(this.rng.fork());
-    const starts = this.rng.int(1, 3);
+    const starts = this.rng.int(1, 4);
     const limits = engineLimits(this.rng.fork());
     const stored = options.regression;
     this.models = stored ? stored.models.map((source) => ({ ...modelFacts(source), source })) : scenario.models;
