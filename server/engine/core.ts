@@ -148,6 +148,7 @@ export class Core {
   createTask(proc: Process, node: Node, prev: Task | null, parent: Task | null, isHook = false): Task {
     const tid = parent === null && prev === null ? '$' : this.newId(8);
     const task = new Task(proc.pid, tid, node, prev, parent, isHook, proc.nextSeq());
+    task.createdInBatch = this.batchSeq;
     if (node.kind === 'act') {
       // Acts inside a block carry the block's options (`$index`, `$value` of a fan-out).
       const inherited = parent?.kind === 'act' && !isHook ? parent.options : {};

@@ -13,9 +13,10 @@ import { returnToParent, abortChildren } from './subflow.ts';
 export function finishProcess(core: Core, proc: Process): void {
   const root = proc.root;
   if (!root || proc.endTime !== 0) return;
-  // hooks the end itself fired (not started yet) still run; everything else open is closed
+  // hooks the end itself fired (created by this job, not started yet) still run; all else closes
+  const firedByTheEnd = (t: Task) => t.isHook && t.state === 'none' && t.createdInBatch === core.batchSeq;
   for (const t of [...proc.tasks.values()].reverse()) {
-    if (!t.terminal && t !== root && !(t.isHook && t.state === 'none')) close(core, proc, t, 'skipped');
+    if (!t.terminal && t !== root && !firedByTheEnd(t)) close(core, proc, t, 'skipped');
   }
   proc.state = root.state;
   proc.err = root.err;

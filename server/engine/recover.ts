@@ -22,6 +22,7 @@ import { restoreProcess } from './restore.ts';
 import type { OpRow, OpType, ProcRow, TaskRow } from './store/types.ts';
 import { returnToParent, startSubflow } from './subflow.ts';
 import { guard } from './flow.ts';
+import { abortProcess } from './finish.ts';
 import type { Task } from './task.ts';
 import { asAct } from './tree/node.ts';
 import { multiInstance } from './instances.ts';
@@ -86,8 +87,12 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
       waiting = true;
       break;
     }
-    waiting = false;
-    await core.store.claimProcesses(me, core.now(), states, free);
+    // Alone on the store, one row more than there is room for tells whether more are waiting (it
+    // stays ours, loaded with the next free slot). Shared, rows are not taken from other instances
+    // ahead of need: the tick fills again anyway.
+    const spare = multiInstance(core.store) ? 0 : 1;
+    const claimed = await core.store.claimProcesses(me, core.now(), states, free + spare);
+    waiting = claimed.length > free;
     const page = await core.store.procs.query({
       filter: {
         type: 'and',
@@ -127,6 +132,8 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
   if (pids.size > 0) await closeExecRecords(core, pids);
   if (pids.size > 0 || boot) report.actions = await recoverActions(core, pids);
   for (const proc of loaded) report.dispatched += await resume(core, models, proc);
+  // after their own work was dispatched, as the abort would have come after it
+  await abortOrphans(core, loaded);
   report.processes = loaded.length;
   core.flush();
   return report;
@@ -163,6 +170,31 @@ async function loadChildren(core: Core, models: Models, loaded: Process[], repor
         report.failed.push({ pid: row.id, message: `cannot continue process '${row.id}': ${errorMessage(err)}` });
       }
     }
+  }
+}
+
+const TERMINAL_STATES = ['completed', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'skipped', 'removed'];
+
+/**
+ * Subflow children whose calling act closed (or whose parent ended) while the abort meant for
+ * them was lost in a crash are aborted now: nothing would ever hear their end.
+ */
+async function abortOrphans(core: Core, loaded: Process[]): Promise<void> {
+  for (const child of loaded) {
+    if (!child.parentPid || !child.parentTid || child.finished) continue;
+    const parent = core.procs.get(child.parentPid);
+    let closed: boolean;
+    if (parent) closed = parent.finished || (parent.tasks.get(child.parentTid)?.terminal ?? true);
+    else {
+      const row = await core.store.procs.find(child.parentPid);
+      const act = row && !TERMINAL_STATES.includes(row.state) ? await core.store.tasks.find(`${row.id}:${child.parentTid}`) : undefined;
+      closed = !act || TERMINAL_STATES.includes(act.state);
+    }
+    const root = child.root;
+    if (!closed || !root) continue;
+    core.job(child.pid, 'abort-orphan', () => {
+      if (!child.finished) abortProcess(core, child, root);
+    });
   }
 }
 
@@ -260,6 +292,7 @@ async function resume(core: Core, models: Models, proc: Process): Promise<number
 function restartSubflow(core: Core, proc: Process, task: Task): void {
   core.job(proc.pid, `subflow-restart ${task.tid}`, () =>
     guard(core, proc, task, () => {
+      if (task.terminal || proc.finished) return;
       const params = core.paramsOf(proc, task) as { to: string; options?: Vars };
       startSubflow(core, proc, task, params.to, params.options ?? {});
     }),

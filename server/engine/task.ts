@@ -48,6 +48,8 @@ export class Task {
   pushed: Act[] = [];
   /** Called whenever the task's stored state changes outside the engine's own state writes. */
   touch: () => void = () => {};
+  /** The engine's job batch that created the task (memory only; see finishProcess). */
+  createdInBatch = 0;
   /** Monotonic creation order inside the process. */
   readonly seq: number;
 

@@ -162,9 +162,10 @@ export function checkInvariants(world: WorldView, history: readonly HistoryEntry
   }
   // a root whose execution overflowed the lanes waits for its replay, not for a slot
   const overflowed = new Set(world.ops.filter((op) => op.type === 'exec' && op.status !== 'done').map((op) => op.pid));
-  const parked = world.procs.filter((p) => p.row.state === 'none' && !overflowed.has(p.row.id)).length;
-  if (parked > 0 && world.resident < world.cacheCap) {
-    out.push({ invariant: 'admission', detail: `${parked} parked process(es) wait while only ${world.resident} of ${world.cacheCap} slots are used` });
+  const parked = world.procs.filter((p) => p.row.state === 'none' && !overflowed.has(p.row.id));
+  if (parked.length > 0 && world.resident < world.cacheCap) {
+    const names = parked.map((p) => p.name).join(', ');
+    out.push({ invariant: 'admission', detail: `${parked.length} parked process(es) (${names}) wait while only ${world.resident} of ${world.cacheCap} slots are used` });
   }
   for (const p of world.procs) out.push(...finishedOpen(p), ...staleOpen(p), ...actOncePerPlace(p));
   out.push(...subflowAgreement(world), ...messageOnce(history));

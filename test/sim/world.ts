@@ -379,9 +379,25 @@ function describe(s: Stimulus): string {
   return `${s.action} ${s.proc}|${s.place} ${JSON.stringify(s.options)}`;
 }
 
+/**
+ * A subflow child its caller no longer waited for: aborted (its calling act or process closed), or
+ * called by an act that ended without taking its result. How far such a child got before the abort
+ * reached it depends on how the lanes interleaved its jobs with its parent's, which a recovery
+ * legitimately changes — even whether it started at all; crash equivalence leaves it out (the
+ * invariants still hold it to ending).
+ */
+function cutOff(p: ProcView, world: WorldView): boolean {
+  const { parent_pid: ppid, parent_tid: ptid } = p.row;
+  if (!ppid || !ptid) return false;
+  if (p.row.state === 'aborted') return true;
+  const act = world.procs.find((q) => q.row.id === ppid)?.tasks.find((t) => t.tid === ptid);
+  return !act || (act.state !== 'completed' && act.state !== 'error');
+}
+
 /** The final state, one line per process, with no generated id in it (crash equivalence). */
 function digest(world: WorldView): string[] {
   return world.procs
+    .filter((p) => !cutOff(p, world))
     .map((p) => {
       const byTid = new Map(p.tasks.map((t) => [t.tid, t]));
       const tasks = p.tasks.map((t) => `${placeOf(t, byTid)}=${t.state}`).sort();
