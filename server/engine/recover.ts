@@ -112,18 +112,11 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
     const tasks = await tasksOf(core, candidates.map((row) => row.id)).catch(() => undefined);
     for (const row of candidates) {
       if (core.procs.has(row.id)) continue;
-      try {
-        const proc = await load(core, models, row, tasks?.get(row.id));
-        core.adoptRestored(proc);
+      const proc = await loadOrFail(core, models, row, tasks?.get(row.id), report);
+      if (proc) {
         loaded.push(proc);
         free--;
-      } catch (err) {
-        const message = `cannot continue process '${row.id}': ${errorMessage(err)}`;
-        core.log.error(message);
-        report.failed.push({ pid: row.id, message });
-        await core.store.procs.update({ ...row, state: 'error', err: { ecode: '', message }, end_time: core.now() });
-        waiting = true; // its slot stays free for another row
-      }
+      } else waiting = true; // its slot stays free for another row
     }
   }
   core.admissionPending = waiting;
@@ -137,6 +130,24 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
   report.processes = loaded.length;
   core.flush();
   return report;
+}
+
+/**
+ * Loads one process into memory; one whose rows cannot be rebuilt (its model no longer parses, a
+ * row is corrupt) ends in `error` with the reason instead, and the others go on.
+ */
+async function loadOrFail(core: Core, models: Models, row: ProcRow, tasks: TaskRow[] | undefined, report: RecoverReport): Promise<Process | null> {
+  try {
+    const proc = await load(core, models, row, tasks);
+    core.adoptRestored(proc);
+    return proc;
+  } catch (err) {
+    const message = `cannot continue process '${row.id}': ${errorMessage(err)}`;
+    core.log.error(message);
+    report.failed.push({ pid: row.id, message });
+    await core.store.procs.update({ ...row, state: 'error', err: { ecode: '', message }, end_time: core.now() });
+    return null;
+  }
 }
 
 /**
@@ -161,13 +172,10 @@ async function loadChildren(core: Core, models: Models, loaded: Process[], repor
       if (core.procs.has(row.id) || core.finishedHere.has(row.id)) continue;
       if (row.owner !== me && multiInstance(core.store)) continue;
       if (row.owner !== me) await core.store.procs.update({ ...row, owner: me });
-      try {
-        const proc = await load(core, models, { ...row, owner: me });
-        core.adoptRestored(proc);
+      const proc = await loadOrFail(core, models, { ...row, owner: me }, undefined, report);
+      if (proc) {
         loaded.push(proc);
         round.push(proc);
-      } catch (err) {
-        report.failed.push({ pid: row.id, message: `cannot continue process '${row.id}': ${errorMessage(err)}` });
       }
     }
   }
