@@ -237,17 +237,15 @@ steps:
     acts:
       - { uses: acts.core.parallel, params: { in: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], acts: [ { uses: acts.core.irq, key: item } ] } }
 `;
-    // one lane holding 2 jobs: the fan-out's 12 branches overflow into exec records
-    const first = await host(url, undefined, { ACTS_QUEUE_CAP: '2' });
+    // one lane holding 2 jobs: the fan-out's 12 branches overflow into exec records; the host is
+    // killed as the first durable record is about to go back into the lane
+    const first = await host(url, 'overflow:replay', { ACTS_QUEUE_CAP: '2' });
     await first.send('deploy', { source: wide });
-    const { pid } = await first.send<{ pid: string }>('start', { mid: 'wide' });
-    let pending: OpRow[] = [];
-    for (let i = 0; i < 100 && pending.length === 0; i++) {
-      pending = (await outboxRows(url)).filter((o) => o.type === 'exec' && o.status !== 'done');
-      if (pending.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await first.send<{ pid: string }>('start', { mid: 'wide' }).catch(() => undefined);
+    await first.exited;
+    const pending = (await outboxRows(url)).filter((o) => o.type === 'exec' && o.status !== 'done');
     expect(pending.length).toBeGreaterThan(0);
-    await first.kill();
+    const pid = pending[0].pid;
 
     const second = await host(url);
     await second.send('idle');

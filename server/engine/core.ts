@@ -39,9 +39,10 @@ import { TypedEmitter } from './events.ts';
 /**
  * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
  * record is durable but not applied; an action's effects are durable but the caller was not told;
- * a code act is running; a task's error is being reported (a throw there escapes the task guard).
+ * a code act is running; a task's error is being reported (a throw there escapes the task guard);
+ * a durable overflow record is about to go back into its lane.
  */
-export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting';
+export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting' | 'overflow:replay';
 
 export interface CoreConfig {
   tickMs: number;
@@ -257,25 +258,34 @@ export class Core {
       const now = this.now();
       const record: OpRow = { id: this.newId(16), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now };
       this.opWrites.push(record);
-      this.overflow.set(record.id, { proc, task, op: record });
+      this.overflow.set(record.id, { proc, task, op: record, batch: this.batchSeq + 1 });
     }
     return accepted;
   }
 
-  /** Executions refused by a full lane, oldest first, until they are handed back (by id). */
-  readonly overflow = new Map<string, { proc: Process; task: Task; op: OpRow }>();
+  /**
+   * Executions refused by a full lane, oldest first, until they are handed back (by id), with the
+   * job batch that records them.
+   */
+  readonly overflow = new Map<string, { proc: Process; task: Task; op: OpRow; batch: number }>();
+
+  /** The latest job batch whose store write settled (see `flush`). */
+  private committedSeq = 0;
 
   /**
    * Hands overflowed executions back to their lanes while those have room (after every drain
-   * pass), so an overload burst drains at the lanes' pace instead of waiting for the tick. Records
-   * whose task or process is gone meanwhile are closed.
+   * pass and every commit), so an overload burst drains at the lanes' pace instead of waiting for
+   * the tick. A record goes back once the batch that wrote it settled; records whose task or
+   * process is gone meanwhile are closed.
    */
   drainOverflow(): void {
     if (this.overflow.size === 0) return;
     let wrote = false;
-    for (const [id, { proc, task, op }] of this.overflow) {
+    for (const [id, { proc, task, op, batch }] of this.overflow) {
+      if (batch > this.committedSeq) break;
       const gone = this.procs.get(proc.pid) !== proc || proc.finished || task.terminal;
       if (!gone && !this.queue.hasRoom(proc.pid)) continue;
+      if (!gone) this.fault('overflow:replay');
       this.overflow.delete(id);
       wrote = true;
       if (gone) {
@@ -359,7 +369,12 @@ export class Core {
       for (const row of ops) await tx.ops.upsert(row);
       await notifyRelays(tx, ops);
     }, [...pids]);
-    const written = (ok: boolean) => () => this.events.emit('committed', { seq, pids: [...pids], ok });
+    const written = (ok: boolean) => () => {
+      this.committedSeq = seq;
+      this.events.emit('committed', { seq, pids: [...pids], ok });
+      // overflow records of this batch are durable now: they may go back into their lanes
+      this.drainOverflow();
+    };
     this.lastCommit = committed.then(written(true), written(false));
     return committed;
   }
