@@ -33,8 +33,8 @@ describe.each(['sqlite', 'postgresql'] as const)('API models on %s', (backend) =
 
     it('deploys versions, lists them, gets one, diffs two, exports; audit records the deploys', async () => {
       const designer = t.as('designer');
-      expect(await designer.models.deploy.mutate({ source: v1 })).toEqual({ id: 'expense', ver: 1 });
-      expect(await designer.models.deploy.mutate({ source: v2 })).toEqual({ id: 'expense', ver: 2 });
+      expect(await designer.models.deploy.mutate({ source: v1 })).toEqual({ id: 'expense', ver: 1, warnings: [] });
+      expect(await designer.models.deploy.mutate({ source: v2 })).toEqual({ id: 'expense', ver: 2, warnings: [] });
       const list = await t.as('viewer').models.list.query({});
       expect(list.count).toBe(1);
       expect(list.rows[0]).toMatchObject({ id: 'expense', name: 'Expense claim', ver: 2, versions: [{ ver: 1 }, { ver: 2 }] });
@@ -62,7 +62,7 @@ describe.each(['sqlite', 'postgresql'] as const)('API models on %s', (backend) =
       const designer = t.as('designer');
       expect(await designer.models.import.mutate({ source: v2 })).toEqual({ id: 'expense', ver: 2, deployed: false });
       const v3 = v2.replace('Expense claim', 'Expense claim 3');
-      expect(await designer.models.import.mutate({ source: v3 })).toEqual({ id: 'expense', ver: 3, deployed: true });
+      expect(await designer.models.import.mutate({ source: v3 })).toEqual({ id: 'expense', ver: 3, warnings: [], deployed: true });
     });
 
     it('refuses an invalid model with every problem and changes nothing', async () => {

@@ -182,9 +182,9 @@ describe('acts deploy', () => {
     const first = await as('ops', ['deploy', file]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toBe('');
-    expect(first.lines).toEqual([{ id: 'sum', ver: 1 }]);
+    expect(first.lines).toEqual([{ id: 'sum', ver: 1, warnings: [] }]);
     const second = await as('ops', ['deploy', file, '--note', 'second cut']);
-    expect(second.lines).toEqual([{ id: 'sum', ver: 2 }]);
+    expect(second.lines).toEqual([{ id: 'sum', ver: 2, warnings: [] }]);
     expect((await engine.models.get('sum')).ver).toBe(2);
     const versions = (await engine.models.versions('sum')).rows.map((v) => [v.ver, v.note, v.deployed_by]);
     expect(versions).toEqual([[1, '', 'ops'], [2, 'second cut', 'ops']]);

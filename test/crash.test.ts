@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
-import { EngineProcess } from './helpers/engine-process.ts';
+import { EngineProcess, HOST_TEST_BUDGET_MS } from './helpers/engine-process.ts';
 
 const databases: TestDatabase[] = [];
 afterAll(async () => {
@@ -96,7 +96,7 @@ async function storedTasks(url: string, pid: string): Promise<TaskRow[]> {
 
 const acts = (d: ProcDetail, key: string) => d.tasks.filter((t) => t.key === key);
 
-describe.each(SQL_BACKENDS)('crash recovery on %s (SIGKILL)', (backend) => {
+describe.each(SQL_BACKENDS)('crash recovery on %s (SIGKILL)', { timeout: HOST_TEST_BUDGET_MS }, (backend) => {
   const fresh = async (): Promise<string> => {
     const db = await createTestDatabase(backend);
     databases.push(db);
@@ -125,9 +125,12 @@ describe.each(SQL_BACKENDS)('crash recovery on %s (SIGKILL)', (backend) => {
     await second.stop();
   });
 
-  it('killed while a code act runs: it runs again, once', async () => {
+  it.each([
+    ['on the engine thread', '0'],
+    ['on a code worker', '1'],
+  ])('killed while a code act runs (%s): it runs again, once', async (_where, workers) => {
     const url = await fresh();
-    const first = await host(url, 'code:running');
+    const first = await host(url, 'code:running', { ACTS_CODE_WORKERS: workers });
     await first.send('deploy', { source: TWO_STEPS });
     const { pid } = await first.send<{ pid: string }>('start', { mid: 'two' });
     await first.send('idle');
@@ -135,7 +138,7 @@ describe.each(SQL_BACKENDS)('crash recovery on %s (SIGKILL)', (backend) => {
     await expect(first.send('act', { pid, tid, action: 'complete' })).rejects.toThrow(/exited/);
     expect((await first.exited).signal).toBe('SIGKILL');
 
-    const second = await host(url);
+    const second = await host(url, undefined, { ACTS_CODE_WORKERS: workers });
     await second.send('idle');
     const detail = await second.send<ProcDetail>('proc', { pid });
     expect(acts(detail, 'bump').map((t) => t.state)).toEqual(['completed']);

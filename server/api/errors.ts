@@ -14,6 +14,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   'process.duplicate_pid': 'CONFLICT',
   'process.invalid_pid': 'BAD_REQUEST',
   'process.finished': 'CONFLICT',
+  'process.step_budget': 'UNPROCESSABLE_CONTENT',
   'process.elsewhere': 'PRECONDITION_FAILED',
   'inputs.invalid': 'BAD_REQUEST',
   'task.not_found': 'NOT_FOUND',

@@ -19,11 +19,12 @@ export async function validateCommand(files: string[], print: (line: string) => 
         invalid++;
         continue;
       }
-      const { workflow, problems } = loadModel(source, {
+      const { workflow, problems, warnings = [] } = loadModel(source, {
         knownPackage: (uses) => registry.isActPackage(uses),
         checkSyntax: (src, mode) => sandbox.checkSyntax(src, mode),
       });
       if (problems.length === 0 && workflow) {
+        for (const w of warnings) print(`warning: ${formatProblem(w, file)}`);
         print(`${file}: ok (model '${workflow.id}')`);
         continue;
       }

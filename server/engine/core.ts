@@ -19,7 +19,9 @@ import { fillIds } from './model/fill-ids.ts';
 import type { ParentRef } from './start.ts';
 import type { PackageRegistry } from './packages/registry.ts';
 import type { Process } from './process.ts';
-import type { EvalMode, Sandbox } from './sandbox/types.ts';
+import type { EvalMode, Sandbox, ScriptScope } from './sandbox/types.ts';
+import type { CodePool } from './sandbox/code-pool.ts';
+import { stepBudgetError } from './step-budget.ts';
 import { scopeFor, type ScopeServices } from './scope.ts';
 import { isCreatedLike, isTerminal, type TaskState } from './states.ts';
 import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from './store/types.ts';
@@ -56,6 +58,8 @@ export interface CoreConfig {
   workdirRoot?: string;
   /** This engine instance (the `owner` of the process rows it writes; see instances.ts). */
   instanceId: string;
+  /** Most tasks one process may create (`step_budget`, see step-budget.ts). */
+  stepBudget: number;
 }
 
 /** Keys of act params that are templates for *other* acts and must stay raw. */
@@ -96,6 +100,8 @@ export class Core {
     readonly config: CoreConfig,
     readonly log: Logger,
     private readonly faults?: (point: FaultPoint) => void,
+    /** Threads for code acts (see `offLane`); none: code runs inside its job. */
+    readonly codePool?: CodePool,
   ) {
     this.queue = new Lanes(
       config.workers,
@@ -124,19 +130,34 @@ export class Core {
    * Engine continuations are forced past the lane bound (see lanes.ts); others may be refused.
    */
   job(pid: string, name: string, run: () => void, force = true): boolean {
-    return this.queue.push(
-      {
-        pid,
-        name,
-        run: () => {
-          try {
-            run();
-          } finally {
-            this.flush();
-          }
-        },
+    return this.queue.push(this.batched(pid, name, run), force);
+  }
+
+  /** A job whose store writes go out as one batch after it ran. */
+  private batched(pid: string, name: string, run: () => void): Job {
+    return {
+      pid,
+      name,
+      run: () => {
+        try {
+          run();
+        } finally {
+          this.flush();
+        }
       },
-      force,
+    };
+  }
+
+  /**
+   * Lets work of a job run off the engine's thread: the job's lane is held (its other jobs wait,
+   * as if the work ran inside the job) until `work` settles, then `then` runs first in the lane as
+   * a job of the process, with the outcome.
+   */
+  offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: { ok: true; value: T } | { ok: false; error: unknown }) => void): void {
+    const release = this.queue.hold(pid);
+    work.then(
+      (value) => release(this.batched(pid, name, () => then({ ok: true, value }))),
+      (error: unknown) => release(this.batched(pid, name, () => then({ ok: false, error }))),
     );
   }
 
@@ -148,7 +169,9 @@ export class Core {
 
   createTask(proc: Process, node: Node, prev: Task | null, parent: Task | null, isHook = false): Task {
     const tid = parent === null && prev === null ? '$' : this.newId(8);
-    const task = new Task(proc.pid, tid, node, prev, parent, isHook, proc.nextSeq());
+    const seq = proc.nextSeq();
+    if (seq > this.config.stepBudget) throw stepBudgetError(proc, this.config.stepBudget);
+    const task = new Task(proc.pid, tid, node, prev, parent, isHook, seq);
     task.createdInBatch = this.batchSeq;
     if (node.kind === 'act') {
       // Acts inside a block carry the block's options (`$index`, `$value` of a fan-out).
@@ -389,7 +412,12 @@ export class Core {
   // ---- expressions ----
 
   evaluate(proc: Process, task: Task, source: string, mode: EvalMode = 'script'): unknown {
-    return this.sandbox.evaluate(source, scopeFor(proc, task, this.scopeServices), mode);
+    return this.sandbox.evaluate(source, this.scopeOf(proc, task), mode);
+  }
+
+  /** The scope an expression of the task sees. */
+  scopeOf(proc: Process, task: Task): ScriptScope {
+    return scopeFor(proc, task, this.scopeServices);
   }
 
   evaluator(proc: Process, task: Task): (source: string) => unknown {

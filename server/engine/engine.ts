@@ -18,7 +18,9 @@ import { TRIGGER_PACKAGES } from './packages/builtins.ts';
 import { PackageRegistry } from './packages/registry.ts';
 import type { PackageDef, PackageMeta } from './packages/types.ts';
 import type { Process } from './process.ts';
-import { createSandbox } from './sandbox/quickjs.ts';
+import { createSandbox, DEFAULT_LIMITS } from './sandbox/quickjs.ts';
+import { CodePool } from './sandbox/code-pool.ts';
+import { DEFAULT_STEP_BUDGET } from './step-budget.ts';
 import type { SandboxLimits } from './sandbox/types.ts';
 import { Starter } from './start.ts';
 import { MemoryStore } from './store/memory.ts';
@@ -46,6 +48,14 @@ export interface EngineOptions {
   tickIntervalSecs?: number;
   maxMessageRetryTimes?: number;
   sandbox?: Partial<SandboxLimits>;
+  /**
+   * Worker threads that run the code of `acts.transform.code` acts (default 0: on the engine's
+   * thread, inside the job). With workers, a code act holds its lane while its code runs there, so
+   * the API, timers and other lanes never wait on user code. The server uses one per lane.
+   */
+  codeWorkers?: number;
+  /** Most tasks one process may create (`step_budget`, default 100,000); past it the process ends in error. */
+  stepBudget?: number;
   logger?: Logger;
   /** Run `tick()` on a timer (default true). Tests and the CLI drive ticks themselves. */
   autoTick?: boolean;
@@ -145,6 +155,7 @@ export class Engine {
     const store = options.store ?? new MemoryStore();
     const clock = options.clock ?? systemClock;
     const sandbox = await createSandbox(options.sandbox);
+    const codePool = options.codeWorkers ? new CodePool(options.codeWorkers, { ...DEFAULT_LIMITS, ...options.sandbox }) : undefined;
     const registry = new PackageRegistry();
     const secs = options.tickIntervalSecs && options.tickIntervalSecs > 0 ? options.tickIntervalSecs : 15;
     const core = new Core(
@@ -161,18 +172,22 @@ export class Engine {
         cacheCap: options.cacheCap ?? 1024,
         workdirRoot: options.workdirRoot,
         instanceId: options.instanceId ?? randomId(12),
+        stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
       },
       options.logger ?? silentLogger,
       options.faults,
+      codePool,
     );
     const engine = new Engine(core, new Models(store, registry, sandbox, clock));
     const leaseMs = Math.max(1000, options.leaseMs ?? 3 * secs * 1000);
     engine.lease = new InstanceLease(core, core.config.instanceId, leaseMs);
     try {
       boundWriter(core, options.storeWriterCap ?? DEFAULT_STORE_WRITER_CAP);
+      await codePool?.ready();
       await engine.lease.register();
     } catch (err) {
       sandbox.close();
+      await codePool?.close();
       throw err;
     }
     engine.sweepAfterMs = options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000;
@@ -240,6 +255,8 @@ export class Engine {
   readonly models = {
     /** Parses and validates without deploying; returns every problem. */
     validate: (source: string): ModelProblem[] => this.modelStore.validate(source).problems,
+    /** Warnings of a valid model (see model/loop-warnings.ts); none for an invalid one. */
+    warnings: (source: string): ModelProblem[] => this.modelStore.validate(source).warnings ?? [],
     deploy: async (source: string, meta?: DeployMeta): Promise<DeployResult> => {
       this.check();
       return this.modelStore.deploy(source, meta);
@@ -618,6 +635,7 @@ export class Engine {
     await this.core.writer.flush();
     await this.lease.release().catch((err) => this.core.log.error(`removing instance ${this.instanceId} failed: ${errorMessage(err)}`));
     this.core.sandbox.close();
+    await this.core.codePool?.close();
     await this.core.store.close();
   }
 }

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'process.invalid_pid'
   | 'process.finished'
   | 'process.elsewhere' // the process runs on another engine instance (see `details.owner`)
+  | 'process.step_budget' // the process created more tasks than its step budget (an endless loop)
   | 'inputs.invalid'
   | 'task.not_found'
   | 'action.unknown'

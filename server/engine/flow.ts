@@ -16,6 +16,7 @@ import type { Vars } from './model/types.ts';
 import { markOutputs, mergeData } from './vars.ts';
 import { finishProcess } from './finish.ts';
 import { abortChildOf } from './subflow.ts';
+import { isStepBudgetError } from './step-budget.ts';
 
 /** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9). */
 export function toErrorInfo(err: unknown): ErrorInfo {
@@ -46,7 +47,9 @@ export function guard(core: Core, proc: Process, task: Task, fn: () => void): vo
   try {
     fn();
   } catch (err) {
-    failTask(core, proc, task, toErrorInfo(err));
+    // an endless loop ends its process: a catch would only loop again
+    if (isStepBudgetError(err)) failProcess(core, proc, toErrorInfo(err));
+    else failTask(core, proc, task, toErrorInfo(err));
   }
 }
 

@@ -6,7 +6,7 @@ import type { Core } from './core.ts';
 import { ActError } from './errors.ts';
 import { evaluateCondition, renderValueMap } from './expr/templates.ts';
 import { applyInternalAction } from './actions.ts';
-import { emit, startHeads, guard, close } from './flow.ts';
+import { emit, startHeads, guard, close, proceed, panic } from './flow.ts';
 import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { Process } from './process.ts';
@@ -108,14 +108,37 @@ function runAct(core: Core, proc: Process, task: Task): void {
   pkg.run(funcContext(core, proc, task, params));
 }
 
+/**
+ * The code of a code act came back from its worker: its result applies and the act completes, or
+ * its error fails the act, as if the code had run inside the job that started it.
+ */
+function resumeAfterCode(core: Core, proc: Process, task: Task, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }, apply: (result: unknown) => void): void {
+  if (core.procs.get(proc.pid) !== proc || proc.finished || task.terminal) return;
+  try {
+    guard(core, proc, task, () => {
+      task.autoComplete = true;
+      core.markDirty(proc, task);
+      if (!outcome.ok) throw outcome.error;
+      apply(outcome.value);
+      proceed(core, proc, task);
+    });
+  } catch (err) {
+    panic(core, proc, task, err);
+  }
+}
+
 function funcContext(core: Core, proc: Process, task: Task, params: unknown): FuncContext {
   return {
     params,
     setVars: (vars) => mergeData(task, vars),
     markOutputs: (keys) => keys.forEach((k) => task.outputKeys.add(k)),
-    evaluate: (source, mode) => {
+    runCode: (source, mode, apply) => {
       core.fault('code:running');
-      return core.evaluate(proc, task, source, mode);
+      if (!core.codePool) return apply(core.evaluate(proc, task, source, mode));
+      task.autoComplete = false;
+      core.markDirty(proc, task);
+      const work = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
+      core.offLane(proc.pid, `code-done ${task.tid}`, work, (outcome) => resumeAfterCode(core, proc, task, outcome, apply));
     },
     expand: (acts, mode) => expand(core, proc, task, acts, mode),
     holdCompletion: () => {

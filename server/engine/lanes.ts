@@ -5,9 +5,14 @@
  * Engine-internal continuations (a subflow return, a fired timeout, a recovered action) may be
  * forced past the bound; there is at most one such job per task, so they cannot grow unbounded.
  *
- * States: idle (nothing queued, no drain scheduled) → draining (one job of each non-empty lane in
- * turn, yielding to the event loop between batches; after each batch `onRoom` may hand refused
- * work back) → idle; closed refuses everything.
+ * A job that hands user code to a worker thread holds its lane (`hold`) until the code is done:
+ * the continuation it releases with runs first, so the lane's order is kept as if the code had run
+ * inside the job, while the event loop and the other lanes go on.
+ *
+ * States: idle (nothing queued, no drain scheduled) → draining (one job of each non-empty, unheld
+ * lane in turn, yielding to the event loop between batches; after each batch `onRoom` may hand
+ * refused work back) → idle; a lane is open or held (by one job, until it releases); closed
+ * refuses everything.
  */
 export interface Job {
   pid: string;
@@ -22,9 +27,13 @@ export interface LaneStats {
   depth: number;
   highWatermark: number;
   lanes: number[];
+  /** Lanes held by user code running on a code worker. */
+  held: number;
 }
 
 const BATCH = 256;
+/** A drain pass yields to the event loop after this long, so API calls and timers never wait long. */
+const SLICE_MS = 10;
 
 /** FNV-1a: a fast, stable hash of the pid. */
 function hash(pid: string): number {
@@ -39,6 +48,8 @@ function hash(pid: string): number {
 class Lane {
   private readonly jobs: Job[] = [];
   private head = 0;
+  /** Set while a job's user code runs off the lane (see `Lanes.hold`). */
+  held = false;
 
   get size(): number {
     return this.jobs.length - this.head;
@@ -46,6 +57,12 @@ class Lane {
 
   push(job: Job): void {
     this.jobs.push(job);
+  }
+
+  /** Puts a job before every queued one. */
+  unshift(job: Job): void {
+    if (this.head > 0) this.jobs[--this.head] = job;
+    else this.jobs.unshift(job);
   }
 
   shift(): Job | undefined {
@@ -71,6 +88,7 @@ export class Lanes {
   private closed = false;
   private depthNow = 0;
   private high = 0;
+  private holds = 0;
   /** Queued jobs of each process (for the liveness check). */
   private readonly perPid = new Map<string, number>();
   private waiters: Array<() => void> = [];
@@ -93,6 +111,35 @@ export class Lanes {
   /** Whether the lane of `pid` can take one more job. */
   hasRoom(pid: string): boolean {
     return !this.closed && this.laneOf(pid).size < this.laneCapacity;
+  }
+
+  /**
+   * Holds the lane of `pid` (called by a job running in it) until the returned function is called
+   * with the continuation, which then runs before the lane's other jobs. While held, the process
+   * counts as having a queued job (the continuation). After `close` the continuation is dropped.
+   */
+  hold(pid: string): (continuation: Job) => void {
+    const lane = this.laneOf(pid);
+    if (lane.held) throw new Error(`the lane of ${pid} is already held`);
+    lane.held = true;
+    this.holds++;
+    this.perPid.set(pid, (this.perPid.get(pid) ?? 0) + 1);
+    let released = false;
+    return (continuation) => {
+      if (released) return;
+      released = true;
+      if (this.closed) return;
+      lane.held = false;
+      this.holds--;
+      lane.unshift(continuation);
+      this.depthNow++;
+      this.schedule();
+    };
+  }
+
+  /** Lanes held by user code running off them. */
+  get held(): number {
+    return this.holds;
   }
 
   /** Queues a job; returns false (and queues nothing) when its lane is full, unless `force`. */
@@ -131,20 +178,25 @@ export class Lanes {
       depth: this.depthNow,
       highWatermark: this.high,
       lanes: this.lanes.map((l) => l.size),
+      held: this.holds,
     };
   }
 
   /** Resolves when every lane is empty. */
   idle(): Promise<void> {
-    if (this.depthNow === 0 && !this.draining) return Promise.resolve();
+    if (this.depthNow === 0 && this.holds === 0 && !this.draining) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   close(): void {
     this.closed = true;
-    for (const lane of this.lanes) lane.clear();
+    for (const lane of this.lanes) {
+      lane.clear();
+      lane.held = false;
+    }
     this.perPid.clear();
     this.depthNow = 0;
+    this.holds = 0;
     for (const w of this.waiters.splice(0)) w();
   }
 
@@ -156,10 +208,15 @@ export class Lanes {
 
   private drain(): void {
     let ran = 0;
-    while (ran < BATCH && this.depthNow > 0 && !this.closed) {
+    let runnable = true;
+    const until = performance.now() + SLICE_MS;
+    while (ran < BATCH && runnable && !this.closed && performance.now() < until) {
+      runnable = false;
       for (const lane of this.lanes) {
+        if (lane.held) continue;
         const job = lane.shift();
         if (!job) continue;
+        runnable = true;
         this.depthNow--;
         this.ran(job);
         ran++;
@@ -171,11 +228,11 @@ export class Lanes {
       }
     }
     if (ran > 0 && !this.closed) this.onRoom();
-    if (this.depthNow > 0 && !this.closed) {
+    if (!this.closed && this.lanes.some((lane) => !lane.held && lane.size > 0)) {
       setImmediate(() => this.drain());
       return;
     }
     this.draining = false;
-    for (const w of this.waiters.splice(0)) w();
+    if (this.depthNow === 0 && this.holds === 0) for (const w of this.waiters.splice(0)) w();
   }
 }

@@ -27,6 +27,8 @@ export interface DeployMeta {
 export interface DeployResult {
   id: string;
   ver: number;
+  /** What the model may do that is likely unintended (it deployed all the same). */
+  warnings: ModelProblem[];
 }
 
 function triggerKind(uses: string): string {
@@ -49,7 +51,7 @@ export class Models {
    * process's snapshot) are checked for structure only: a package removed since, or a sandbox
    * change, must not make a stored process unreadable — the act that needs it fails at run time.
    */
-  validate(source: string, deployed = false): { workflow?: Workflow; problems: ModelProblem[] } {
+  validate(source: string, deployed = false): { workflow?: Workflow; problems: ModelProblem[]; warnings?: ModelProblem[] } {
     return loadModel(
       source,
       deployed
@@ -75,6 +77,7 @@ export class Models {
 
   async deploy(source: string, meta: DeployMeta = {}): Promise<DeployResult> {
     const workflow = this.parseOrThrow(source);
+    const warnings = this.validate(source).warnings ?? [];
     const now = this.clock.now();
     const existing = await this.store.models.find(workflow.id);
     const ver = existing ? existing.ver + 1 : 1;
@@ -99,7 +102,7 @@ export class Models {
     });
     await this.writeTriggers(workflow, ver, now);
     this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }) });
-    return { id: workflow.id, ver };
+    return { id: workflow.id, ver, warnings };
   }
 
   private async writeTriggers(workflow: Workflow, ver: number, now: number): Promise<void> {

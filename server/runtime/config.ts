@@ -9,12 +9,15 @@
  *   scheduler_workers        ACTS_SCHEDULER_WORKERS     default 4 (lanes)
  *   scheduler_queue_cap      ACTS_SCHEDULER_QUEUE_CAP   default 4096 (jobs held in memory, all lanes)
  *   store_writer_cap         ACTS_STORE_WRITER_CAP      default 10000 (writes waiting; then starts and actions are refused)
+ *   step_budget              ACTS_STEP_BUDGET           default 100000 (tasks one process may create)
+ *   code_workers             ACTS_CODE_WORKERS          default scheduler_workers (threads running code acts; 0 = on the engine's thread)
  *   sweep_after_secs         ACTS_SWEEP_AFTER_SECS      default unset (finished processes are kept)
  *   workdir_root             ACTS_WORKDIR_ROOT          default unset (no per-process directories)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ActError } from '../engine/errors.ts';
+import { DEFAULT_STEP_BUDGET } from '../engine/step-budget.ts';
 import { DEFAULT_STORE_URL } from '../store/open-store.ts';
 
 const positiveInt = z.number().int().positive();
@@ -28,6 +31,8 @@ const configSchema = z
     scheduler_workers: positiveInt.default(4),
     scheduler_queue_cap: positiveInt.default(4096),
     store_writer_cap: positiveInt.default(10_000),
+    code_workers: z.number().int().min(0).max(64).optional(),
+    step_budget: positiveInt.default(DEFAULT_STEP_BUDGET),
     sweep_after_secs: z.number().min(0).optional(),
     workdir_root: z.string().min(1).optional(),
   })
@@ -43,6 +48,8 @@ const ENV: Record<string, keyof RuntimeConfig> = {
   ACTS_SCHEDULER_WORKERS: 'scheduler_workers',
   ACTS_SCHEDULER_QUEUE_CAP: 'scheduler_queue_cap',
   ACTS_STORE_WRITER_CAP: 'store_writer_cap',
+  ACTS_CODE_WORKERS: 'code_workers',
+  ACTS_STEP_BUDGET: 'step_budget',
   ACTS_SWEEP_AFTER_SECS: 'sweep_after_secs',
   ACTS_WORKDIR_ROOT: 'workdir_root',
 };

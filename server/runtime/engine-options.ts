@@ -11,6 +11,8 @@ export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
     schedulerWorkers: config.scheduler_workers,
     schedulerQueueCap: config.scheduler_queue_cap,
     storeWriterCap: config.store_writer_cap,
+    codeWorkers: config.code_workers ?? config.scheduler_workers,
+    stepBudget: config.step_budget,
     sweepAfterSecs: config.sweep_after_secs,
     workdirRoot: config.workdir_root,
   };

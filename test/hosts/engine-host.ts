@@ -4,7 +4,8 @@
  * the process kill itself with SIGKILL the n-th time (default 1st) the engine reaches that point.
  * ACTS_TICK_SECS=<s> runs the engine's timer (autoTick) at that interval, ACTS_LEASE_MS sets the
  * instance lease, ACTS_INSTANCE the instance id (several hosts on one PostgreSQL database),
- * ACTS_QUEUE_CAP a one-lane queue bound (overflow goes to the outbox).
+ * ACTS_QUEUE_CAP a one-lane queue bound (overflow goes to the outbox), ACTS_CODE_WORKERS the code
+ * worker threads (default none: code acts run on the engine's thread).
  *
  * Commands: {id, cmd: 'deploy', source} | {id, cmd: 'start', mid, options} |
  *           {id, cmd: 'act', pid, tid, action, options} | {id, cmd: 'proc', pid} | {id, cmd: 'idle'} | {id, cmd: 'stats'}
@@ -35,6 +36,7 @@ const engine = await Engine.create({
   instanceId: process.env.ACTS_INSTANCE || undefined,
   schedulerQueueCap: process.env.ACTS_QUEUE_CAP ? Number(process.env.ACTS_QUEUE_CAP) : undefined,
   schedulerWorkers: process.env.ACTS_QUEUE_CAP ? 1 : undefined,
+  codeWorkers: process.env.ACTS_CODE_WORKERS ? Number(process.env.ACTS_CODE_WORKERS) : undefined,
 });
 engine.on('message', (m) => writeLine({ message: { key: m.key, state: m.state, type: m.type, pid: m.pid, tid: m.tid } }));
 writeLine({ ready: true });

@@ -25,7 +25,7 @@ export const modelsRouter = router({
     .input(z.object({ source: yamlSource }))
     .mutation(({ ctx, input }) => {
       const problems = ctx.services.engine.models.validate(input.source);
-      return { valid: problems.length === 0, problems };
+      return { valid: problems.length === 0, problems, warnings: problems.length === 0 ? ctx.services.engine.models.warnings(input.source) : [] };
     }),
 
   deploy: allowed('design')

@@ -3,6 +3,7 @@ export * from './types.ts';
 export { parseModel, type ParseOptions, type ParseResult } from './parse.ts';
 export { loadModel } from './load.ts';
 export { validateWorkflow } from './validate.ts';
+export { loopWarnings } from './loop-warnings.ts';
 export type { ValidateContext } from './validate-context.ts';
 export { formatProblem } from './format.ts';
 export { PROBLEM_CODES, type ProblemCode } from './problem.ts';

@@ -2,14 +2,22 @@
 import { parseSource, type ParseOptions, type ParseResult } from './parse.ts';
 import type { ValidateContext } from './validate-context.ts';
 import { validateWorkflow } from './validate.ts';
+import { loopWarnings } from './loop-warnings.ts';
 
 /**
  * Parses `source` and, when it parses, validates it for deploy. `workflow` is set only when there
- * is no problem at all, so a caller can deploy whatever it gets.
+ * is no problem at all, so a caller can deploy whatever it gets; a valid model may come with
+ * `warnings` (it deploys all the same).
  */
 export function loadModel(source: string, ctx?: ValidateContext, options?: ParseOptions): ParseResult {
   const parsed = parseSource(source, options);
   if (!parsed.workflow) return { problems: parsed.problems };
   const problems = validateWorkflow(parsed.workflow, ctx, parsed.locate);
-  return problems.length ? { problems } : { workflow: parsed.workflow, problems };
+  if (problems.length) return { problems };
+  const warnings = loopWarnings(parsed.workflow);
+  for (const w of warnings) {
+    const position = parsed.locate?.(w.path);
+    if (position) w.position = position;
+  }
+  return { workflow: parsed.workflow, problems, warnings };
 }

@@ -27,6 +27,8 @@ export interface ParseOptions {
 export interface ParseResult {
   workflow?: Workflow;
   problems: ModelProblem[];
+  /** Warnings of a valid model (loadModel only). */
+  warnings?: ModelProblem[];
 }
 
 /** A parse result that can also locate paths in the source (for validation problems). */

@@ -119,4 +119,6 @@ export interface ModelProblem {
   /** Path in the document, e.g. `steps[1].acts[0].uses`; empty for the document itself. */
   path: string;
   position?: SourcePosition;
+  /** Set on a warning: the model is valid and deploys (see loop-warnings.ts). */
+  severity?: 'warning';
 }

@@ -103,11 +103,12 @@ const code: FuncPackage = {
   ...meta('acts.transform.code', 'transform', 'func', 'Runs JavaScript; a returned object becomes variables.', { type: 'string' }),
   run_as: 'func',
   run(ctx) {
-    const result = ctx.evaluate(ctx.params as string, 'function');
-    if (result && typeof result === 'object' && !Array.isArray(result)) {
-      ctx.setVars(result as Vars);
-      ctx.markOutputs(Object.keys(result).filter((k) => !k.startsWith('__')));
-    }
+    ctx.runCode(ctx.params as string, 'function', (result) => {
+      if (result && typeof result === 'object' && !Array.isArray(result)) {
+        ctx.setVars(result as Vars);
+        ctx.markOutputs(Object.keys(result).filter((k) => !k.startsWith('__')));
+      }
+    });
   },
 };
 

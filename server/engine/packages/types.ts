@@ -25,8 +25,12 @@ export interface FuncContext {
   setVars(vars: Vars): void;
   /** Marks keys as act outputs (acts.transform.set). */
   markOutputs(keys: string[]): void;
-  /** Runs JS in the act's scope. */
-  evaluate(source: string, mode: 'script' | 'function'): unknown;
+  /**
+   * Runs JS in the act's scope and hands its result to `apply`: at once, or — with code workers —
+   * in a later job of the process, the act held open (and its lane held) until then. A script
+   * error fails the act either way.
+   */
+  runCode(source: string, mode: 'script' | 'function', apply: (result: unknown) => void): void;
   /**
    * Appends child acts under the act (block expansion): `sequence` chains them, `parallel` starts
    * them together. Each child inherits the act's options (spec 1.9.2).

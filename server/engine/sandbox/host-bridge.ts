@@ -18,7 +18,8 @@ function encodeOptional(value: unknown): string | undefined {
   return value === undefined ? undefined : encode(value);
 }
 
-function stepOf(scope: ScriptScope, id: string): StepAccess {
+/** The step proxy behind a `<stepId>` global; a step the process has no task of is a ReferenceError. */
+export function stepOf(scope: ScriptScope, id: string): StepAccess {
   const step = scope.step(id);
   if (!step) throw new ReferenceError(`step ${id} is not available`);
   return step;

@@ -9,7 +9,7 @@
 import { ActError } from '../errors.ts';
 import type { EvalMode, Sandbox, SandboxLimits, ScriptScope } from './types.ts';
 import { classifyThrown, crashError, thrownMessage } from './failures.ts';
-import { createHostHandler } from './host-bridge.ts';
+import { createHostHandler, type HostHandler } from './host-bridge.ts';
 import { FUNCTION_WRAPPER_LINES, Mode } from './protocol.ts';
 import { Vm, type ModeCode } from './vm.ts';
 import { currentModule, loadModules, retireModule } from './wasm-modules.ts';
@@ -43,10 +43,26 @@ class QuickJsSandbox implements Sandbox {
   private timedOut = false;
   private busy = false;
   private closed = false;
-  private readonly handler = createHostHandler(() => {
+  /** Host time (scope calls) the running evaluation may still add to its deadline. */
+  private hostAllowance = 0;
+  private readonly scopeHandler = createHostHandler(() => {
     if (!this.scope) throw new Error('no script scope is active');
     return this.scope;
   });
+  /**
+   * Time spent answering the script's scope calls moves its deadline (up to its time limit once
+   * more in total), so a code worker whose calls wait for a busy engine is not cut off early.
+   */
+  private readonly handler: HostHandler = (op, a, b, c) => {
+    const started = performance.now();
+    try {
+      return this.scopeHandler(op, a, b, c);
+    } finally {
+      const extra = Math.min(performance.now() - started, this.hostAllowance);
+      if (this.deadline > 0) this.deadline += extra;
+      this.hostAllowance -= extra;
+    }
+  };
 
   constructor(limits: SandboxLimits) {
     this.limits = limits;
@@ -131,6 +147,7 @@ class QuickJsSandbox implements Sandbox {
   /** Runs `body` under the deadline; an exception escaping QuickJS retires the WebAssembly module. */
   private guarded<T>(vm: Vm, body: () => T): T {
     this.deadline = performance.now() + this.limits.timeoutMs;
+    this.hostAllowance = this.limits.timeoutMs;
     this.timedOut = false;
     try {
       return body();

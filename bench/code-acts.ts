@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:code`: user code on the engine's thread (`code_workers` 0, before issue 10) and on
+ * code workers (one per lane, the server's default), side by side in one run.
+ *
+ *   API under attack  a real server (`server/main.ts`) on SQLite; ATTACK processes each run a code
+ *                     act that loops until its 200 ms limit; meanwhile one client calls
+ *                     `health.get` back to back. Latency p50 / p99 / max of those calls.
+ *   code-act rate     an in-process engine (memory store, 4 lanes) runs RUNS processes whose one
+ *                     code act does ~CPU_MS of arithmetic; processes/s and CPU ms per process
+ *                     (all threads).
+ */
+import { performance } from 'node:perf_hooks';
+import { Engine } from '../server/engine/engine.ts';
+import { createTestDatabase } from '../test/helpers/databases.ts';
+import { ServerProcess } from '../test/helpers/server-process.ts';
+import { percentile, printRows } from './durable/common.ts';
+
+const ATTACK = Number(process.env.BENCH_CODE_ATTACK ?? 50);
+const RUNS = Number(process.env.BENCH_CODE_RUNS ?? 400);
+const LANES = 4;
+
+const RUNAWAY = "id: runaway\nsteps: [ { id: s1, acts: [ { uses: acts.transform.code, params: 'while (true) {}' } ] } ]";
+const WORK = `
+id: work
+steps:
+  - id: s1
+    acts:
+      - uses: acts.transform.code
+        params: |
+          let s = 0;
+          for (let i = 0; i < 300000; i++) s = (s + i * 7) % 1000003;
+          return { s };
+`;
+
+const ms = (n: number) => n.toFixed(1);
+
+async function apiUnderAttack(codeWorkers: number): Promise<Array<string | number>> {
+  const db = await createTestDatabase('sqlite');
+  const server = await new ServerProcess(db.url, { ACTS_CODE_WORKERS: String(codeWorkers), ACTS_SCHEDULER_WORKERS: String(LANES) }).start();
+  try {
+    const api = server.client();
+    await api.models.deploy.mutate({ source: RUNAWAY });
+    await api.health.get.query();
+    const pids = await Promise.all(Array.from({ length: ATTACK }, async () => (await api.processes.start.mutate({ mid: 'runaway' })).pid));
+    const latencies: number[] = [];
+    const t0 = performance.now();
+    for (let open = pids.length; open > 0; ) {
+      const started = performance.now();
+      await api.health.get.query();
+      latencies.push(performance.now() - started);
+      if (latencies.length % 20 === 0) {
+        const states = await Promise.all(pids.map(async (pid) => (await api.processes.get.query({ pid })).process.state));
+        open = states.filter((s: string) => s === 'running').length;
+      }
+    }
+    const secs = (performance.now() - t0) / 1000;
+    latencies.sort((a, b) => a - b);
+    return [codeWorkers === 0 ? 'engine thread' : `${codeWorkers} workers`, latencies.length, ms(percentile(latencies, 0.5)), ms(percentile(latencies, 0.99)), ms(latencies[latencies.length - 1]), secs.toFixed(1)];
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
+}
+
+async function codeActRate(codeWorkers: number): Promise<Array<string | number>> {
+  const engine = await Engine.create({ autoTick: false, codeWorkers, schedulerWorkers: LANES });
+  try {
+    await engine.models.deploy(WORK);
+    // warm-up: the first schema compile and the workers' first runs
+    await Promise.all(Array.from({ length: 8 }, () => engine.procs.start('work', {})));
+    await engine.idle();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const pids = await Promise.all(Array.from({ length: RUNS }, async () => (await engine.procs.start('work', {})).pid));
+    await engine.idle();
+    const secs = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const done = (await Promise.all(pids.map((pid) => engine.procs.get(pid)))).filter((p) => p.state === 'completed').length;
+    if (done !== RUNS) throw new Error(`${RUNS - done} processes did not complete`);
+    return [codeWorkers === 0 ? 'engine thread' : `${codeWorkers} workers`, RUNS, (RUNS / secs).toFixed(0), ms((cpu.user + cpu.system) / 1000 / RUNS)];
+  } finally {
+    await engine.close();
+  }
+}
+
+const attack = [await apiUnderAttack(0), await apiUnderAttack(LANES)];
+printRows(`health.get while ${ATTACK} runaway code acts run (SQLite server, ${LANES} lanes)`, ['user code on', 'calls', 'p50 ms', 'p99 ms', 'max ms', 'attack s'], attack);
+const rate = [await codeActRate(0), await codeActRate(LANES)];
+printRows(`code acts (${RUNS} processes, memory store, ${LANES} lanes)`, ['user code on', 'processes', 'processes/s', 'CPU ms/process'], rate);
