@@ -24,7 +24,7 @@ export interface AuthOptions {
   sessionMaxAgeMs?: number;
   /** argon2id costs (defaults: the library's). */
   passwordHashing?: PasswordHashing;
-  /** Failed-login limits (defaults: 5 per name, 20 per address, in 5 minutes). */
+  /** Failed-login limits (defaults in login-limits.ts: per address, per name and address, per name). */
   loginLimits?: LoginLimitOptions;
 }
 

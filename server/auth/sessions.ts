@@ -6,7 +6,8 @@
  * from login until `expires`, which slides: a use at least TOUCH_INTERVAL_MS after the last one
  * moves `last_seen` to now and `expires` to now + ttl, never past create_time + maxAge. It ends
  * `expired` (deleted when next presented, or at the user's next login) or `deleted` (logout,
- * password change, user disabled). The login limits live in LoginLimits.
+ * password change, user disabled). The login limits live in LoginLimits; the name-wide one never
+ * applies to the last enabled admin.
  */
 import type { Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
@@ -45,13 +46,15 @@ export class SessionKeeper {
     const { limits, hasher, users } = this.deps;
     limits.check(name, ip);
     const user = typeof name === 'string' && name !== '' ? await users.findByName(name) : undefined;
+    const slowed = limits.nameWideRefusal(name, ip);
+    if (slowed && !(user && (await users.isLastEnabledAdmin(user)))) throw slowed;
     const ok = passwordFits(password) && (user ? await hasher.verify(user.password_hash, password) : await hasher.verifyNothing(password));
     if (!ok || !user) {
       limits.failed(name, ip);
       throw new ActError('auth.invalid', 'wrong user name or password');
     }
     if (user.disabled) throw new ActError('auth.invalid', 'this account is disabled');
-    limits.succeeded(name);
+    limits.succeeded(name, ip);
     const token = newSecret();
     const now = this.deps.clock.now();
     const row: SessionRow = { id: secretHash(token), user_id: user.id, expires: this.expiry(now, now), create_time: now, last_seen: now };

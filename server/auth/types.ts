@@ -44,7 +44,7 @@ export interface Session {
 }
 
 export interface Auth {
-  /** Checks a password; throws ActError `auth.invalid` or `auth.rate_limited` (keyed by name and by ip). */
+  /** Checks a password; throws ActError `auth.invalid` or `auth.rate_limited` (by address, name and address, or name: login-limits.ts). */
   login(name: string, password: string, ip: string): Promise<Session>;
   logout(sessionToken: string): Promise<void>;
   /** The caller of a session cookie or an API token (`Authorization: Bearer …`); null when unknown, expired or revoked. */

@@ -114,11 +114,15 @@ export class UserDirectory implements UserAdmin {
     return row;
   }
 
+  /** Whether `row` is an enabled admin and no other user is one. */
+  async isLastEnabledAdmin(row: UserRow): Promise<boolean> {
+    if (!isEnabledAdmin(row)) return false;
+    return !(await this.deps.store.users.query()).rows.some((other) => other.id !== row.id && isEnabledAdmin(other));
+  }
+
   /** Refuses (auth.forbidden) when `row` is the last enabled admin. */
   private async keepAnAdmin(row: UserRow, change: string): Promise<void> {
-    if (!isEnabledAdmin(row)) return;
-    const others = (await this.deps.store.users.query()).rows.filter((other) => other.id !== row.id && isEnabledAdmin(other));
-    if (others.length === 0) throw new ActError('auth.forbidden', `'${row.name}' is the last enabled admin and cannot ${change}`);
+    if (await this.isLastEnabledAdmin(row)) throw new ActError('auth.forbidden', `'${row.name}' is the last enabled admin and cannot ${change}`);
   }
 
   private async insert(name: string, passwordHash: string, roles: Role[]): Promise<UserInfo> {
