@@ -12,6 +12,7 @@
 import type { Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
 import type { ServerCollections, SessionRow } from '../store/server-rows.ts';
+import type { AccessEvents } from './access-events.ts';
 import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { passwordFits } from './rules.ts';
@@ -36,6 +37,7 @@ export interface SessionDeps {
   hasher: PasswordHasher;
   limits: LoginLimits;
   clock: Clock;
+  events: AccessEvents;
   lifetime: SessionLifetime;
 }
 
@@ -63,8 +65,13 @@ export class SessionKeeper {
     return { token, caller: callerOf(user, 'session'), expires: row.expires };
   }
 
+  /** Deletes the session and reports it ended; an unknown one changes nothing. */
   async logout(sessionToken: string): Promise<void> {
-    if (plausibleSecret(sessionToken)) await this.deps.store.sessions.delete(secretHash(sessionToken));
+    if (!plausibleSecret(sessionToken)) return;
+    const { sessions } = this.deps.store;
+    const row = await sessions.find(secretHash(sessionToken));
+    if (!row) return;
+    if (await sessions.delete(row.id)) this.deps.events.emit({ userId: row.user_id, reason: 'session_ended' });
   }
 
   async fromSession(sessionToken: string): Promise<Caller | null> {

@@ -247,3 +247,9 @@ export function openSocket(url: string, options: { auth?: Record<string, string>
 export function connected(socket: Socket): Promise<void> {
   return READY.get(socket) ?? Promise.reject(new Error('not opened with openSocket'));
 }
+
+/** Resolves once the socket is disconnected (at once when it already is). */
+export function disconnected(socket: Socket): Promise<void> {
+  if (!socket.connected) return Promise.resolve();
+  return new Promise((resolve) => socket.once('disconnect', () => resolve()));
+}
