@@ -126,10 +126,12 @@ export async function attachLive(server: HttpServer, options: LiveOptions): Prom
     });
     socket.on('leave', (raw: unknown, ack?: (reply: unknown) => void) => {
       const name = typeof (raw as { room?: unknown })?.room === 'string' ? (raw as { room: string }).room : '';
-      void serialOf(socket).run(async () => {
-        await leaveJoined(socket, name);
-        if (typeof ack === 'function') ack({ ok: true, room: name });
-      });
+      serialOf(socket)
+        .run(async () => {
+          await leaveJoined(socket, name);
+          if (typeof ack === 'function') ack({ ok: true, room: name });
+        })
+        .catch((err: unknown) => log.error({ err: String(err), socket: socket.id }, 'socket leave failed'));
     });
   });
   const stopGuard = guardAccess({ io, auth, log, relay: options.adapter !== undefined });
