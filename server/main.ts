@@ -4,11 +4,12 @@
  * DATABASE_URL (file:./data/acts.db) and the other settings of server/runtime/config.ts,
  * ACTS_ADMIN_PASSWORD (creates the user `admin` while no admin exists; otherwise the one-time
  * setup via `auth.setup` stays open until an admin exists), ACTS_SECURE_COOKIE=1 behind https,
- * ACTS_TRUST_PROXY=1 behind a reverse proxy, LOG_LEVEL, ACTS_STUDIO (off: API only; dev: Next dev
+ * ACTS_TRUST_PROXY=<n> behind n reverse proxies, LOG_LEVEL, ACTS_STUDIO (off: API only; dev: Next dev
  * server; default: the production build when one exists, see server/http/studio.ts).
  * On PostgreSQL the socket.io PostgreSQL adapter connects the instances.
  */
 import type { Logger } from 'pino';
+import { trustedProxyHops } from './api/client-address.ts';
 import { createAuditLog } from './audit/audit-log.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { ensureAdminFromEnv } from './auth/first-admin.ts';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const env = process.env;
   const log = createLogger();
   const config = loadConfig();
+  const trustProxy = trustedProxyHops(env.ACTS_TRUST_PROXY);
   const store = await openStore(config.store);
   const auth = createAuth(store);
   await firstAdmin(auth, env, log);
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
     audit: createAuditLog(store),
     log,
     secureCookie: env.ACTS_SECURE_COOKIE === '1',
-    trustProxy: env.ACTS_TRUST_PROXY === '1',
+    trustProxy,
     scaleOutUrl: store.backend === 'postgresql' ? config.store : undefined,
     fallback: studio?.handler,
   });

@@ -97,11 +97,12 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
       expect(await t.audit.last('auth.login')).toMatchObject({ actor: 'anonymous', target: 'nobody-here', result: 'auth.invalid' });
     });
 
-    it('after 5 failures a name is rate limited (auth.rate_limited, even with the right password); other names are not', async () => {
+    it('after 5 failures from one address a name is rate limited there (auth.rate_limited saying why and when, even with the right password); other names are not', async () => {
       for (let i = 0; i < 5; i++) expect(await loginCode('locked', `wrong-password-${i}`)).toBe('auth.invalid');
       const limited = await raw('auth.login', { body: { name: 'locked', password: passwordOf('locked') }, headers: csrf });
       expect(limited.status).toBe(429);
-      expect(limited.body.error?.data).toMatchObject({ code: 'auth.rate_limited', details: { retryAfterSecs: expect.any(Number) } });
+      expect(limited.body.error?.data).toMatchObject({ code: 'auth.rate_limited', details: { retryAfterSecs: expect.any(Number), reason: 'name_and_address' } });
+      expect(limited.body.error?.message).toMatch(/too many failed sign-ins as 'locked' from your address .*: try again in \d+ s/);
       expect(await t.audit.last('auth.login')).toMatchObject({ target: 'locked', result: 'auth.rate_limited' });
       await login('bob');
     });

@@ -208,47 +208,82 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
   });
 
   describe('failed-login limits', () => {
+    const SECOND = 1000;
+    /** Fails a sign-in as `name` from each address in turn. */
+    const failFrom = async (name: string, ips: string[]) => {
+      for (const ip of ips) await refusal(auth.login(name, 'wrong password', ip), 'auth.invalid');
+    };
+    const addresses = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}.${i}`);
+
     beforeEach(async () => {
       await auth.setup('root', PASSWORD);
-    });
-
-    it('blocks a name after 5 failures in 5 minutes, even with the right password, and recovers', async () => {
-      for (let i = 0; i < 5; i++) {
-        clock.advance(10_000);
-        await refusal(auth.login('root', `wrong ${i}`, `10.0.0.${i}`), 'auth.invalid');
-      }
-      const err = await refusal(auth.login('root', PASSWORD, '10.9.9.9'), 'auth.rate_limited');
-      expect(err.details).toEqual({ retryAfterSecs: 260 }); // the first failure leaves the window 4:20 from now
-      clock.advance(259_000);
-      await refusal(auth.login('root', PASSWORD, '10.9.9.9'), 'auth.rate_limited');
-      clock.advance(1_000);
-      expect((await auth.login('root', PASSWORD, '10.9.9.9')).caller.name).toBe('root');
-    });
-
-    it('blocks by name whatever its case, and not other names', async () => {
-      for (let i = 0; i < 5; i++) await refusal(auth.login('ROOT', 'wrong', `10.0.1.${i}`), 'auth.invalid');
-      await refusal(auth.login('root', PASSWORD, '10.0.2.1'), 'auth.rate_limited');
       await auth.users.create('ann', PASSWORD, ['viewer']);
-      expect((await auth.login('ann', PASSWORD, '10.0.2.1')).caller.name).toBe('ann');
     });
 
-    it('forgets failures older than the window and a name\'s failures after a success', async () => {
-      for (let i = 0; i < 4; i++) await refusal(auth.login('root', 'wrong', IP), 'auth.invalid');
-      await auth.login('root', PASSWORD, IP);
-      for (let i = 0; i < 4; i++) await refusal(auth.login('root', 'wrong', '10.0.0.2'), 'auth.invalid');
-      clock.advance(5 * MINUTE);
-      for (let i = 0; i < 4; i++) await refusal(auth.login('root', 'wrong', '10.0.0.3'), 'auth.invalid');
-      expect((await auth.login('root', PASSWORD, '10.0.0.4')).caller.name).toBe('root');
+    it('backs one address off one name, doubling the wait, while the real user signs in from another address', async () => {
+      await failFrom('ann', Array(4).fill(IP));
+      const waits: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        await failFrom('ann', [IP]);
+        const err = await refusal(auth.login('ann', PASSWORD, IP), 'auth.rate_limited');
+        expect(err.message).toMatch(/from your address.*try again in \d+ s/);
+        waits.push((err.details as { retryAfterSecs: number; reason: string }).retryAfterSecs);
+        expect(err.details).toMatchObject({ reason: 'name_and_address' });
+        expect((await auth.login('ann', PASSWORD, '10.0.0.2')).caller.name).toBe('ann');
+        clock.advance(waits[i] * SECOND);
+      }
+      expect(waits).toEqual([30, 60, 120, 240]);
+      expect((await auth.login('ann', PASSWORD, IP)).caller.name).toBe('ann'); // waited: the right password works, and clears the back-off
+      await failFrom('ann', Array(4).fill(IP));
+      expect((await auth.login('ann', PASSWORD, IP)).caller.name).toBe('ann');
+    });
+
+    it('caps the wait, forgets an address an hour after its last failure, and counts a name whatever its case', async () => {
+      for (let i = 0; i < 12; i++) {
+        if (i > 0) clock.advance(15 * MINUTE);
+        await refusal(auth.login('ANN', 'wrong password', IP), 'auth.invalid');
+      }
+      expect((await refusal(auth.login('ann', PASSWORD, IP), 'auth.rate_limited')).details).toMatchObject({ retryAfterSecs: 15 * 60 });
+      clock.advance(HOUR);
+      await failFrom('ann', Array(4).fill(IP)); // forgotten: four free failures again
+      expect((await auth.login('ann', PASSWORD, IP)).caller.name).toBe('ann');
     });
 
     it('blocks an address that guesses at many names; other addresses still sign in', async () => {
       auth = make({ loginLimits: { perIp: { max: 3, windowMs: MINUTE } } });
       for (const name of ['a1', 'a2', 'a3']) await refusal(auth.login(name, PASSWORD, IP), 'auth.invalid');
       const err = await refusal(auth.login('root', PASSWORD, IP), 'auth.rate_limited');
-      expect(err.details).toEqual({ retryAfterSecs: 60 });
+      expect(err.details).toEqual({ retryAfterSecs: 60, reason: 'address' });
+      expect(err.message).toMatch(/from your address: try again in 60 s/);
       expect((await auth.login('root', PASSWORD, '10.0.0.2')).caller.name).toBe('root');
       clock.advance(MINUTE);
       expect((await auth.login('root', PASSWORD, IP)).caller.name).toBe('root');
+    });
+
+    it('slows a name guessed at from many addresses at new addresses only, with a growing wait', async () => {
+      await auth.login('ann', PASSWORD, '10.5.0.1'); // ann's usual place
+      await failFrom('ann', addresses('10.6.0', 10));
+      expect((await auth.login('ann', PASSWORD, '10.7.0.1')).caller.name).toBe('ann'); // ten failing addresses are free
+      await failFrom('ann', ['10.6.1.0']);
+      const err = await refusal(auth.login('ann', PASSWORD, '10.7.0.2'), 'auth.rate_limited');
+      expect(err.details).toEqual({ retryAfterSecs: 5, reason: 'name' });
+      expect(err.message).toMatch(/many addresses .*try again in 5 s/);
+      expect((await auth.login('ann', PASSWORD, '10.5.0.1')).caller.name).toBe('ann'); // not where she signed in before
+      expect((await auth.login('ann', PASSWORD, '10.7.0.1')).caller.name).toBe('ann');
+      clock.advance(5 * SECOND);
+      await failFrom('ann', ['10.6.1.1']);
+      expect((await refusal(auth.login('ann', PASSWORD, '10.7.0.3'), 'auth.rate_limited')).details).toEqual({ retryAfterSecs: 10, reason: 'name' });
+      await refusal(auth.login('ann', 'wrong password', '10.6.1.2'), 'auth.rate_limited'); // the attackers wait too
+      clock.advance(10 * SECOND);
+      expect((await auth.login('ann', PASSWORD, '10.7.0.3')).caller.name).toBe('ann');
+    });
+
+    it('never slows the last enabled admin name-wide: it signs in from a fresh address at once', async () => {
+      await failFrom('root', addresses('10.6.0', 30));
+      expect((await auth.login('root', PASSWORD, '10.8.0.1')).caller.name).toBe('root');
+      await auth.users.create('second', PASSWORD, ['admin']);
+      await failFrom('second', addresses('10.6.2', 11));
+      expect((await refusal(auth.login('second', PASSWORD, '10.8.0.2'), 'auth.rate_limited')).details).toMatchObject({ reason: 'name' });
     });
   });
 

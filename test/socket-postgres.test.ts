@@ -1,11 +1,12 @@
 /**
  * Scale-out on PostgreSQL: two server instances on one database, joined by the socket.io
  * PostgreSQL adapter. A client of instance B sees the live events of a process that runs on
- * instance A, and catches up on B from the store; the API works the same on PostgreSQL.
+ * instance A, and catches up on B from the store; the API works the same on PostgreSQL; a token
+ * revoked through A disconnects its socket on B (the access change is relayed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
-import { connected, join, SocketLog, startTestServer, type TestServer } from './helpers/server.ts';
+import { connected, disconnected, join, openSocket, SocketLog, startTestServer, type TestServer } from './helpers/server.ts';
 
 const flow = `id: flow
 steps:
@@ -77,5 +78,26 @@ describe('two instances on PostgreSQL', () => {
     expect((await b.as('alice').inbox.list.query({})).rows.filter((i) => i.pid === pid).map((i) => i.key)).toEqual(['b1']);
     expect((await b.as('operator').inbox.list.query({})).rows.filter((i) => i.pid === pid).map((i) => i.key)).toEqual(['b1']);
     expect((await b.as('viewer').processes.list.query({ mid: 'flow' })).count).toBe((await a.as('viewer').processes.list.query({ mid: 'flow' })).count);
+  });
+
+  it('revoking a token on A disconnects its socket on B, while another client of B still gets the inbox', async () => {
+    const user = await a.auth.users.create('carol', 'pw-carol-secret', ['operator']);
+    const { info, token } = await a.auth.tokens.create(user.id, 'socket on b');
+    const carol = openSocket(b.url, { auth: { token } });
+    const carolLog = new SocketLog(carol);
+    const bob = b.socket('bob');
+    const bobLog = new SocketLog(bob);
+    await Promise.all([connected(carol), connected(bob)]);
+    expect((await join(carol, 'inbox')).ok).toBe(true);
+    expect((await join(bob, 'inbox')).ok).toBe(true);
+    const gone = disconnected(carol);
+    await a.as('admin').tokens.revoke.mutate({ id: info.id });
+    expect(await carolLog.waitFor('kicked', () => true, 15_000)).toEqual({ reason: 'access_revoked' });
+    await gone;
+    const { pid } = await a.as('operator').processes.start.mutate({ mid: 'flow' });
+    await a.engine.idle();
+    await complete('a1', pid, 'alice');
+    await bobLog.waitFor('inbox', (p) => p.pid === pid && p.change === 'added' && (p.item as { key: string }).key === 'b1', 15_000);
+    expect(carolLog.of('inbox').filter((p) => p.pid === pid)).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@
  * State: idle → connecting → connected ⇄ reconnecting (socket.io retries by itself; a server
  * that disconnects us on purpose, e.g. while restarting, is reconnected too) → closed.
  * `denied` when the server refuses the handshake (signed out): no more retries (a new client is
- * made after the next sign-in).
+ * made after the next sign-in). A server that revokes the socket's access disconnects it (the
+ * reconnect is then denied); one that only takes it out of a room (`left`, roles changed) gets
+ * the room joined again.
  */
 import { io, type Socket } from 'socket.io-client';
 import { ApiError } from './api-error.ts';
@@ -72,6 +74,11 @@ export class LiveClient {
         this.setStatus('denied');
         this.onDenied();
       } else if (this.status !== 'connecting') this.setStatus('reconnecting');
+    });
+    // The server took us out of a room after the user's access changed: join again (a fresh catch-up, or the refusal shown on the page).
+    socket.on('left', (data: { room?: unknown }) => {
+      const room = typeof data?.room === 'string' ? this.rooms.get(data.room) : undefined;
+      if (room) this.join(data.room as string, room.cursor);
     });
     for (const type of LIVE_EVENT_TYPES) socket.on(type, (data: unknown) => this.dispatch({ type, data } as LiveEvent));
   }

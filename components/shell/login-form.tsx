@@ -1,6 +1,6 @@
 /**
  * Sign in with name and password. A wrong password says so and clears the password field; too
- * many failures show when the next try is allowed and keep the button disabled until then.
+ * many failures show why, when the next try is allowed, and keep the button disabled until then.
  * While no admin exists yet, the visitor is sent to /setup; a signed-in visitor goes on at once.
  * The inputs are uncontrolled (read on submit), so what was typed before hydration counts.
  */
@@ -17,6 +17,18 @@ import styles from './auth-card.module.css';
 import { safeNext } from './return-to.ts';
 import { useCountdown } from './use-countdown.ts';
 import { useHydrated } from './use-hydrated.ts';
+
+/** Why the server slowed this sign-in down (`details.reason` of `auth.rate_limited`). */
+function rateLimitReason(details: unknown): string {
+  switch ((details as { reason?: unknown } | undefined)?.reason) {
+    case 'address':
+      return 'Too many wrong passwords came from your network address, for any user name.';
+    case 'name':
+      return 'Many addresses tried wrong passwords for this name, so sign-ins from new places are slowed down; where you signed in before, you are not.';
+    default:
+      return 'Each further wrong password from here doubles the wait; other places are not affected.';
+  }
+}
 
 export function LoginForm() {
   const router = useRouter();
@@ -64,7 +76,7 @@ export function LoginForm() {
           </p>
         ) : error?.code === 'auth.rate_limited' ? (
           <p role="alert" className={styles.problem}>
-            Too many failed sign-ins. {waitSecs > 0 ? `You can try again in ${waitSecs} s.` : 'You can try again now.'}
+            Too many failed sign-ins. {waitSecs > 0 ? `You can try again in ${waitSecs} s.` : 'You can try again now.'} {rateLimitReason(error.details)}
           </p>
         ) : error ? (
           <ErrorNote error={error} />

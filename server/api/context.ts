@@ -1,6 +1,6 @@
 /**
  * The per-request context of the API: who calls (session cookie or bearer token, resolved once
- * through `Auth`), whether the CSRF header came along, the client address, and a way to set the
+ * through `Auth`), whether the CSRF header came along, the client address (client-address.ts), and a way to set the
  * session cookie on the response.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,6 +10,7 @@ import type { AuditLog } from '../audit/types.ts';
 import type { Auth, Caller } from '../auth/types.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { Store } from '../engine/store/types.ts';
+import { clientAddress } from './client-address.ts';
 
 export const SESSION_COOKIE = 'acts_session';
 /** Mutations authenticated by cookie must carry this header with value `1` (see trpc.ts). */
@@ -25,8 +26,8 @@ export interface ApiServices {
   log: Logger;
   /** Set the `Secure` attribute on the session cookie (serve behind https). */
   secureCookie: boolean;
-  /** Trust `X-Forwarded-For` for the client address (behind a reverse proxy). */
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted (0: none; see client-address.ts). */
+  trustProxy: number;
 }
 
 export interface ApiContext {
@@ -59,12 +60,6 @@ export async function resolveCaller(auth: Auth, bearer: string | null, session: 
   return null;
 }
 
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',')[0].trim();
-  return req.socket.remoteAddress ?? 'unknown';
-}
-
 function appendCookie(res: ServerResponse, cookie: string): void {
   const prev = res.getHeader('set-cookie');
   const list = Array.isArray(prev) ? prev : typeof prev === 'string' ? [prev] : [];
@@ -80,7 +75,7 @@ export async function createContext(services: ApiServices, req: IncomingMessage,
     caller,
     sessionToken,
     csrfHeader: req.headers[CSRF_HEADER] === '1',
-    ip: clientIp(req, services.trustProxy),
+    ip: clientAddress(req, services.trustProxy),
     setSessionCookie: (token, expires) => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: token, expires: new Date(expires), ...base })),
     clearSessionCookie: () => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: '', maxAge: 0, ...base })),
   };

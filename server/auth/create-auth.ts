@@ -1,10 +1,11 @@
 /**
  * `createAuth(store, options)`: the `Auth` of server/types.ts on the server's collections.
  *
- * State: what its parts hold (see users.ts, sessions.ts, tokens.ts, login-limits.ts); this module
- * only wires them together.
+ * State: what its parts hold (see users.ts, sessions.ts, tokens.ts, login-limits.ts,
+ * access-events.ts); this module only wires them together.
  */
 import { systemClock, randomId, type Clock, type IdSource } from '../engine/clock.ts';
+import { AccessEvents } from './access-events.ts';
 import type { ServerCollections } from '../store/server-rows.ts';
 import { LoginLimits, type LoginLimitOptions } from './login-limits.ts';
 import { PasswordHasher, type PasswordHashing } from './passwords.ts';
@@ -24,7 +25,7 @@ export interface AuthOptions {
   sessionMaxAgeMs?: number;
   /** argon2id costs (defaults: the library's). */
   passwordHashing?: PasswordHashing;
-  /** Failed-login limits (defaults: 5 per name, 20 per address, in 5 minutes). */
+  /** Failed-login limits (defaults in login-limits.ts: per address, per name and address, per name). */
   loginLimits?: LoginLimitOptions;
 }
 
@@ -39,16 +40,18 @@ export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomId;
   const hasher = new PasswordHasher(options.passwordHashing);
-  const users = new UserDirectory({ store, hasher, clock, ids });
+  const events = new AccessEvents();
+  const users = new UserDirectory({ store, hasher, clock, ids, events });
   const sessions = new SessionKeeper({
     store,
     users,
     hasher,
     clock,
+    events,
     limits: new LoginLimits(clock, options.loginLimits),
     lifetime: { ttlMs: options.sessionTtlMs ?? 7 * DAY_MS, maxAgeMs: options.sessionMaxAgeMs ?? 30 * DAY_MS },
   });
-  const tokens = new TokenKeeper({ store, users, clock, ids });
+  const tokens = new TokenKeeper({ store, users, clock, ids, events });
   return {
     login: (name, password, ip) => sessions.login(name, password, ip),
     logout: (sessionToken) => sessions.logout(sessionToken),
@@ -56,6 +59,7 @@ export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
     fromToken: (apiToken) => tokens.fromToken(apiToken),
     setupNeeded: async () => !(await users.adminExists()),
     setup: (name, password) => users.createFirstAdmin(name, password),
+    onAccessChange: (listener) => events.on(listener),
     // Only the contract's methods: the directory's row lookups (with password hashes) stay inside.
     users: {
       list: () => users.list(),

@@ -6,11 +6,13 @@
  * from login until `expires`, which slides: a use at least TOUCH_INTERVAL_MS after the last one
  * moves `last_seen` to now and `expires` to now + ttl, never past create_time + maxAge. It ends
  * `expired` (deleted when next presented, or at the user's next login) or `deleted` (logout,
- * password change, user disabled). The login limits live in LoginLimits.
+ * password change, user disabled). The login limits live in LoginLimits; the name-wide one never
+ * applies to the last enabled admin.
  */
 import type { Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
 import type { ServerCollections, SessionRow } from '../store/server-rows.ts';
+import type { AccessEvents } from './access-events.ts';
 import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { passwordFits } from './rules.ts';
@@ -35,6 +37,7 @@ export interface SessionDeps {
   hasher: PasswordHasher;
   limits: LoginLimits;
   clock: Clock;
+  events: AccessEvents;
   lifetime: SessionLifetime;
 }
 
@@ -45,13 +48,15 @@ export class SessionKeeper {
     const { limits, hasher, users } = this.deps;
     limits.check(name, ip);
     const user = typeof name === 'string' && name !== '' ? await users.findByName(name) : undefined;
+    const slowed = limits.nameWideRefusal(name, ip);
+    if (slowed && !(user && (await users.isLastEnabledAdmin(user)))) throw slowed;
     const ok = passwordFits(password) && (user ? await hasher.verify(user.password_hash, password) : await hasher.verifyNothing(password));
     if (!ok || !user) {
       limits.failed(name, ip);
       throw new ActError('auth.invalid', 'wrong user name or password');
     }
     if (user.disabled) throw new ActError('auth.invalid', 'this account is disabled');
-    limits.succeeded(name);
+    limits.succeeded(name, ip);
     const token = newSecret();
     const now = this.deps.clock.now();
     const row: SessionRow = { id: secretHash(token), user_id: user.id, expires: this.expiry(now, now), create_time: now, last_seen: now };
@@ -60,8 +65,13 @@ export class SessionKeeper {
     return { token, caller: callerOf(user, 'session'), expires: row.expires };
   }
 
+  /** Deletes the session and reports it ended; an unknown one changes nothing. */
   async logout(sessionToken: string): Promise<void> {
-    if (plausibleSecret(sessionToken)) await this.deps.store.sessions.delete(secretHash(sessionToken));
+    if (!plausibleSecret(sessionToken)) return;
+    const { sessions } = this.deps.store;
+    const row = await sessions.find(secretHash(sessionToken));
+    if (!row) return;
+    if (await sessions.delete(row.id)) this.deps.events.emit({ userId: row.user_id, reason: 'session_ended' });
   }
 
   async fromSession(sessionToken: string): Promise<Caller | null> {

@@ -9,6 +9,7 @@
  */
 import type { Clock, IdSource } from '../engine/clock.ts';
 import type { ApiTokenRow, ServerCollections } from '../store/server-rows.ts';
+import type { AccessEvents } from './access-events.ts';
 import { checkTokenName } from './rules.ts';
 import { API_TOKEN_PREFIX, newSecret, plausibleSecret, secretHash } from './secrets.ts';
 import { TOUCH_INTERVAL_MS } from './sessions.ts';
@@ -21,6 +22,7 @@ export interface TokenDeps {
   users: UserDirectory;
   clock: Clock;
   ids: IdSource;
+  events: AccessEvents;
 }
 
 /** A token as the API shows it (never its secret or hash). */
@@ -59,9 +61,13 @@ export class TokenKeeper implements TokenAdmin {
     return page.rows.map(tokenInfo);
   }
 
-  /** Idempotent: an unknown or already revoked id changes nothing. */
+  /** Idempotent: an unknown or already revoked id changes nothing. A revocation is reported as an access change. */
   async revoke(id: string): Promise<void> {
-    if (typeof id === 'string' && id !== '') await this.deps.store.apiTokens.delete(id);
+    if (typeof id !== 'string' || id === '') return;
+    const { apiTokens } = this.deps.store;
+    const row = await apiTokens.find(id);
+    if (!row) return;
+    if (await apiTokens.delete(id)) this.deps.events.emit({ userId: row.user_id, reason: 'token_revoked' });
   }
 
   async fromToken(apiToken: string): Promise<Caller | null> {

@@ -43,8 +43,16 @@ export interface Session {
   expires: number;
 }
 
+/** What may have taken access away from a user's open connections (see access-events.ts). */
+export type AccessChangeReason = 'token_revoked' | 'session_ended' | 'user_disabled' | 'roles_changed' | 'password_changed';
+
+export interface AccessChange {
+  userId: string;
+  reason: AccessChangeReason;
+}
+
 export interface Auth {
-  /** Checks a password; throws ActError `auth.invalid` or `auth.rate_limited` (keyed by name and by ip). */
+  /** Checks a password; throws ActError `auth.invalid` or `auth.rate_limited` (by address, name and address, or name: login-limits.ts). */
   login(name: string, password: string, ip: string): Promise<Session>;
   logout(sessionToken: string): Promise<void>;
   /** The caller of a session cookie or an API token (`Authorization: Bearer …`); null when unknown, expired or revoked. */
@@ -62,6 +70,11 @@ export interface Auth {
     setPassword(id: string, password: string): Promise<void>;
     setDisabled(id: string, disabled: boolean): Promise<UserInfo>;
   };
+  /**
+   * Calls `listener` after every change that may take access away from a user's open sockets
+   * (in this process; the socket layer relays it to other instances). Returns the unsubscribe.
+   */
+  onAccessChange(listener: (change: AccessChange) => void): () => void;
   tokens: {
     /** The secret is returned once, only here; the store keeps a hash. */
     create(userId: string, name: string): Promise<{ info: TokenInfo; token: string }>;

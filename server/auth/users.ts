@@ -4,11 +4,13 @@
  * enabled admin keeps the role and stays enabled).
  *
  * State: the rows in the store; a Serial that runs every check-then-write section (unique name,
- * last admin, first admin) one at a time in this process.
+ * last admin, first admin) one at a time in this process. Role changes, disabling and password
+ * changes are reported as access changes once written.
  */
 import type { Clock, IdSource } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
 import type { ServerCollections, UserRow } from '../store/server-rows.ts';
+import type { AccessEvents } from './access-events.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { checkPassword, checkRoles, checkUserName, storedRoles } from './rules.ts';
 import { Serial } from './serial.ts';
@@ -19,6 +21,7 @@ export interface UserDeps {
   hasher: PasswordHasher;
   clock: Clock;
   ids: IdSource;
+  events: AccessEvents;
 }
 
 /** A user as the API shows it (never the password hash). */
@@ -66,11 +69,13 @@ export class UserDirectory implements UserAdmin {
 
   async setRoles(id: string, roles: Role[]): Promise<UserInfo> {
     const checked = checkRoles(roles);
-    return this.serial.run(async () => {
+    const info = await this.serial.run(async () => {
       const row = await this.row(id);
       if (!checked.includes('admin')) await this.keepAnAdmin(row, 'lose the admin role');
       return this.save({ ...row, roles: checked });
     });
+    this.deps.events.emit({ userId: info.id, reason: 'roles_changed' });
+    return info;
   }
 
   /** Also ends the user's sessions (API tokens stay: they are revoked one by one). */
@@ -79,6 +84,7 @@ export class UserDirectory implements UserAdmin {
     const passwordHash = await this.deps.hasher.hash(checkPassword(password));
     await this.serial.run(async () => this.save({ ...(await this.row(id)), password_hash: passwordHash }));
     await this.endSessions(id);
+    this.deps.events.emit({ userId: id, reason: 'password_changed' });
   }
 
   /** Disabling also ends the user's sessions; their API tokens stop resolving while disabled. */
@@ -88,7 +94,10 @@ export class UserDirectory implements UserAdmin {
       if (disabled) await this.keepAnAdmin(row, 'be disabled');
       return this.save({ ...row, disabled });
     });
-    if (disabled) await this.endSessions(id);
+    if (disabled) {
+      await this.endSessions(id);
+      this.deps.events.emit({ userId: id, reason: 'user_disabled' });
+    }
     return info;
   }
 
@@ -114,11 +123,15 @@ export class UserDirectory implements UserAdmin {
     return row;
   }
 
+  /** Whether `row` is an enabled admin and no other user is one. */
+  async isLastEnabledAdmin(row: UserRow): Promise<boolean> {
+    if (!isEnabledAdmin(row)) return false;
+    return !(await this.deps.store.users.query()).rows.some((other) => other.id !== row.id && isEnabledAdmin(other));
+  }
+
   /** Refuses (auth.forbidden) when `row` is the last enabled admin. */
   private async keepAnAdmin(row: UserRow, change: string): Promise<void> {
-    if (!isEnabledAdmin(row)) return;
-    const others = (await this.deps.store.users.query()).rows.filter((other) => other.id !== row.id && isEnabledAdmin(other));
-    if (others.length === 0) throw new ActError('auth.forbidden', `'${row.name}' is the last enabled admin and cannot ${change}`);
+    if (await this.isLastEnabledAdmin(row)) throw new ActError('auth.forbidden', `'${row.name}' is the last enabled admin and cannot ${change}`);
   }
 
   private async insert(name: string, passwordHash: string, roles: Role[]): Promise<UserInfo> {

@@ -31,7 +31,7 @@ export type ErrorCode =
   | 'auth.required' // no valid session or API token
   | 'auth.forbidden' // signed in, but the role (or assignee list) does not allow it
   | 'auth.invalid' // wrong user name or password
-  | 'auth.rate_limited' // too many failed logins; retry after `details.retryAfterSecs`
+  | 'auth.rate_limited' // too many failed logins; retry after `details.retryAfterSecs` (`details.reason`: address, name_and_address, name)
   | 'auth.setup_done' // the one-time admin setup was already done
   | 'user.not_found'
   | 'user.duplicate'

@@ -34,8 +34,8 @@ export interface ServerOptions {
   log?: Logger;
   /** `Secure` on the session cookie (set when served over https). Default false. */
   secureCookie?: boolean;
-  /** Trust `X-Forwarded-For` (behind a reverse proxy). Default false. */
-  trustProxy?: boolean;
+  /** Reverse proxies in front of the server whose `X-Forwarded-For` entries are trusted (`ACTS_TRUST_PROXY`). Default 0. */
+  trustProxy?: number;
   /** Origins besides the server's own allowed to open cookie-authenticated sockets. */
   allowedOrigins?: string[];
   /** PostgreSQL URL for the socket.io adapter, so events reach clients on every instance. */
@@ -69,7 +69,7 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
     audit: options.audit,
     log,
     secureCookie: options.secureCookie ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.trustProxy ?? 0,
   };
   const metrics = createMetrics(options.engine, () => live?.io);
   const server = http.createServer(

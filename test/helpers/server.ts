@@ -128,7 +128,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scaleOutUrl' | 'secureCookie' | 'log' | 'sessionSweepMs'>> {
+export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scaleOutUrl' | 'secureCookie' | 'trustProxy' | 'log' | 'sessionSweepMs'>> {
   backend?: StoreBackend;
   /** Use this database instead of creating one (several servers on one PostgreSQL). */
   database?: TestDatabase;
@@ -150,7 +150,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   for (const user of Object.values(users)) tokens[user.name] = (await auth.tokens.create(user.id, 'tests')).token;
   const tokenOf = (name: string) => tokens[name] ?? `acts_nobody-${name}`;
   const log = options.log ?? pino({ level: 'silent' });
-  const server = await createServer({ engine, store, auth, audit, log, live: options.live, scaleOutUrl: options.scaleOutUrl, secureCookie: options.secureCookie, sessionSweepMs: options.sessionSweepMs });
+  const server = await createServer({ engine, store, auth, audit, log, live: options.live, scaleOutUrl: options.scaleOutUrl, secureCookie: options.secureCookie, trustProxy: options.trustProxy, sessionSweepMs: options.sessionSweepMs });
   const address = await server.listen(0);
   const url = `http://127.0.0.1:${address.port}`;
   const sockets: Socket[] = [];
@@ -246,4 +246,10 @@ export function openSocket(url: string, options: { auth?: Record<string, string>
 /** Resolves once connected; rejects with the connect error's `data` (code, message). */
 export function connected(socket: Socket): Promise<void> {
   return READY.get(socket) ?? Promise.reject(new Error('not opened with openSocket'));
+}
+
+/** Resolves once the socket is disconnected (at once when it already is). */
+export function disconnected(socket: Socket): Promise<void> {
+  if (!socket.connected) return Promise.resolve();
+  return new Promise((resolve) => socket.once('disconnect', () => resolve()));
 }

@@ -3,9 +3,11 @@
  * API: `auth: { token }` in the handshake (an API token) or the session cookie; a cookie
  * handshake must come from the same origin (Origin host = Host, or an allowed origin) so another
  * site cannot open a socket with the user's cookie. Clients `join` rooms with an optional cursor
- * (catch-up.ts) and `leave` them; every join re-checks the caller and the room's permission.
+ * (catch-up.ts) and `leave` them; every join re-checks the caller and the room's permission, and
+ * every access change re-checks the user's open sockets (access-guard.ts).
  *
- * State: open (bridge, health feed and backpressure armed) → closed (sockets disconnected).
+ * State: open (bridge, health feed, backpressure and access guard armed) → closed (sockets
+ * disconnected).
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -15,14 +17,16 @@ import type { Auth, Caller } from '../../auth/types.ts';
 import type { Engine } from '../../engine/engine.ts';
 import { ActError } from '../../engine/errors.ts';
 import type { Store } from '../../engine/store/types.ts';
-import { resolveCaller, sessionFromCookies } from '../context.ts';
+import { sessionFromCookies } from '../context.ts';
 import { publicError, toActError } from '../errors.ts';
 import { requirePermission } from '../policy.ts';
+import { guardAccess } from './access-guard.ts';
 import { Backpressure } from './backpressure.ts';
 import { LiveBridge } from './bridge.ts';
 import { joinWithCatchUp } from './catch-up.ts';
 import { startHealthFeed } from './health-feed.ts';
 import { parseRoom, roomPermission } from './rooms.ts';
+import { leaveJoined, recordJoined, serialOf, socketCaller } from './socket-state.ts';
 
 export interface LiveOptions {
   engine: Engine;
@@ -65,12 +69,11 @@ function sameOrigin(origin: string | undefined, host: string | undefined, allowe
 }
 
 async function handshakeCaller(socket: Socket, auth: Auth, allowedOrigins: string[]): Promise<Caller> {
-  const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null;
-  const session = token ? null : sessionFromCookies(socket.handshake.headers.cookie);
-  if (session && !sameOrigin(socket.handshake.headers.origin, socket.handshake.headers.host, allowedOrigins)) {
+  const byCookie = typeof socket.handshake.auth?.token !== 'string' && sessionFromCookies(socket.handshake.headers.cookie) !== null;
+  if (byCookie && !sameOrigin(socket.handshake.headers.origin, socket.handshake.headers.host, allowedOrigins)) {
     throw new ActError('auth.forbidden', 'a cookie-authenticated socket must come from this site');
   }
-  const caller = await resolveCaller(auth, token, session);
+  const caller = await socketCaller(socket, auth);
   if (!caller) throw new ActError('auth.required', 'sign in first (session cookie or auth.token)');
   return caller;
 }
@@ -102,39 +105,43 @@ export async function attachLive(server: HttpServer, options: LiveOptions): Prom
   });
 
   io.on('connection', (socket) => {
-    socket.on('join', async (raw: unknown, ack?: (reply: unknown) => void) => {
+    socket.on('join', (raw: unknown, ack?: (reply: unknown) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
-      try {
-        const request = joinRequest.parse(raw);
-        const ref = parseRoom(request.room);
-        if (!ref) throw new ActError('input.invalid', `'${request.room}' is not a room (proc:<pid>, model:<mid>, inbox, health)`);
-        if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) throw new ActError('input.too_large', `a socket may join at most ${MAX_ROOMS_PER_SOCKET} rooms`);
-        const caller = await resolveCaller(auth, socket.handshake.auth?.token ?? null, sessionFromCookies(socket.handshake.headers.cookie));
-        requirePermission(caller, roomPermission(ref));
-        socket.data.caller = caller;
-        const rooms = await joinWithCatchUp(socket, ref, request.room, request.cursor ?? null, caller!, deps);
-        socket.data.joined = { ...(socket.data.joined ?? {}), [request.room]: rooms };
-        reply({ ok: true, room: request.room });
-      } catch (err) {
-        const act = toActError(err);
-        if (act.code === 'internal') log.error({ err: String(err), socket: socket.id }, 'socket join failed');
-        reply({ ok: false, error: publicError(act) });
-      }
+      void serialOf(socket).run(async () => {
+        try {
+          const request = joinRequest.parse(raw);
+          const ref = parseRoom(request.room);
+          if (!ref) throw new ActError('input.invalid', `'${request.room}' is not a room (proc:<pid>, model:<mid>, inbox, health)`);
+          if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) throw new ActError('input.too_large', `a socket may join at most ${MAX_ROOMS_PER_SOCKET} rooms`);
+          const caller = requirePermission(await socketCaller(socket, auth), roomPermission(ref));
+          socket.data.caller = caller;
+          recordJoined(socket, request.room, await joinWithCatchUp(socket, ref, request.room, request.cursor ?? null, caller, deps));
+          reply({ ok: true, room: request.room });
+        } catch (err) {
+          const act = toActError(err);
+          if (act.code === 'internal') log.error({ err: String(err), socket: socket.id }, 'socket join failed');
+          reply({ ok: false, error: publicError(act) });
+        }
+      });
     });
-    socket.on('leave', async (raw: unknown, ack?: (reply: unknown) => void) => {
+    socket.on('leave', (raw: unknown, ack?: (reply: unknown) => void) => {
       const name = typeof (raw as { room?: unknown })?.room === 'string' ? (raw as { room: string }).room : '';
-      const rooms: string[] = socket.data.joined?.[name] ?? [];
-      for (const room of rooms) await socket.leave(room);
-      if (socket.data.joined) delete socket.data.joined[name];
-      if (typeof ack === 'function') ack({ ok: true, room: name });
+      serialOf(socket)
+        .run(async () => {
+          await leaveJoined(socket, name);
+          if (typeof ack === 'function') ack({ ok: true, room: name });
+        })
+        .catch((err: unknown) => log.error({ err: String(err), socket: socket.id }, 'socket leave failed'));
     });
   });
+  const stopGuard = guardAccess({ io, auth, log, relay: options.adapter !== undefined });
 
   return {
     io,
     bridge,
     backpressure,
     close: async () => {
+      stopGuard();
       stopHealth();
       backpressure.stop();
       bridge.close();
