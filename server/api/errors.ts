@@ -15,6 +15,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   'process.invalid_pid': 'BAD_REQUEST',
   'process.finished': 'CONFLICT',
   'process.elsewhere': 'PRECONDITION_FAILED',
+  'process.key_conflict': 'CONFLICT',
   'inputs.invalid': 'BAD_REQUEST',
   'task.not_found': 'NOT_FOUND',
   'action.unknown': 'BAD_REQUEST',

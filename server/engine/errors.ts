@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'process.invalid_pid'
   | 'process.finished'
   | 'process.elsewhere' // the process runs on another engine instance (see `details.owner`)
+  | 'process.key_conflict' // an idempotency key already started a process with another model or other inputs
   | 'inputs.invalid'
   | 'task.not_found'
   | 'action.unknown'
