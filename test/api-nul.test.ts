@@ -74,6 +74,7 @@ describe.each(['sqlite', 'postgresql'] as const)('NUL in API input on %s', (back
     expect(reply.body.error?.data.code).toBe('input.invalid');
     expect(reply.setCookie).toBeNull();
     expect(await t.audit.last('auth.login')).toMatchObject({ actor: 'anonymous', target: 'ad\\u0000min', result: 'input.invalid' });
+    expect((await t.audit.query({ action: 'auth.login', target: 'ad\\u0000min' })).rows).toHaveLength(1);
     const inPassword = await rawCall(t.url, 'auth.login', { body: { name: 'alice', password: `pw${NUL}` }, headers: csrf });
     expect(inPassword.body.error?.data.code).toBe('input.invalid');
     const entry = (await t.audit.last('auth.login'))!;

@@ -10,6 +10,7 @@
  * - `publicAudited(…)` also audits calls refused for their input (failed logins stay audited).
  */
 import { initTRPC } from '@trpc/server';
+import type { z } from 'zod';
 import { ActError } from '../engine/errors.ts';
 import { recordAudit, type AuditTarget } from './audit.ts';
 import type { ApiContext } from './context.ts';
@@ -61,17 +62,27 @@ export const publicProcedure = checked.use(csrfAlways);
 const INPUT_REFUSALS = new Set(['input.invalid', 'input.too_large']);
 
 /**
- * A public procedure whose calls refused for their input (a NUL, a failed schema) are audited as
- * `target(rawInput)` says: its own `audited()` never runs for them.
+ * A public procedure with input `schema` whose calls refused for their input (a NUL, a failed
+ * schema) are audited as `target(rawInput)` says: they never reach the procedure, so its own
+ * `audited()` does not run for them. Refusals from the procedure itself are left to it.
  */
-export function publicAudited(target: (rawInput: unknown, ctx: ApiContext) => AuditTarget) {
+export function publicAudited<S extends z.ZodType>(schema: S, target: (rawInput: unknown, ctx: ApiContext) => AuditTarget) {
   const auditRefusals = t.middleware(async ({ ctx, getRawInput, next }) => {
-    const result = await next();
-    const code = result.ok ? null : toActError(result.error).code;
+    const inputAccepted = { yes: false };
+    const result = await next({ ctx: { inputAccepted } });
+    const code = result.ok || inputAccepted.yes ? null : toActError(result.error).code;
     if (code && INPUT_REFUSALS.has(code)) await recordAudit(ctx.services, null, target(await getRawInput(), ctx), code);
     return result;
   });
-  return base.use(auditRefusals).use(nulFree).use(csrfAlways);
+  return base
+    .use(auditRefusals)
+    .use(nulFree)
+    .use(csrfAlways)
+    .input(schema)
+    .use(({ ctx, next }) => {
+      ctx.inputAccepted.yes = true;
+      return next();
+    });
 }
 
 /** Callers with `permission`; `ctx.caller` is non-null inside. Cookie-signed mutations need the CSRF header. */

@@ -25,7 +25,7 @@ function refusedCredentials(action: string) {
 }
 
 export const authRouter = router({
-  login: publicAudited(refusedCredentials('auth.login')).input(credentials).mutation(({ ctx, input }) =>
+  login: publicAudited(credentials, refusedCredentials('auth.login')).mutation(({ ctx, input }) =>
     audited(ctx.services, null, { action: 'auth.login', target: input.name, detail: { ip: ctx.ip } }, async () => {
       const session = await ctx.services.auth.login(input.name, input.password, ctx.ip);
       ctx.setSessionCookie(session.token, session.expires);
@@ -45,7 +45,7 @@ export const authRouter = router({
 
   setupNeeded: publicProcedure.input(z.object({}).default({})).query(async ({ ctx }) => ({ needed: await ctx.services.auth.setupNeeded() })),
 
-  setup: publicAudited(refusedCredentials('auth.setup')).input(credentials).mutation(({ ctx, input }) =>
+  setup: publicAudited(credentials, refusedCredentials('auth.setup')).mutation(({ ctx, input }) =>
     audited(ctx.services, null, { action: 'auth.setup', target: input.name, detail: { ip: ctx.ip } }, () => ctx.services.auth.setup(input.name, input.password)),
   ),
 
