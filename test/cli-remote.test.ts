@@ -256,6 +256,21 @@ describe('acts start', () => {
     expect(root.data).toMatchObject({ amount: 42, who: 'alice', zip: '01234', tags: ['a', 'b'], empty: '', note: 'keep' });
   });
 
+  it('--idempotency-key: the same start again prints the first process with "repeated":true; other inputs are process.key_conflict (exit 6)', { timeout: TIMEOUT }, async () => {
+    const key = 'cli-start-once';
+    const args = ['start', 'approval', '--input', 'amount=7', '--idempotency-key', key];
+    const first = await as('ops', args);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.lines).toEqual([expect.objectContaining({ mid: 'approval', repeated: false })]);
+    const again = await as('ops', args);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.lines).toEqual([expect.objectContaining({ pid: first.lines[0].pid, repeated: true })]);
+    const other = expectFailure(await as('ops', ['start', 'approval', '--input', 'amount=8', '--idempotency-key', key]), 6, 'process.key_conflict');
+    expect(other.details).toEqual({ pid: first.lines[0].pid, mid: 'approval' });
+    expect((await engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'start_key', op: 'eq', value: key }] } })).count).toBe(1);
+    expect((await acts(['start', '--help'])).stdout).toContain('--idempotency-key <key>');
+  });
+
   it('--wait waits for a workflow that completes on its own: final line like acts run, exit 0', { timeout: TIMEOUT }, async () => {
     const r = await as('ops', ['start', 'sum', '--input', 'a=40', '--input', 'b=2', '--wait']);
     expect(r.code, r.stderr).toBe(0);

@@ -3,6 +3,7 @@
  * how it ended (`ok` or the stable error code), logs the same as one line (with `pid`/`tid`
  * fields where given, never the detail), then passes the result or the error on. A failing
  * audit write is logged; it does not undo or fail the mutation that already happened.
+ * `recordAudit()` records one outcome directly (a call refused before its procedure ran).
  */
 import type { Caller } from '../auth/types.ts';
 import type { ApiServices } from './context.ts';
@@ -33,15 +34,20 @@ export async function audited<T>(services: ApiServices, caller: Caller | null, w
     result = toActError(err).code;
     throw err;
   } finally {
-    const entry = {
-      actor: caller?.userId ?? 'anonymous',
-      actor_name: caller?.name ?? 'anonymous',
-      action: what.action,
-      target: what.target,
-      detail: boundedDetail(what.detail),
-      result,
-    };
-    services.log.info({ user: entry.actor_name, action: what.action, target: what.target, result, ...what.ids }, 'mutation');
-    await services.audit.record(entry).catch((err: unknown) => services.log.error({ err: String(err), action: what.action }, 'audit record failed'));
+    await recordAudit(services, caller, what, result);
   }
+}
+
+/** Records how one mutation ended (`ok` or an error code) and logs it; a failing write is only logged. */
+export async function recordAudit(services: ApiServices, caller: Caller | null, what: AuditTarget, result: string): Promise<void> {
+  const entry = {
+    actor: caller?.userId ?? 'anonymous',
+    actor_name: caller?.name ?? 'anonymous',
+    action: what.action,
+    target: what.target,
+    detail: boundedDetail(what.detail),
+    result,
+  };
+  services.log.info({ user: entry.actor_name, action: what.action, target: what.target, result, ...what.ids }, 'mutation');
+  await services.audit.record(entry).catch((err: unknown) => services.log.error({ err: String(err), action: what.action }, 'audit record failed'));
 }

@@ -1,7 +1,8 @@
 /**
  * The per-request context of the API: who calls (session cookie or bearer token, resolved once
- * through `Auth`), whether the CSRF header came along, the client address (client-address.ts), and a way to set the
- * session cookie on the response.
+ * through `Auth`), whether the CSRF header came along, the client address (client-address.ts),
+ * the `Idempotency-Key` header (process starts and trigger fires), and a way to set the session
+ * cookie on the response.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookie, stringifySetCookie } from 'cookie';
@@ -15,6 +16,8 @@ import { clientAddress } from './client-address.ts';
 export const SESSION_COOKIE = 'acts_session';
 /** Mutations authenticated by cookie must carry this header with value `1` (see trpc.ts). */
 export const CSRF_HEADER = 'x-acts-csrf';
+/** A start or trigger fire may carry its idempotency key in this header (or in its input). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** What every procedure may use; built once per server. */
 export interface ApiServices {
@@ -36,6 +39,8 @@ export interface ApiContext {
   /** The session token of the cookie, if one was sent. */
   sessionToken: string | null;
   csrfHeader: boolean;
+  /** The `Idempotency-Key` header, if one was sent (start-key.ts). */
+  idempotencyKey: string | null;
   ip: string;
   setSessionCookie(token: string, expires: number): void;
   clearSessionCookie(): void;
@@ -75,6 +80,7 @@ export async function createContext(services: ApiServices, req: IncomingMessage,
     caller,
     sessionToken,
     csrfHeader: req.headers[CSRF_HEADER] === '1',
+    idempotencyKey: typeof req.headers[IDEMPOTENCY_HEADER] === 'string' ? req.headers[IDEMPOTENCY_HEADER] : null,
     ip: clientAddress(req, services.trustProxy),
     setSessionCookie: (token, expires) => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: token, expires: new Date(expires), ...base })),
     clearSessionCookie: () => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: '', maxAge: 0, ...base })),

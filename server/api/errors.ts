@@ -16,6 +16,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   'process.finished': 'CONFLICT',
   'process.step_budget': 'UNPROCESSABLE_CONTENT',
   'process.elsewhere': 'PRECONDITION_FAILED',
+  'process.key_conflict': 'CONFLICT',
   'inputs.invalid': 'BAD_REQUEST',
   'task.not_found': 'NOT_FOUND',
   'action.unknown': 'BAD_REQUEST',

@@ -3,7 +3,7 @@
  * account (password, API tokens); viewer reads everything; operator adds process and task work;
  * designer adds model and trigger management; admin may do everything, including users, the
  * tokens of others and the audit log. Task actions also pass the assignment check of
- * inbox-access.ts; revoking a token also checks that it is the caller's own (or the caller is admin).
+ * inbox-access.ts, changes of a whole process (abort, set-vars, push) that of process-access.ts; revoking a token also checks that it is the caller's own (or the caller is admin).
  */
 import { ActError } from '../engine/errors.ts';
 import type { Caller, Role } from '../auth/types.ts';

@@ -5,12 +5,17 @@
  *   carry the header `x-acts-csrf: 1`. Browsers cannot send a custom header cross-site without a
  *   CORS preflight, which this server never grants, so a forged form or fetch from another site
  *   fails. Bearer-token calls carry no ambient credential and need no header;
- * - `allowed(permission)` checks the caller against policy.ts.
+ * - no input string may hold U+0000 (nul-guard.ts), checked before any schema or permission;
+ * - `allowed(permission)` checks the caller against policy.ts;
+ * - `publicAudited(…)` also audits calls refused for their input (failed logins stay audited).
  */
 import { initTRPC } from '@trpc/server';
+import type { z } from 'zod';
 import { ActError } from '../engine/errors.ts';
+import { recordAudit, type AuditTarget } from './audit.ts';
 import type { ApiContext } from './context.ts';
 import { asTrpcError, carriesCode, publicError, toActError, type ApiErrorData } from './errors.ts';
+import { refuseNul } from './nul-guard.ts';
 import { requirePermission, type Permission } from './policy.ts';
 
 const t = initTRPC.context<ApiContext>().create({
@@ -42,14 +47,47 @@ const csrfAlways = t.middleware(({ ctx, type, next }) => {
   return next();
 });
 
+/** Refuses U+0000 anywhere in the raw input, before the procedure's schema parses it. */
+const nulFree = t.middleware(async ({ getRawInput, next }) => {
+  refuseNul(await getRawInput());
+  return next();
+});
+
 const base = t.procedure.use(mapErrors);
+const checked = base.use(nulFree);
 
 /** Anyone may call (login, setup); mutations need the CSRF header. */
-export const publicProcedure = base.use(csrfAlways);
+export const publicProcedure = checked.use(csrfAlways);
+
+const INPUT_REFUSALS = new Set(['input.invalid', 'input.too_large']);
+
+/**
+ * A public procedure with input `schema` whose calls refused for their input (a NUL, a failed
+ * schema) are audited as `target(rawInput)` says: they never reach the procedure, so its own
+ * `audited()` does not run for them. Refusals from the procedure itself are left to it.
+ */
+export function publicAudited<S extends z.ZodType>(schema: S, target: (rawInput: unknown, ctx: ApiContext) => AuditTarget) {
+  const auditRefusals = t.middleware(async ({ ctx, getRawInput, next }) => {
+    const inputAccepted = { yes: false };
+    const result = await next({ ctx: { inputAccepted } });
+    const code = result.ok || inputAccepted.yes ? null : toActError(result.error).code;
+    if (code && INPUT_REFUSALS.has(code)) await recordAudit(ctx.services, null, target(await getRawInput(), ctx), code);
+    return result;
+  });
+  return base
+    .use(auditRefusals)
+    .use(nulFree)
+    .use(csrfAlways)
+    .input(schema)
+    .use(({ ctx, next }) => {
+      ctx.inputAccepted.yes = true;
+      return next();
+    });
+}
 
 /** Callers with `permission`; `ctx.caller` is non-null inside. Cookie-signed mutations need the CSRF header. */
 export function allowed(permission: Permission) {
-  return base.use(({ ctx, type, next }) => {
+  return checked.use(({ ctx, type, next }) => {
     const caller = requirePermission(ctx.caller, permission);
     if (type === 'mutation' && caller.via === 'session') requireCsrf(ctx.csrfHeader);
     return next({ ctx: { ...ctx, caller } });

@@ -44,7 +44,7 @@ import { TypedEmitter } from './events.ts';
  * a code act is running; a task's error is being reported (a throw there escapes the task guard);
  * a durable overflow record is about to go back into its lane.
  */
-export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting' | 'overflow:replay';
+export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting' | 'overflow:replay' | 'start:written';
 
 export interface CoreConfig {
   tickMs: number;

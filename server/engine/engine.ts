@@ -23,6 +23,7 @@ import { CodePool } from './sandbox/code-pool.ts';
 import { DEFAULT_STEP_BUDGET } from './step-budget.ts';
 import type { SandboxLimits } from './sandbox/types.ts';
 import { Starter } from './start.ts';
+import { StartKeys } from './start-keys.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { DeliveryRow, EventRow, InstanceRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from './store/types.ts';
 import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
@@ -112,6 +113,15 @@ export type { ActionRequest } from './action-intake.ts';
 /** How often `procs.wait` looks at a process that runs on another instance, ms. */
 const WAIT_POLL_MS = 200;
 
+/** Who starts a process (`owner`, from trusted server code) and the start's idempotency key. */
+export interface StartContext {
+  owner?: OwnerScope;
+  idempotencyKey?: string;
+}
+
+/** A started process; `repeated`: an earlier start with the same idempotency key made it. */
+export type StartedProc = ProcInfo & { repeated: boolean };
+
 function isPlainObject(v: unknown): v is Vars {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -124,6 +134,7 @@ export class Engine {
   private readonly core: Core;
   private readonly modelStore: Models;
   private readonly starter: Starter;
+  private readonly startKeys: StartKeys;
   private timer: NodeJS.Timeout | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
   private lease!: InstanceLease;
@@ -145,6 +156,7 @@ export class Engine {
     this.intake = new ActionIntake(core, () => this.lease, this.relay, () => this.relayTimeoutMs);
     this.modelStore = models;
     this.starter = new Starter(core, models);
+    this.startKeys = new StartKeys(core.store);
     this.detector = new StuckDetector(core);
     core.execTask = (proc, task) => exec(core, proc, task);
     core.startProcess = (mid, options, parent) => this.starter.start(mid, options, parent);
@@ -283,12 +295,17 @@ export class Engine {
   readonly procs = {
     /**
      * Starts the latest version of a model. `context.owner` is the caller's authority, filled in
-     * by trusted server code (spec 5.9); it never comes from the start options.
+     * by trusted server code (spec 5.9); it never comes from the start options. With
+     * `context.idempotencyKey` a repeat of an earlier start answers its process (`repeated: true`;
+     * start-keys.ts).
      */
-    start: async (mid: string, options: Vars = {}, context: { owner?: OwnerScope } = {}): Promise<ProcInfo> => {
+    start: async (mid: string, options: Vars = {}, context: StartContext = {}): Promise<StartedProc> => {
       this.check();
       if (!isPlainObject(options)) throw new ActError('inputs.invalid', 'start options must be an object');
-      return procInfo(await this.starter.start(mid, options, null, context.owner ?? null));
+      const owner = context.owner ?? null;
+      if (context.idempotencyKey === undefined) return { ...procInfo(await this.starter.start(mid, options, null, owner)), repeated: false };
+      const started = await this.startKeys.run(mid, options, context.idempotencyKey, async (key) => (await this.starter.start(mid, options, null, owner, key)).pid);
+      return { ...procInfo(await this.loadedProcess(started.pid)), repeated: started.repeated };
     },
     get: async (pid: string): Promise<ProcDetail> => procDetail(await this.loadedProcess(pid)),
     list: async (query?: Query): Promise<PageData<ProcRow>> => {
@@ -475,20 +492,21 @@ export class Engine {
     /**
      * Fires a trigger (spec 1.9.2): manual/schedule → `{pid}`; hook → the process outputs once it
      * completed; chat → `{pid}` with the text as input `data`. `params` null → the trigger's own.
+     * `idempotencyKey`: a repeated fire answers the first process (its pid, or a hook's outputs).
      */
-    start: async (id: string, params?: unknown): Promise<Vars> => {
+    start: async (id: string, params?: unknown, context: { idempotencyKey?: string } = {}): Promise<Vars> => {
       const row = await this.triggers.get(id);
       if (!TRIGGER_PACKAGES.has(row.uses)) throw new ActError('trigger.not_found', `trigger '${id}' uses unknown package '${row.uses}'`);
       const given = params === undefined || params === null ? row.params : params;
       if (row.kind === 'chat') {
-        const proc = await this.procs.start(row.mid, { data: typeof given === 'string' ? given : JSON.stringify(given ?? '') });
-        return { pid: proc.pid };
+        const proc = await this.procs.start(row.mid, { data: typeof given === 'string' ? given : JSON.stringify(given ?? '') }, context);
+        return { pid: proc.pid, repeated: proc.repeated };
       }
       if (given !== null && given !== undefined && !isPlainObject(given)) {
         throw new ActError('inputs.invalid', `trigger '${id}': params must be an object, got ${Array.isArray(given) ? 'an array' : typeof given}`);
       }
-      const proc = await this.procs.start(row.mid, (given as Vars) ?? {});
-      if (row.kind !== 'hook') return { pid: proc.pid };
+      const proc = await this.procs.start(row.mid, (given as Vars) ?? {}, context);
+      if (row.kind !== 'hook') return { pid: proc.pid, repeated: proc.repeated };
       const done = await this.waitFinished(proc.pid);
       if (done.state === 'error') throw new ActError('internal', `process ${proc.pid} failed: ${done.err?.message ?? 'unknown error'}`, done.err);
       return done.outputs;

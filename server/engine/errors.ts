@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'process.finished'
   | 'process.elsewhere' // the process runs on another engine instance (see `details.owner`)
   | 'process.step_budget' // the process created more tasks than its step budget (an endless loop)
+  | 'process.key_conflict' // an idempotency key already started a process with another model or other inputs
   | 'inputs.invalid'
   | 'task.not_found'
   | 'action.unknown'

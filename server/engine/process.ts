@@ -13,6 +13,12 @@ import { isTerminal } from './states.ts';
 
 export type ProcState = TaskState;
 
+/** The idempotency key a process was started with, and the digest of that start (start-keys.ts). */
+export interface StartKey {
+  key: string;
+  digest: string;
+}
+
 export class Process {
   state: ProcState = 'none';
   /** When the start was accepted (epoch ms): the admission order of parked processes. */
@@ -25,6 +31,8 @@ export class Process {
   workdir: string | null = null;
   /** When nothing could move it any more (epoch ms; set and cleared by stuck-detector.ts); 0: not stuck. */
   stuckSince = 0;
+  /** Set when the start carried an idempotency key; written with every row of the process. */
+  startKey: StartKey | null = null;
   err: ErrorInfo | null = null;
   startTime = 0;
   endTime = 0;

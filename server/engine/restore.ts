@@ -33,6 +33,7 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
   proc.env = { ...row.env };
   proc.created = row.timestamp;
   proc.stuckSince = row.stuck_since;
+  proc.startKey = row.start_key ? { key: row.start_key, digest: row.start_digest ?? '' } : null;
   const sorted = [...taskRows].sort((a, b) => a.timestamp - b.timestamp);
   for (const r of sorted) {
     const ref = r.node_data as NodeRef;

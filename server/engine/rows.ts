@@ -58,6 +58,8 @@ export function procRow(proc: Process, owner: string | null): ProcRow {
     timestamp: proc.created,
     owner,
     stuck_since: proc.stuckSince,
+    start_key: proc.startKey?.key ?? null,
+    start_digest: proc.startKey?.digest ?? null,
   };
 }
 

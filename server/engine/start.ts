@@ -7,7 +7,7 @@ import type { Core } from './core.ts';
 import { ActError, errorMessage } from './errors.ts';
 import type { Vars } from './model/types.ts';
 import type { Models } from './models.ts';
-import { Process } from './process.ts';
+import { Process, type StartKey } from './process.ts';
 import { validateSchema } from './schemas.ts';
 import { checkWorkdirPid, createWorkdir, removeWorkdir, RESERVED_OWNER_KEY, type OwnerScope } from './owner-scope.ts';
 
@@ -35,7 +35,8 @@ export class Starter {
     private readonly models: Models,
   ) {}
 
-  async start(mid: string, options: Vars = {}, parent: ParentRef | null = null, scope: OwnerScope | null = null): Promise<Process> {
+  /** `startKey` (start-keys.ts) is written with the process row, in the same transaction. */
+  async start(mid: string, options: Vars = {}, parent: ParentRef | null = null, scope: OwnerScope | null = null, startKey: StartKey | null = null): Promise<Process> {
     const core = this.core;
     // a child is part of its parent's running work: never refused
     if (!parent) core.writer.admit();
@@ -67,6 +68,7 @@ export class Starter {
       const proc = new Process(pid, model.workflow, model.source, model.tree, parent?.pid ?? null, parent?.tid ?? null);
       proc.created = core.now();
       proc.owner = owner;
+      proc.startKey = startKey;
       if (workdirRoot) proc.workdir = createWorkdir(workdirRoot, pid);
       const root = core.createTask(proc, model.tree.root, null, null);
       root.data = { ...inputs };
@@ -90,6 +92,7 @@ export class Starter {
         removeWorkdir(proc.workdir);
         throw new ActError('internal', `process '${pid}' could not be written: ${errorMessage(err)}`);
       }
+      core.fault('start:written');
       return proc;
     } finally {
       this.claimed.delete(pid);

@@ -71,6 +71,8 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
       timestamp: time,
       owner: strOrNull,
       stuck_since: time,
+      start_key: strOrNull,
+      start_digest: strOrNull,
     },
   },
   tasks: {

@@ -6,7 +6,8 @@
  *   so two vitest workers racing both end up with the same file.
  * - postgresql: `CREATE DATABASE acts_test_<time>_<random> TEMPLATE acts_tpl_<hash>` on the server named by
  *   ACTS_PG_ADMIN_URL (default postgresql://postgres@127.0.0.1:5432/postgres); the template is
- *   migrated once, under a PostgreSQL advisory lock, and kept for later runs. If the server cannot
+ *   migrated once, under a PostgreSQL advisory lock, and kept for later runs (also the templates of
+ *   other migrations: other checkouts may use them; one removed under us is built again). If the server cannot
  *   be reached the suite FAILS with a message saying how to start it (CI guarantees it runs).
  *   Test databases of runs that died more than two hours ago are dropped.
  * `useTestStore(backend)` wires this into vitest: open in beforeAll, empty every collection in
@@ -109,9 +110,8 @@ async function buildPgTemplate(): Promise<string> {
       await client.query(`CREATE DATABASE ${building}`);
       await applyMigrations(databaseUrl(building), 'postgresql');
       await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-      // Templates of older migrations are of no use any more.
-      const old = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE 'acts\\_tpl\\_%' AND datname <> $1`, [name]);
-      for (const row of old.rows as Array<{ datname: string }>) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+      // Templates of other migrations are kept: checkouts with other migrations (branches,
+      // worktrees) share this server, and dropping theirs made their running suites fail.
       return name;
     } finally {
       await client.query(`SELECT pg_advisory_unlock(hashtext('acts_test_template'))`);
@@ -149,7 +149,14 @@ async function pgDatabase(empty: boolean): Promise<TestDatabase> {
   const name = `acts_test_${Math.floor(Date.now() / 1000)}_${randomName()}`;
   await admin(async (client) => {
     await (staleDropped ??= dropStaleDatabases(client));
-    await createDatabase(client, name, template);
+    try {
+      await createDatabase(client, name, template);
+    } catch (err) {
+      // a checkout whose helper still drops other templates removed ours: build it again, once
+      if (!template || !/template database .* does not exist/.test((err as Error).message)) throw err;
+      pgTemplate = undefined;
+      await createDatabase(client, name, await (pgTemplate ??= buildPgTemplate()));
+    }
   });
   return {
     backend: 'postgresql',

@@ -44,6 +44,8 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     timestamp: T0 + n,
     owner: n % 2 ? `i${n}` : null,
     stuck_since: n % 2 ? 0 : T0 + n,
+    start_key: n % 2 ? `key-${id}-${n}` : null,
+    start_digest: n % 2 ? `digest-${n}` : null,
   }),
   tasks: (id, n) => task(id, 'p1', n),
   messages: (id, n) => ({

@@ -7,7 +7,7 @@
  * ACTS_QUEUE_CAP a one-lane queue bound (overflow goes to the outbox), ACTS_CODE_WORKERS the code
  * worker threads (default none: code acts run on the engine's thread).
  *
- * Commands: {id, cmd: 'deploy', source} | {id, cmd: 'start', mid, options} |
+ * Commands: {id, cmd: 'deploy', source} | {id, cmd: 'start', mid, options[, key]} (key: idempotency key) |
  *           {id, cmd: 'act', pid, tid, action, options} | {id, cmd: 'proc', pid} | {id, cmd: 'idle'} | {id, cmd: 'stats'}
  * Replies:  {id, ok: true, result} | {id, ok: false, error}; messages: {message: {...}}
  */
@@ -46,7 +46,7 @@ async function run(c: Command): Promise<unknown> {
     case 'deploy':
       return engine.models.deploy(c.source as string);
     case 'start':
-      return engine.procs.start(c.mid as string, (c.options ?? {}) as Record<string, unknown>);
+      return engine.procs.start(c.mid as string, (c.options ?? {}) as Record<string, unknown>, { idempotencyKey: c.key as string | undefined });
     case 'act':
       return engine.do({ pid: c.pid as string, tid: c.tid as string, action: c.action as string, options: (c.options ?? {}) as Record<string, unknown> });
     case 'proc':

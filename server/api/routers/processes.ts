@@ -1,7 +1,8 @@
 /**
- * Processes: start, list (filters — also `stuck`: processes nothing can move —, paging, sort), get (task tree, variables, messages, timeline),
+ * Processes: start (optionally idempotent: start-key.ts), list (filters — also `stuck`: processes nothing can move —, paging, sort), get (task tree, variables, messages, timeline),
  * summary (every task's state without variables, for live pages), model (the source the process
- * runs and its node ids by YAML path), abort, set-vars.
+ * runs and its node ids by YAML path), abort, set-vars (both only for who may answer every open
+ * task of the process: process-access.ts).
  * Reads return a `cursor` (server time before the read) to join the live room with.
  */
 import { z } from 'zod';
@@ -12,6 +13,8 @@ import { loadModel, seededIds, walkWorkflow } from '../../engine/model/index.ts'
 import { audited } from '../audit.ts';
 import { id, vars } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
+import { requireMayChangeProcess } from '../process-access.ts';
+import { idempotencyKey, startKeyOf } from '../start-key.ts';
 import { taskEvent } from '../live/payloads.ts';
 import { procListRow, taskTree, timeline } from '../process-views.ts';
 import { allowed, router } from '../trpc.ts';
@@ -46,13 +49,15 @@ async function storedProcess(engine: Engine, pid: string): Promise<ProcRow> {
 }
 
 export const processesRouter = router({
+  /** With an idempotency key (input or `Idempotency-Key` header) a repeat answers the first process, `repeated: true`. */
   start: allowed('operate')
-    .input(z.object({ mid: id, inputs: vars.default({}) }))
-    .mutation(({ ctx, input }) =>
-      audited(ctx.services, ctx.caller, { action: 'proc.start', target: input.mid, detail: { inputs: input.inputs }, ids: { mid: input.mid } }, () =>
-        ctx.services.engine.procs.start(input.mid, input.inputs, { owner: { id: ctx.caller.userId, roles: [...ctx.caller.roles] } }),
-      ),
-    ),
+    .input(z.object({ mid: id, inputs: vars.default({}), idempotencyKey }))
+    .mutation(({ ctx, input }) => {
+      const key = startKeyOf(ctx, input.idempotencyKey);
+      return audited(ctx.services, ctx.caller, { action: 'proc.start', target: input.mid, detail: { inputs: input.inputs, idempotencyKey: key }, ids: { mid: input.mid } }, () =>
+        ctx.services.engine.procs.start(input.mid, input.inputs, { owner: { id: ctx.caller.userId, roles: [...ctx.caller.roles] }, idempotencyKey: key }),
+      );
+    }),
 
   list: allowed('read')
     .input(
@@ -145,6 +150,7 @@ export const processesRouter = router({
     .input(z.object({ pid: id }))
     .mutation(({ ctx, input }) =>
       audited(ctx.services, ctx.caller, { action: 'proc.abort', target: input.pid, ids: { pid: input.pid } }, async () => {
+        await requireMayChangeProcess(ctx.services.engine, ctx.caller, input.pid);
         await ctx.services.engine.procs.abort(input.pid);
         return { pid: input.pid };
       }),
@@ -154,6 +160,7 @@ export const processesRouter = router({
     .input(z.object({ pid: id, vars }))
     .mutation(({ ctx, input }) =>
       audited(ctx.services, ctx.caller, { action: 'proc.set_vars', target: input.pid, detail: { keys: Object.keys(input.vars) }, ids: { pid: input.pid } }, async () => {
+        await requireMayChangeProcess(ctx.services.engine, ctx.caller, input.pid);
         await ctx.services.engine.procs.setVars(input.pid, input.vars);
         return { pid: input.pid };
       }),

@@ -1,12 +1,14 @@
 /**
  * Tasks: one procedure per client action (complete, submit, back, cancel, abort, skip, error,
- * push, remove, set-vars), each checked against the task's assignment, audited, and refused with the
+ * push, remove, set-vars), each checked against the task's assignment — and, when it changes the
+ * whole process (on the root, abort, set-vars, push), against process-access.ts —, audited, and refused with the
  * engine's own reason (`action.refused`, `action.invalid_options` …); plus `get`.
  */
 import { z } from 'zod';
 import { audited } from '../audit.ts';
 import { mayAct, requireMayAct, taskAssignment } from '../inbox-access.ts';
 import { id, vars } from '../limits.ts';
+import { isProcessWide, requireMayChangeProcess } from '../process-access.ts';
 import { allowed, router } from '../trpc.ts';
 
 const target = z.object({ pid: id, tid: id, options: vars.default({}) });
@@ -18,6 +20,7 @@ function action(name: string) {
       audited(ctx.services, ctx.caller, { action: `task.${name}`, target: `${input.pid}/${input.tid}`, detail: { options: input.options }, ids: { pid: input.pid, tid: input.tid } }, async () => {
         const { engine } = ctx.services;
         await requireMayAct(engine, ctx.caller, input.pid, input.tid);
+        if (isProcessWide(name, input.tid)) await requireMayChangeProcess(engine, ctx.caller, input.pid);
         await engine.do({ pid: input.pid, tid: input.tid, action: name, options: input.options });
         return { pid: input.pid, tid: input.tid, action: name };
       }),

@@ -1,12 +1,13 @@
 /**
  * Triggers: list (with next and last run), outcomes (how each schedule's last run went),
- * enable/disable (designers), fire now (operators).
+ * enable/disable (designers), fire now (operators; optionally idempotent: start-key.ts).
  */
 import { z } from 'zod';
 import { audited } from '../audit.ts';
 import { TOO_LARGE } from '../errors.ts';
 import { id, LIMITS } from '../limits.ts';
 import { eq, page, pageOf, toQuery } from '../paging.ts';
+import { idempotencyKey, startKeyOf } from '../start-key.ts';
 import { allowed, router } from '../trpc.ts';
 import type { Engine } from '../../engine/engine.ts';
 import type { EventRow } from '../../engine/store/types.ts';
@@ -66,11 +67,13 @@ export const triggersRouter = router({
       ),
     ),
 
+  /** With an idempotency key (input or `Idempotency-Key` header) a repeated fire answers the first process. */
   fire: allowed('operate')
-    .input(z.object({ id, params: params.optional() }))
-    .mutation(({ ctx, input }) =>
-      audited(ctx.services, ctx.caller, { action: 'trigger.fire', target: input.id, detail: { params: input.params } }, () =>
-        ctx.services.engine.triggers.start(input.id, input.params),
-      ),
-    ),
+    .input(z.object({ id, params: params.optional(), idempotencyKey }))
+    .mutation(({ ctx, input }) => {
+      const key = startKeyOf(ctx, input.idempotencyKey);
+      return audited(ctx.services, ctx.caller, { action: 'trigger.fire', target: input.id, detail: { params: input.params, idempotencyKey: key } }, () =>
+        ctx.services.engine.triggers.start(input.id, input.params, { idempotencyKey: key }),
+      );
+    }),
 });

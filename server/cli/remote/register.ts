@@ -57,6 +57,7 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
       .argument('<model-id>', 'the id of a deployed model')
       .option('--inputs <json>', 'start inputs as a JSON object')
       .option('--input <key=value>', 'one start input (value parsed as JSON when it is, else text); repeatable', collect, [])
+      .option('--idempotency-key <key>', 'run the same start again with this key and get the first process back ("repeated":true) instead of a second one; at most 200 characters')
       .option('--wait', 'wait until the process finishes; then print a final line like acts run')
       .option('--wait-timeout <secs>', 'with --wait: stop waiting after this long (exit 3)'),
     WAIT_HELP,

@@ -1,6 +1,7 @@
 /**
- * `acts start <model-id>`: starts a process on the server and prints it (one JSON line). With
- * `--wait` it then waits for the end and exits like `acts run` (see wait.ts).
+ * `acts start <model-id>`: starts a process on the server and prints it (one JSON line; with
+ * `--idempotency-key` a repeat prints the first process, `"repeated":true`). With `--wait` it then
+ * waits for the end and exits like `acts run` (see wait.ts).
  */
 import { EXIT } from '../errors.ts';
 import { seconds, type ConnectionFlags } from './connection.ts';
@@ -12,6 +13,7 @@ import { waitForEnd } from './wait.ts';
 export interface StartFlags extends ConnectionFlags {
   inputs?: string;
   input: string[];
+  idempotencyKey?: string;
   wait?: boolean;
   waitTimeout?: string;
 }
@@ -22,7 +24,7 @@ export function startCommand(mid: string, flags: StartFlags, io: Io): Promise<nu
     const inputs = mergeValues(flags.inputs, flags.input, { json: '--inputs', pair: '--input' });
     if (flags.waitTimeout !== undefined && !flags.wait) throw usage('--wait-timeout only applies together with --wait');
     const timeoutMs = flags.waitTimeout === undefined ? undefined : seconds(flags.waitTimeout, '--wait-timeout') * 1000;
-    const proc = await client.processes.start.mutate({ mid, inputs });
+    const proc = await client.processes.start.mutate({ mid, inputs, idempotencyKey: flags.idempotencyKey });
     io.out(JSON.stringify(proc));
     if (!flags.wait) return EXIT.complete;
     return waitForEnd(client, connection, proc.pid, io.out, { timeoutMs });

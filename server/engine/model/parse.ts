@@ -1,9 +1,10 @@
 /**
  * `parseModel`: YAML or JSON text → typed `Workflow` (spec 1.1–1.5). The steps are: syntax, a
  * mapping at the root, the field schemas (every wrong type reported with its path and position),
- * then the generated ids. A document with any problem yields no workflow.
+ * then the generated ids. A NUL anywhere is a problem (`model.nul`). A document with any problem yields no workflow.
  */
 import { fillIds } from './fill-ids.ts';
+import { nulProblems } from './nul-problems.ts';
 import type { IdSource } from './ids.ts';
 import type { Locate } from './locate.ts';
 import { formatPath } from './paths.ts';
@@ -44,6 +45,8 @@ function rootKind(data: unknown): string {
 export function parseSource(source: string, options: ParseOptions = {}): ParsedSource {
   const { data, problems, locate } = readSource(source, options.format);
   if (problems.length) return { problems, locate };
+  const nul = nulProblems(source, data, locate);
+  if (nul.length) return { problems: nul, locate };
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     const message = `a model must be a mapping of fields (id, name, steps, …), got ${rootKind(data)}`;
     return { problems: [{ code: 'model.not_object', message, path: '', position: locate('') }], locate };

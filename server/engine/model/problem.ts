@@ -21,6 +21,7 @@ export const PROBLEM_CODES = [
   'model.unknown_trigger',
   'model.bad_expression',
   'model.bad_schema',
+  'model.nul',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

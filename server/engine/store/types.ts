@@ -94,6 +94,10 @@ export interface ProcRow {
   owner: string | null;
   /** When the stuck-process detector found that nothing can move the process (epoch ms); 0 when it is not stuck. */
   stuck_since: number;
+  /** The idempotency key of the start (start-keys.ts); null or absent without one. */
+  start_key?: string | null;
+  /** The digest of the model id and start options given with `start_key`. */
+  start_digest?: string | null;
 }
 
 /** One running engine instance and its lease (server/engine/instances.ts). */

@@ -1,0 +1,63 @@
+/**
+ * Who may change a whole process (docs/server.md, "Auth and roles"): abort it, set its variables,
+ * or push acts into it. Such a change can decide what an assigned task would have decided, so the
+ * caller must be allowed to answer every open interrupt of the process and of its running subflow
+ * children (inbox-access.ts, `mayAct`); an admin always may, and a process with no open assigned
+ * interrupt is open to every operator. Everyone needs the `operate` permission (policy.ts).
+ */
+import type { Caller } from '../auth/types.ts';
+import type { Engine } from '../engine/engine.ts';
+import { ActError } from '../engine/errors.ts';
+import { assignmentOf, mayAct, type Assignment } from './inbox-access.ts';
+import { eq, toQuery } from './paging.ts';
+import { isTerminalState } from './process-views.ts';
+
+/** Most processes (the process and its subflow descendants) looked at for one check. */
+const MAX_PROCESSES = 200;
+const CHILDREN_PAGE = 100;
+
+interface Refusal {
+  pid: string;
+  tid: string;
+  assignment: Assignment;
+}
+
+const PROCESS_WIDE_ACTIONS = new Set(['abort', 'set_process_vars', 'push']);
+
+/** A task action (tasks.ts names) that changes the whole process rather than one act: any action on the root, abort (of any act: it aborts the process), set-vars, push. */
+export function isProcessWide(action: string, tid: string): boolean {
+  return tid === '$' || PROCESS_WIDE_ACTIONS.has(action);
+}
+
+async function runningChildren(engine: Engine, pid: string): Promise<string[]> {
+  const page = await engine.procs.list(toQuery([eq('parent_pid', pid)], { offset: 0, limit: CHILDREN_PAGE }, { field: 'start_time', order: 'asc' }));
+  return page.rows.filter((row) => !isTerminalState(row.state)).map((row) => row.id);
+}
+
+/** The first open interrupt of the process (or a running descendant) the caller may not answer. */
+async function firstForeignTask(engine: Engine, caller: Caller, pid: string): Promise<Refusal | null> {
+  const queue = [pid];
+  for (let i = 0; i < queue.length && i < MAX_PROCESSES; i++) {
+    for (const task of await engine.tasks.list(queue[i])) {
+      if (task.state !== 'interrupted') continue;
+      const assignment = assignmentOf(task.params);
+      if (!mayAct(caller, assignment)) return { pid: task.pid, tid: task.tid, assignment };
+    }
+    queue.push(...(await runningChildren(engine, queue[i])));
+  }
+  return null;
+}
+
+/** Throws `auth.forbidden` unless the caller may change process `pid` as a whole (see the header). */
+export async function requireMayChangeProcess(engine: Engine, caller: Caller, pid: string): Promise<void> {
+  if (caller.roles.includes('admin')) return;
+  const refusal = await firstForeignTask(engine, caller, pid);
+  if (!refusal) return;
+  const who = [...refusal.assignment.assignees.map((n) => `user ${n}`), ...refusal.assignment.roles.map((r) => `role ${r}`)].join(', ');
+  const where = refusal.pid === pid ? '' : ` (in its subflow '${refusal.pid}')`;
+  throw new ActError(
+    'auth.forbidden',
+    `process '${pid}' has the open task '${refusal.tid}'${where} assigned to ${who}; '${caller.name}' may not abort the process, set its variables or push acts into it — ask an admin, or someone who may answer that task`,
+    { pid: refusal.pid, tid: refusal.tid, ...refusal.assignment },
+  );
+}
