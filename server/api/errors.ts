@@ -15,6 +15,7 @@ const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   'process.invalid_pid': 'BAD_REQUEST',
   'process.finished': 'CONFLICT',
   'process.step_budget': 'UNPROCESSABLE_CONTENT',
+  'data.too_large': 'PAYLOAD_TOO_LARGE',
   'process.elsewhere': 'PRECONDITION_FAILED',
   'process.key_conflict': 'CONFLICT',
   'inputs.invalid': 'BAD_REQUEST',

@@ -46,6 +46,7 @@ export class ActionIntake {
     const { pid, tid, action } = request;
     const options = request.options ?? {};
     if (!isPlainObject(options)) throw new ActError('action.invalid_options', 'action options must be an object');
+    core.checkSize(`the options of the ${action} action`, options);
     const proc = core.procs.get(pid);
     if (!proc) {
       await core.writer.flush();

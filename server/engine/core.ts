@@ -22,6 +22,7 @@ import type { Process } from './process.ts';
 import type { EvalMode, Sandbox, ScriptScope } from './sandbox/types.ts';
 import type { CodePool } from './sandbox/code-pool.ts';
 import { stepBudgetError } from './step-budget.ts';
+import { checkValueSize } from './value-cap.ts';
 import { scopeFor, type ScopeServices } from './scope.ts';
 import { isCreatedLike, isTerminal, type TaskState } from './states.ts';
 import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from './store/types.ts';
@@ -60,6 +61,8 @@ export interface CoreConfig {
   instanceId: string;
   /** Most tasks one process may create (`step_budget`, see step-budget.ts). */
   stepBudget: number;
+  /** Largest JSON of an act's result, a written value, a task's data (`value_cap_bytes`, see value-cap.ts). */
+  valueCapBytes: number;
 }
 
 /** Keys of act params that are templates for *other* acts and must stay raw. */
@@ -91,6 +94,11 @@ export class Core {
   private readonly opWrites: OpRow[] = [];
   private readonly scopeServices: ScopeServices;
 
+  /** Throws `data.too_large` when `value` is above `value_cap_bytes`. */
+  checkSize(what: string, value: unknown): void {
+    checkValueSize(what, value, this.config.valueCapBytes);
+  }
+
   constructor(
     readonly store: Store,
     readonly sandbox: Sandbox,
@@ -114,6 +122,7 @@ export class Core {
     this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`), fence);
     this.scopeServices = {
       userVars: this.userVars,
+      checkSize: (what, value) => this.checkSize(what, value),
       touchProcess: (proc) => this.markProcDirty(proc),
       log: (level, message, task) => this.log[level === 'log' ? 'info' : level](`[${task.pid}:${task.tid}] ${message}`),
     };
@@ -437,6 +446,7 @@ export class Core {
         for (const [k, v] of Object.entries(params as Vars)) (raw.includes(k) ? kept : rest)[k] = v;
         task.params = { ...(renderParams(rest, this.evaluator(proc, task)) as Vars), ...kept };
       } else task.params = renderParams(params, this.evaluator(proc, task));
+      this.checkSize(`the params of act '${act.id}'`, task.params);
       task.paramsReady = true;
     }
     return task.params;

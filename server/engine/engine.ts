@@ -21,6 +21,7 @@ import type { Process } from './process.ts';
 import { createSandbox, DEFAULT_LIMITS } from './sandbox/quickjs.ts';
 import { CodePool } from './sandbox/code-pool.ts';
 import { DEFAULT_STEP_BUDGET } from './step-budget.ts';
+import { DEFAULT_VALUE_CAP_BYTES } from './value-cap.ts';
 import type { SandboxLimits } from './sandbox/types.ts';
 import { Starter } from './start.ts';
 import { StartKeys } from './start-keys.ts';
@@ -57,6 +58,8 @@ export interface EngineOptions {
   codeWorkers?: number;
   /** Most tasks one process may create (`step_budget`, default 100,000); past it the process ends in error. */
   stepBudget?: number;
+  /** Largest JSON (bytes) of an act's result, a written value, a task's data or start inputs (default 1 MiB). */
+  valueCapBytes?: number;
   logger?: Logger;
   /** Run `tick()` on a timer (default true). Tests and the CLI drive ticks themselves. */
   autoTick?: boolean;
@@ -185,6 +188,7 @@ export class Engine {
         workdirRoot: options.workdirRoot,
         instanceId: options.instanceId ?? randomId(12),
         stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
+        valueCapBytes: options.valueCapBytes ?? DEFAULT_VALUE_CAP_BYTES,
       },
       options.logger ?? silentLogger,
       options.faults,

@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'trigger.not_found'
   | 'delivery.not_found'
   | 'script.error' // an expression or script threw, timed out or ran out of memory
+  | 'data.too_large' // an act's result, a written value, a task's data or start inputs above value_cap_bytes
   | 'config.invalid' // a configuration value or store URL is not usable
   | 'engine.busy' // a lane is full or the store writer is saturated: the caller should retry shortly
   | 'engine.closed'

@@ -130,7 +130,11 @@ function resumeAfterCode(core: Core, proc: Process, task: Task, outcome: { ok: t
 function funcContext(core: Core, proc: Process, task: Task, params: unknown): FuncContext {
   return {
     params,
-    setVars: (vars) => mergeData(task, vars),
+    setVars: (vars) => {
+      core.checkSize(`the result of act '${task.node.id}'`, vars);
+      mergeData(task, vars);
+      core.checkSize(`the data of act '${task.node.id}'`, task.data);
+    },
     markOutputs: (keys) => keys.forEach((k) => task.outputKeys.add(k)),
     runCode: (source, mode, apply) => {
       core.fault('code:running');

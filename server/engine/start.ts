@@ -60,6 +60,7 @@ export class Starter {
       const { pid: _pid, ...rest } = options;
       const inputs: Vars = { ...model.workflow.inputs, ...rest };
       if (typeof options.uid === 'string') inputs.$initiator = options.uid;
+      this.core.checkSize('the start inputs', inputs);
       const schema = model.workflow.inputs_schema;
       if (schema && Object.keys(schema).length > 0) {
         const problems = validateSchema(schema, inputs);

@@ -10,6 +10,7 @@
  *   scheduler_queue_cap      ACTS_SCHEDULER_QUEUE_CAP   default 4096 (jobs held in memory, all lanes)
  *   store_writer_cap         ACTS_STORE_WRITER_CAP      default 10000 (writes waiting; then starts and actions are refused)
  *   step_budget              ACTS_STEP_BUDGET           default 100000 (tasks one process may create)
+ *   value_cap_bytes          ACTS_VALUE_CAP_BYTES       default 1048576 (JSON of an act's result, a task's data, start inputs)
  *   code_workers             ACTS_CODE_WORKERS          default scheduler_workers (threads running code acts; 0 = on the engine's thread)
  *   sweep_after_secs         ACTS_SWEEP_AFTER_SECS      default unset (finished processes are kept)
  *   workdir_root             ACTS_WORKDIR_ROOT          default unset (no per-process directories)
@@ -18,6 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ActError } from '../engine/errors.ts';
 import { DEFAULT_STEP_BUDGET } from '../engine/step-budget.ts';
+import { DEFAULT_VALUE_CAP_BYTES } from '../engine/value-cap.ts';
 import { DEFAULT_STORE_URL } from '../store/open-store.ts';
 
 const positiveInt = z.number().int().positive();
@@ -33,6 +35,7 @@ const configSchema = z
     store_writer_cap: positiveInt.default(10_000),
     code_workers: z.number().int().min(0).max(64).optional(),
     step_budget: positiveInt.default(DEFAULT_STEP_BUDGET),
+    value_cap_bytes: positiveInt.default(DEFAULT_VALUE_CAP_BYTES),
     sweep_after_secs: z.number().min(0).optional(),
     workdir_root: z.string().min(1).optional(),
   })
@@ -50,6 +53,7 @@ const ENV: Record<string, keyof RuntimeConfig> = {
   ACTS_STORE_WRITER_CAP: 'store_writer_cap',
   ACTS_CODE_WORKERS: 'code_workers',
   ACTS_STEP_BUDGET: 'step_budget',
+  ACTS_VALUE_CAP_BYTES: 'value_cap_bytes',
   ACTS_SWEEP_AFTER_SECS: 'sweep_after_secs',
   ACTS_WORKDIR_ROOT: 'workdir_root',
 };

@@ -13,6 +13,7 @@ export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
     storeWriterCap: config.store_writer_cap,
     codeWorkers: config.code_workers ?? config.scheduler_workers,
     stepBudget: config.step_budget,
+    valueCapBytes: config.value_cap_bytes,
     sweepAfterSecs: config.sweep_after_secs,
     workdirRoot: config.workdir_root,
   };

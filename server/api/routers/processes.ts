@@ -17,6 +17,7 @@ import { requireMayChangeProcess } from '../process-access.ts';
 import { idempotencyKey, startKeyOf } from '../start-key.ts';
 import { taskEvent } from '../live/payloads.ts';
 import { procListRow, taskTree, timeline } from '../process-views.ts';
+import { SHOWN_VALUE_BYTES, shownTask, shownVars, variablePage } from '../large-values.ts';
 import { allowed, router } from '../trpc.ts';
 
 const MESSAGES_IN_DETAIL = 500;
@@ -94,16 +95,37 @@ export const processesRouter = router({
       const cursor = Date.now();
       const detail = await engine.procs.get(input.pid);
       const messages = await engine.messages.list(toQuery([eq('pid', input.pid)], { offset: 0, limit: MESSAGES_IN_DETAIL }, { field: 'create_time', order: 'asc' }));
-      const { tasks, ...process } = detail;
+      const { tasks: stored, ...rest } = detail;
+      const tasks = stored.map(shownTask);
+      const process = { ...rest, outputs: shownVars(rest.outputs), env: shownVars(rest.env) };
       return {
         process,
         tasks,
         tree: taskTree(tasks),
         variables: tasks.find((t) => t.tid === '$')?.data ?? {},
-        messages: { count: messages.count, rows: messages.rows },
+        messages: { count: messages.count, rows: messages.rows.map((m) => ({ ...m, inputs: shownVars(m.inputs), outputs: shownVars(m.outputs) })) },
         timeline: timeline(messages.rows),
         cursor,
       };
+    }),
+
+  /** One page of the JSON text of a task's variable (reads cut values above 64 KiB; see large-values.ts). */
+  variable: allowed('read')
+    .input(
+      z.object({
+        pid: id,
+        tid: id,
+        field: z.enum(['data', 'inputs', 'outputs']).default('data'),
+        name: z.string().min(1).max(200),
+        offset: z.number().int().min(0).default(0),
+        limit: z.number().int().min(1).max(SHOWN_VALUE_BYTES).default(SHOWN_VALUE_BYTES),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const task = await ctx.services.engine.tasks.get(input.pid, input.tid);
+      const vars = task[input.field] as Record<string, unknown>;
+      if (!Object.hasOwn(vars, input.name)) throw new ActError('input.invalid', `task '${input.tid}' has no ${input.field} variable '${input.name}'`);
+      return variablePage(vars[input.name], input.offset, input.limit);
     }),
 
   /**

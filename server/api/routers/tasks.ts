@@ -10,6 +10,7 @@ import { mayAct, requireMayAct, taskAssignment } from '../inbox-access.ts';
 import { id, vars } from '../limits.ts';
 import { isProcessWide, requireMayChangeProcess } from '../process-access.ts';
 import { allowed, router } from '../trpc.ts';
+import { shownTask } from '../large-values.ts';
 
 const target = z.object({ pid: id, tid: id, options: vars.default({}) });
 
@@ -34,7 +35,7 @@ export const tasksRouter = router({
       const { engine } = ctx.services;
       const task = await engine.tasks.get(input.pid, input.tid);
       const assignment = await taskAssignment(engine, input.pid, input.tid);
-      return { task, assignment, mayAct: mayAct(ctx.caller, assignment) };
+      return { task: shownTask(task), assignment, mayAct: mayAct(ctx.caller, assignment) };
     }),
   complete: action('complete'),
   submit: action('submit'),

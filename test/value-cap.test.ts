@@ -1,0 +1,105 @@
+/**
+ * The size bound of what workflows produce (issue 10, item 2): above `value_cap_bytes` an act fails
+ * with `data.too_large` before anything reaches the store; API reads cut large variables with a
+ * marker and page through them.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './helpers/harness.ts';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+function oneAct(id: string, code: string): string {
+  return `
+id: ${id}
+steps:
+  - id: s1
+    acts:
+      - uses: acts.transform.code
+        params: |
+          ${code}
+`;
+}
+
+describe('value_cap_bytes (default 1 MiB)', () => {
+  it("an act's result above it fails the act with data.too_large; nothing large is stored", async () => {
+    h = await createHarness();
+    await h.deploy(oneAct('big-result', "return { r: 'x'.repeat(8 << 20) }"));
+    const pid = await h.start('big-result');
+    const detail = await h.proc(pid);
+    expect(detail.state).toBe('error');
+    expect(detail.err?.message).toMatch(/the result of act '.+' is 8\.0 MiB of JSON, above the limit of 1 MiB \(value_cap_bytes\)/);
+    expect(JSON.stringify(detail).length).toBeLessThan(64 * 1024);
+  });
+
+  it('a value a script writes above it fails the script', async () => {
+    h = await createHarness();
+    await h.deploy(oneAct('big-set', "$set('r', 'x'.repeat(2 << 20)); return { ok: true }"));
+    const pid = await h.start('big-set');
+    const detail = await h.proc(pid);
+    expect(detail.state).toBe('error');
+    expect(detail.err?.message).toMatch(/the value of 'r' is 2\.0 MiB of JSON, above the limit of 1 MiB/);
+  });
+
+  it('many values that fill a task above it fail the act', async () => {
+    h = await createHarness({ valueCapBytes: 64 * 1024 });
+    await h.deploy(oneAct('fill-half', "$set('a', 'x'.repeat(20000)); return { b: 'y'.repeat(20000) }"));
+    expect((await h.proc(await h.start('fill-half'))).state).toBe('completed');
+    await h.deploy(oneAct('fill-act', "$set('a', 'x'.repeat(40000)); return { b: 'y'.repeat(40000) }"));
+    const failed = await h.proc(await h.start('fill-act'));
+    expect(failed.state).toBe('error');
+    expect(failed.err?.message).toMatch(/the data of act '.+' is 78\.1 KiB of JSON, above the limit of 64 KiB/);
+  });
+
+  it('an action whose options are above it is refused, and the task still waits', async () => {
+    h = await createHarness({ valueCapBytes: 64 * 1024 });
+    await h.deploy('id: ask\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] } ]');
+    const pid = await h.start('ask');
+    await expect(h.act('complete', 'a', { r: 'x'.repeat(100_000) }, pid)).rejects.toMatchObject({ code: 'data.too_large' });
+    expect(await h.states(pid, h.created('a').nid)).toEqual(['interrupted']);
+    await h.act('complete', 'a', { r: 'small' }, pid);
+    expect((await h.proc(pid)).state).toBe('completed');
+  });
+
+  it('start inputs above it refuse the start', async () => {
+    h = await createHarness({ valueCapBytes: 64 * 1024 });
+    await h.deploy('id: ask\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] } ]');
+    await expect(h.engine.procs.start('ask', { r: 'x'.repeat(100_000) })).rejects.toMatchObject({ code: 'data.too_large' });
+    expect((await h.engine.procs.list()).count).toBe(0);
+  });
+});
+
+describe('API reads of large variables', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('processes.get cuts a variable above 64 KiB with a marker; processes.variable pages it whole', async () => {
+    const api = t.as('admin');
+    await api.models.deploy.mutate({ source: oneAct('wide', "return { big: 'z'.repeat(300000), small: 1 }") });
+    const { pid } = await api.processes.start.mutate({ mid: 'wide' });
+    await t.engine.idle();
+    const detail = await api.processes.get.query({ pid });
+    const act = detail.tasks.find((task) => task.kind === 'act')!;
+    expect(act.data.small).toBe(1);
+    expect(act.data.big).toEqual({ $truncated: true, bytes: 300002, preview: expect.stringMatching(/^"z{1023}$/) });
+    expect(JSON.stringify(detail).length).toBeLessThan(64 * 1024);
+    let text = '';
+    for (let offset: number | null = 0; offset !== null; ) {
+      const page = await api.processes.variable.query({ pid, tid: act.tid, name: 'big', offset });
+      expect(page.total).toBe(300002);
+      text += page.text;
+      offset = page.next;
+    }
+    expect(JSON.parse(text)).toBe('z'.repeat(300000));
+    await expect(api.processes.variable.query({ pid, tid: act.tid, name: 'nope' })).rejects.toThrow(/has no data variable 'nope'/);
+  });
+});
