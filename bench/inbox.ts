@@ -1,54 +1,20 @@
 /**
  * `npm run bench:inbox`: `inbox.list` through the real HTTP API with many open interrupt tasks,
  * on SQLite and PostgreSQL. One process waiting on an irq is started through the engine; its rows
- * (process, tasks, messages) are then copied under new pids until OPEN processes wait (BENCH_INBOX_OPEN,
- * default 10,000), beside DONE finished ones (BENCH_INBOX_DONE, default 10,000: history the
+ * (process, tasks, messages) are then copied under new pids (test/helpers/process-copies.ts)
+ * until OPEN processes wait (BENCH_INBOX_OPEN, default 10,000), beside DONE finished ones (BENCH_INBOX_DONE, default 10,000: history the
  * queries must not scan). Reported: the latency of `inbox.list({ limit: 1 })` and of the first
  * page (`limit: 50`), median and p99 of RUNS calls, and how many tasks the list counted.
  */
 import { performance } from 'node:perf_hooks';
-import type { MessageRow, ProcRow, Store, TaskRow } from '../server/engine/store/types.ts';
 import type { StoreBackend } from '../server/store/open-store.ts';
+import { copyProcess, rowsOf } from '../test/helpers/process-copies.ts';
 import { startTestServer, type TestServer } from '../test/helpers/server.ts';
 import { ensurePostgres, IRQ_YML, printRows } from './durable/common.ts';
 
 const OPEN = Number(process.env.BENCH_INBOX_OPEN ?? 10_000);
 const DONE = Number(process.env.BENCH_INBOX_DONE ?? 10_000);
 const RUNS = Number(process.env.BENCH_INBOX_RUNS ?? 30);
-const ROWS_PER_BATCH = 500;
-
-interface Sample {
-  proc: ProcRow;
-  tasks: TaskRow[];
-  messages: MessageRow[];
-}
-
-/** The rows of one process, as the engine wrote them. */
-async function sampleOf(store: Store, pid: string): Promise<Sample> {
-  const byPid = { filter: { type: 'and' as const, exprs: [{ key: 'pid', op: 'eq' as const, value: pid }] } };
-  const proc = await store.procs.find(pid);
-  if (!proc) throw new Error(`no row for process ${pid}`);
-  return { proc, tasks: (await store.tasks.query(byPid)).rows, messages: (await store.messages.query(byPid)).rows };
-}
-
-/** Copies of the sample under `count` new pids; `finished`: as completed processes (history). */
-async function copy(store: Store, sample: Sample, count: number, prefix: string, finished: boolean): Promise<void> {
-  const perBatch = Math.max(1, Math.floor(ROWS_PER_BATCH / (1 + sample.tasks.length + sample.messages.length)));
-  for (let i = 0; i < count; i += perBatch) {
-    await store.batch(async (tx) => {
-      for (let n = i; n < Math.min(count, i + perBatch); n++) {
-        const pid = `${prefix}${n}`;
-        const t = sample.proc.timestamp + n;
-        await tx.procs.upsert({ ...sample.proc, id: pid, state: finished ? 'completed' : sample.proc.state, owner: null, timestamp: t, start_time: t });
-        for (const task of sample.tasks) {
-          const state = finished ? 'completed' : task.state;
-          await tx.tasks.upsert({ ...task, id: `${pid}:${task.tid}`, pid, state, start_time: task.start_time + n });
-        }
-        for (const m of sample.messages) await tx.messages.upsert({ ...m, id: `${pid}-${m.id}`, pid, start_time: m.start_time + n });
-      }
-    });
-  }
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
 
@@ -71,9 +37,9 @@ async function run(backend: StoreBackend): Promise<string[]> {
     await t.engine.models.deploy(IRQ_YML);
     const { pid } = await t.engine.procs.start('wait');
     await t.engine.idle();
-    const sample = await sampleOf(t.store, pid);
-    await copy(t.store, sample, OPEN - 1, 'open-', false);
-    await copy(t.store, sample, DONE, 'done-', true);
+    const sample = await rowsOf(t.store, pid);
+    await copyProcess(t.store, sample, OPEN - 1, 'open-');
+    await copyProcess(t.store, sample, DONE, 'done-', true);
     const seedSecs = (performance.now() - seeding) / 1000;
     const api = t.as('admin');
     const one = await latency(() => api.inbox.list.query({ limit: 1 }));
