@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   const store = await openStore(config.store);
   const auth = createAuth(store);
   await firstAdmin(auth, env, log);
-  const engine = await Engine.create({ ...engineOptionsFrom(config), store, logger: engineLogger(log) });
+  // the API serves while the unfinished processes are recovered (/readyz says how far it got)
+  const engine = await Engine.create({ ...engineOptionsFrom(config), store, logger: engineLogger(log), recoverInBackground: true });
   const studio = await studioFromEnv(env, log);
   const server = await createServer({
     engine,

@@ -134,14 +134,14 @@ describe('two engine instances on one PostgreSQL database', () => {
     const [doneOnA, leftOnA] = [onA.slice(1, 125), onA.slice(125)];
     await Promise.all(doneOnA.map(({ pid }) => a.send('act', { pid, tid: waitTid(a, pid), action: 'complete' })));
     await a.send('idle');
-    await a.kill();
-
+    // the store is opened first: that can take seconds on a loaded machine, longer than a lease
     const store = await openStore(db.url);
+    await a.kill();
+    const killedAt = Date.now();
     try {
       const ownedByA = async () =>
         (await store.procs.query({ filter: { type: 'and', exprs: [{ key: 'owner', op: 'eq', value: 'A' }] } })).rows.filter((r) => UNFINISHED.includes(r.state)).length;
       expect(await ownedByA()).toBe(125);
-      const killedAt = Date.now();
       for (let i = 0; i < 200 && (await ownedByA()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
       expect(await ownedByA()).toBe(0);
       expect(Date.now() - killedAt).toBeGreaterThan(1000); // not before A's lease lapsed

@@ -1,7 +1,7 @@
 /**
  * The live health page: for each server instance, the lane queue (depth, high-watermark, per-lane
  * bars), the store writer (red while saturated), the delivery backlog, resident processes, the
- * stuck processes (each a link to its run) and the timer loops, each figure with a sparkline of
+ * stuck processes (each a link to its run), the recovery of unfinished processes at start and the timer loops, each figure with a sparkline of
  * its recent samples (use-health-samples.ts holds them).
  */
 'use client';
@@ -13,6 +13,7 @@ import styles from './health.module.css';
 import { LaneBars } from './lane-bars.tsx';
 import { LoopTable } from './loop-table.tsx';
 import { MetricCard } from './metric-card.tsx';
+import { RecoveryCard } from './recovery-card.tsx';
 import { StuckCard } from './stuck-card.tsx';
 import { useHealthSamples, type HealthSample } from './use-health-samples.ts';
 
@@ -62,6 +63,7 @@ function InstanceHealth({ instance, samples, now }: { instance: string; samples:
         />
         <MetricCard title="Resident processes" value={last.stats.processes} note="held in memory" values={series((s) => s.stats.processes)} />
         <StuckCard stuck={last.stuck} values={series((s) => s.stuck.count)} />
+        <RecoveryCard recovery={last.recovery} values={series((s) => s.recovery.loaded)} />
         <section className={styles.card} aria-label="Lanes">
           <h3 className={styles.cardTitle}>Lanes</h3>
           <p className={styles.value}>{last.lanes.workers}</p>

@@ -6,10 +6,14 @@
  * runs is relayed there (relay.ts). When the write fence finds the process was taken over while
  * the action was applied here, the record is closed and the action goes to the new owner.
  * While the store writer is saturated a new action is refused with `engine.busy` (nothing recorded).
+ * While the engine recovers in the background, an action for an unfinished process it has not
+ * loaded yet waits for recovery to end (then goes on as usual), at most the relay timeout; then it
+ * is refused with `engine.busy` (`details.reason: 'recovering'`, retryable; nothing recorded).
  */
 import { applyClientAction } from './actions.ts';
 import type { Core } from './core.ts';
 import { ActError, errorMessage } from './errors.ts';
+import type { RecoveryHealth } from './engine-health.ts';
 import type { InstanceLease } from './instances.ts';
 import type { Vars } from './model/types.ts';
 import type { Relay } from './relay.ts';
@@ -24,6 +28,12 @@ export interface ActionRequest {
 
 const UNFINISHED_STATES = ['none', 'ready', 'running', 'pending'];
 
+/** Recovery running in the background: its progress, and a promise that settles when it ended. */
+export interface RecoveryRun {
+  health: RecoveryHealth;
+  done: Promise<unknown>;
+}
+
 function isPlainObject(v: unknown): v is Vars {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -34,6 +44,7 @@ export class ActionIntake {
     private readonly lease: () => InstanceLease,
     private readonly relay: Relay,
     private readonly relayTimeoutMs: () => number,
+    private readonly recovering: () => RecoveryRun | null,
   ) {}
 
   async take(request: ActionRequest): Promise<void> {
@@ -54,6 +65,11 @@ export class ActionIntake {
       if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
       const owner = UNFINISHED_STATES.includes(row.state) ? await this.lease().liveOwner(row.owner) : undefined;
       if (owner) return this.relay.forward(pid, tid, action, options, owner, this.relayTimeoutMs());
+      const recovery = this.recovering();
+      if (recovery && UNFINISHED_STATES.includes(row.state)) {
+        await this.untilRecovered(pid, recovery);
+        return this.accept(request);
+      }
       const why = row.state === 'none' ? 'parked, waiting for a free slot' : `already ${row.state}`;
       throw new ActError('action.refused', `cannot ${action} in process '${pid}': it is ${why}`);
     }
@@ -94,5 +110,21 @@ export class ActionIntake {
       return this.accept(request);
     }
     core.fault('action:applied');
+  }
+
+  /** Waits for recovery to end, at most the relay timeout (then `engine.busy`, reason `recovering`). */
+  private async untilRecovered(pid: string, recovery: RecoveryRun): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.relayTimeoutMs())));
+    const outcome = await Promise.race([recovery.done.then(() => 'done' as const, () => 'done' as const), late]);
+    clearTimeout(timer);
+    if (outcome === 'done') return;
+    const { loaded, total } = recovery.health;
+    throw new ActError('engine.busy', `process '${pid}' is not loaded yet: the engine is still recovering its processes (${loaded} of ${total} loaded); try again shortly`, {
+      reason: 'recovering',
+      loaded,
+      total,
+      retryable: true,
+    });
   }
 }

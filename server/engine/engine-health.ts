@@ -1,6 +1,6 @@
 /**
  * The engine's health and runtime figures (spec 5.10, 5.14) as the health API, the socket feed,
- * /metrics and benchmarks read them (loops, lanes, store writer, stuck processes), and the wiring of the store writer's saturation bound to the
+ * /metrics and benchmarks read them (loops, lanes, store writer, stuck processes, recovery), and the wiring of the store writer's saturation bound to the
  * typed event map and the log. Reads only: the state lives in the lanes, the writer, the loop
  * guards and the stuck-process detector.
  */
@@ -19,12 +19,26 @@ export interface WriterHealth {
   cap: number;
 }
 
+/**
+ * Recovery at boot: `recovering` until every unfinished process it takes (`total`, as known so
+ * far) was loaded (`loaded`) and its work dispatched again; `failed` processes ended in error;
+ * `error` when recovery itself failed (the engine is then not ready).
+ */
+export interface RecoveryHealth {
+  recovering: boolean;
+  loaded: number;
+  total: number;
+  failed: number;
+  error?: string;
+}
+
 export interface EngineHealth {
   loops: LoopHealth[];
   lanes: LaneStats;
   writer: WriterHealth;
   /** Processes of this instance that nothing can move (as of the last tick). */
   stuck: StuckHealth;
+  recovery: RecoveryHealth;
 }
 
 export interface EngineStats {
@@ -44,8 +58,8 @@ export function writerHealth(core: Core): WriterHealth {
   return { depth: writer.depth, highWatermark: writer.highWater, saturated: writer.saturated, cap: writer.cap };
 }
 
-export function engineHealth(core: Core, loops: LoopHealth[], stuck: StuckDetector): EngineHealth {
-  return { loops, lanes: core.queue.stats(), writer: writerHealth(core), stuck: stuck.current() };
+export function engineHealth(core: Core, loops: LoopHealth[], stuck: StuckDetector, recovery: RecoveryHealth): EngineHealth {
+  return { loops, lanes: core.queue.stats(), writer: writerHealth(core), stuck: stuck.current(), recovery: { ...recovery } };
 }
 
 export function engineStats(core: Core, stuck: StuckDetector): EngineStats {

@@ -40,7 +40,8 @@ import type { StuckProcess } from './liveness.ts';
 import { findStuck } from './stuck-check.ts';
 import { StuckDetector } from './stuck-detector.ts';
 import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
-import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats } from './engine-health.ts';
+import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats, type RecoveryHealth } from './engine-health.ts';
+import type { RecoveryRun } from './action-intake.ts';
 
 export interface EngineOptions {
   store?: Store;
@@ -65,6 +66,13 @@ export interface EngineOptions {
   autoTick?: boolean;
   /** Continue the unfinished processes found in the store at start (default true). */
   recover?: boolean;
+  /**
+   * Return from `create` as soon as the store is open and the instance registered, and recover in
+   * the background (default false: `create` returns once recovery is done). `health().recovery`
+   * says how far it got, `recovered()` resolves with its report; an action for a process not yet
+   * loaded waits for it (at most `relayTimeoutMs`, then `engine.busy` with reason `recovering`).
+   */
+  recoverInBackground?: boolean;
   /**
    * Delete a finished process and all its rows this many seconds after it ended, once its
    * deliveries settled (spec 5.6). Default: never — the run history stays queryable.
@@ -151,12 +159,15 @@ export class Engine {
   private relayTimeoutMs = 10_000;
   private readonly intake: ActionIntake;
   private readonly detector: StuckDetector;
+  /** Boot recovery: idle (nothing to recover, or done) → recovering (`recovery` set) → done or failed. */
+  private recoveryHealth: RecoveryHealth = { recovering: false, loaded: 0, total: 0, failed: 0 };
+  private recovery: (RecoveryRun & { report: Promise<RecoverReport> }) | null = null;
 
   private constructor(core: Core, models: Models) {
     this.core = core;
     this.relay = new Relay(core);
     this.messages = messagesApi(core);
-    this.intake = new ActionIntake(core, () => this.lease, this.relay, () => this.relayTimeoutMs);
+    this.intake = new ActionIntake(core, () => this.lease, this.relay, () => this.relayTimeoutMs, () => (this.recoveryHealth.recovering ? this.recovery : null));
     this.modelStore = models;
     this.starter = new Starter(core, models);
     this.startKeys = new StartKeys(core.store);
@@ -212,10 +223,8 @@ export class Engine {
     // relayed work is applied from the first tick on (recovered jobs run after create returns)
     if (multiInstance(store)) await engine.relay.start();
     if (options.recover !== false) {
-      const report = await engine.recover();
-      if (report.processes > 0 || report.failed.length > 0) {
-        core.log.info(`recovered ${report.processes} processes (${report.dispatched} tasks dispatched, ${report.failed.length} failed)`);
-      }
+      const recovery = engine.startRecovery();
+      if (!options.recoverInBackground) await recovery;
     }
     if (options.autoTick !== false) {
       engine.timer = setInterval(() => void engine.tick().catch((e) => core.log.error(String(e))), secs * 1000);
@@ -224,6 +233,53 @@ export class Engine {
       engine.leaseTimer.unref();
     }
     return engine;
+  }
+
+  /**
+   * Runs the boot recovery as the engine's first slot fill (fills and ticks wait for it), keeping
+   * its progress for `health().recovery`. The promise rejects when recovery failed; in the
+   * background that is logged and the engine stays not ready (`recovery.error`).
+   */
+  private startRecovery(): Promise<RecoverReport> {
+    this.recoveryHealth = { recovering: true, loaded: 0, total: 0, failed: 0 };
+    const report = recoverProcesses(this.core, this.modelStore, ({ loaded, total }) => {
+      this.recoveryHealth = { ...this.recoveryHealth, loaded, total };
+    }).then(
+      (done) => {
+        this.recoveryHealth = { recovering: false, loaded: done.processes, total: done.processes, failed: done.failed.length };
+        if (done.processes > 0 || done.failed.length > 0) {
+          this.core.log.info(`recovered ${done.processes} processes (${done.dispatched} tasks dispatched, ${done.failed.length} failed)`);
+        }
+        return done;
+      },
+      (err: unknown) => {
+        this.recoveryHealth = { ...this.recoveryHealth, recovering: false, error: errorMessage(err) };
+        this.core.log.error(`recovering the unfinished processes failed: ${errorMessage(err)}`);
+        throw err;
+      },
+    );
+    const settled = report.then(
+      () => undefined,
+      () => undefined,
+    );
+    const health = () => this.recoveryHealth;
+    this.recovery = {
+      get health() {
+        return health();
+      },
+      done: settled,
+      report,
+    };
+    const filling: Promise<void> = settled.finally(() => {
+      if (this.filling === filling) this.filling = null;
+    });
+    this.filling = filling;
+    return report;
+  }
+
+  /** Resolves with the boot recovery's report once it ended (rejects when it failed); null when none ran. */
+  recovered(): Promise<RecoverReport> | null {
+    return this.recovery?.report ?? null;
   }
 
   /** This engine instance's id (the `owner` of the processes it runs). */
@@ -534,6 +590,8 @@ export class Engine {
     const report: TickReport = { timeouts: 0, redelivered: 0, swept: 0, replayed: 0, fired: 0, stuck: 0 };
     if (this.closed) return report;
     await this.renewLease();
+    // recovering in the background: the first tick after it does the rest
+    if (this.recoveryHealth.recovering) return report;
     // take over processes of instances whose lease lapsed (and fill free slots)
     await this.requestFill();
     if (multiInstance(this.core.store)) await this.relay.pass();
@@ -569,7 +627,7 @@ export class Engine {
 
   /** Health of the timer loops, the lanes, the store writer and the stuck processes (spec 5.10, 5.14). */
   health(): EngineHealth {
-    return engineHealth(this.core, [this.retryLoop.health(), this.scheduleLoop.health()], this.detector);
+    return engineHealth(this.core, [this.retryLoop.health(), this.scheduleLoop.health()], this.detector, this.recoveryHealth);
   }
 
   /**

@@ -18,9 +18,11 @@
  * instance ran on the same host and its process is gone (checked when an instance registers).
  *
  * Only PostgreSQL runs several instances. SQLite (one writer, one host) and the memory store are
- * single-instance: opening one refuses when another instance holds a live lease — unless that
- * instance is a dead process on this host (a crash must not block the restart) — and then removes
- * the rows of earlier instances, so the new one takes every process over at once.
+ * single-instance. On SQLite an instance first takes the store's engine lock, which the operating
+ * system drops when the holder's process dies (engine-lock.ts in server/store): opening refuses
+ * while another engine holds it, and a crash never blocks the restart — no pid is asked whether
+ * it is alive, so PID 1 in a container or a reused pid cannot fool it. Then the rows of earlier
+ * instances are removed, so the new one takes every process over at once.
  */
 import os from 'node:os';
 import type { Core } from './core.ts';
@@ -63,34 +65,36 @@ export class InstanceLease {
   }
 
   /**
-   * Writes this instance's row. On a single-instance store first refuses when another instance
-   * is live (ActError `config.invalid`), then removes the rows of earlier instances.
+   * Writes this instance's row. On a single-instance store first makes sure no other engine uses
+   * it — on SQLite by taking the store's engine lock (refused with ActError `config.invalid` while
+   * another engine holds it) — then removes the rows of earlier instances: with the lock held,
+   * whatever they say about their pid or lease, their processes are gone.
    */
   async register(): Promise<void> {
     const store = this.core.store;
     const now = this.core.now();
-    await store.batch(async (tx) => {
-      // A crashed predecessor on this host (its process is gone) needs no lease to lapse.
-      for (const row of (await tx.instances.query()).rows) {
-        if (row.id !== this.id && deadHere(row)) await tx.instances.delete(row.id);
-      }
-      if (!multiInstance(store)) {
+    await this.lockSingleEngine(now);
+    try {
+      await store.batch(async (tx) => {
         const others = (await tx.instances.query()).rows.filter((row) => row.id !== this.id);
-        if (store.backend === 'sqlite') {
-          const live = others.find((row) => isLive(row, now) && !deadHere(row));
-          if (live) {
-            throw new ActError(
-              'config.invalid',
-              `this SQLite database is in use by engine instance ${live.id} (pid ${live.pid} on host ${live.host}); ` +
-                'SQLite supports one engine at a time: stop it, or use PostgreSQL for several instances',
-            );
-          }
-        }
-        for (const row of others) await tx.instances.delete(row.id);
-      }
-      await tx.instances.upsert(this.row(now));
-    });
+        // Shared: a crashed predecessor on this host (its process is gone) needs no lease to lapse.
+        for (const row of others) if (!multiInstance(store) || deadHere(row)) await tx.instances.delete(row.id);
+        await tx.instances.upsert(this.row(now));
+      });
+    } catch (err) {
+      await store.releaseEngineLock?.();
+      throw err;
+    }
     this.leaseUntil = now + this.leaseMs;
+  }
+
+  /** SQLite: takes the engine lock (the store's, engine-lock.ts) or refuses, naming the engine that holds it. */
+  private async lockSingleEngine(now: number): Promise<void> {
+    const store = this.core.store;
+    if (multiInstance(store) || !store.acquireEngineLock || (await store.acquireEngineLock())) return;
+    const live = (await store.instances.query()).rows.find((row) => row.id !== this.id && isLive(row, now));
+    const holder = live ? `engine instance ${live.id} (pid ${live.pid} on host ${live.host})` : 'another engine (it holds the database\'s engine lock)';
+    throw new ActError('config.invalid', `this SQLite database is in use by ${holder}; SQLite supports one engine at a time: stop it, or use PostgreSQL for several instances`);
   }
 
   /** Until when the lease ran as last written (0 before the first write). */
@@ -115,9 +119,13 @@ export class InstanceLease {
     }
   }
 
-  /** Removes the row: this instance's processes can be claimed at once. */
+  /** Removes the row (this instance's processes can be claimed at once) and gives the engine lock back. */
   async release(): Promise<void> {
-    await this.core.store.instances.delete(this.id);
+    try {
+      await this.core.store.instances.delete(this.id);
+    } finally {
+      await this.core.store.releaseEngineLock?.();
+    }
   }
 
   /**

@@ -19,7 +19,7 @@ import { errorMessage } from './errors.ts';
 import type { Models } from './models.ts';
 import type { Process } from './process.ts';
 import { restoreProcess } from './restore.ts';
-import type { OpRow, OpType, ProcRow, TaskRow } from './store/types.ts';
+import type { OpRow, OpStatus, OpType, ProcRow, TaskRow } from './store/types.ts';
 import { returnToParent, startSubflow } from './subflow.ts';
 import { guard } from './flow.ts';
 import { abortProcess } from './finish.ts';
@@ -36,6 +36,13 @@ export interface RecoverReport {
 }
 
 const UNFINISHED = ['none', 'ready', 'running', 'pending'];
+
+/**
+ * How far a fill got: `total` processes were taken to be loaded so far (each state group adds its
+ * rows when it starts; subflow children that come along add theirs), `loaded` of them are in
+ * memory. Called after every chunk of processes loaded.
+ */
+export type OnLoaded = (progress: { loaded: number; total: number }) => void;
 
 export async function load(core: Core, models: Models, row: ProcRow, tasks?: TaskRow[]): Promise<Process> {
   const rows = tasks ?? (await core.store.tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: row.id }] } })).rows;
@@ -63,9 +70,9 @@ const IN_FLIGHT = ['ready', 'running', 'pending'];
  * that were in flight first, parked ones after, up to `cache_cap` — applying recorded actions and
  * resuming each process loaded.
  */
-export async function recoverProcesses(core: Core, models: Models): Promise<RecoverReport> {
+export async function recoverProcesses(core: Core, models: Models, onLoaded?: OnLoaded): Promise<RecoverReport> {
   await core.writer.flush();
-  return fillSlots(core, models, true);
+  return fillSlots(core, models, true, onLoaded);
 }
 
 /**
@@ -75,9 +82,10 @@ export async function recoverProcesses(core: Core, models: Models): Promise<Reco
  * of the processes loaded (resume dispatches their work again), applies their open action records
  * and dispatches their pending work. `boot`: also close action records of gone processes.
  */
-export async function fillSlots(core: Core, models: Models, boot = false): Promise<RecoverReport> {
+export async function fillSlots(core: Core, models: Models, boot = false, onLoaded: OnLoaded = () => undefined): Promise<RecoverReport> {
   const report: RecoverReport = { processes: 0, actions: 0, dispatched: 0, failed: [] };
   const loaded: Process[] = [];
+  let total = 0;
   const me = core.config.instanceId;
   // Rows may still wait unless a pass below finds fewer of them than there were free slots.
   let waiting = true;
@@ -108,19 +116,30 @@ export async function fillSlots(core: Core, models: Models, boot = false): Promi
     const loadable = page.rows.filter((row) => !core.procs.has(row.id) && !core.finishedHere.has(row.id));
     const candidates = loadable.slice(0, free);
     if (candidates.length < loadable.length) waiting = true;
-    // one bad row must fail only its own process: then each process reads its own rows
-    const tasks = await tasksOf(core, candidates.map((row) => row.id)).catch(() => undefined);
-    for (const row of candidates) {
-      if (core.procs.has(row.id)) continue;
-      const proc = await loadOrFail(core, models, row, tasks?.get(row.id), report);
-      if (proc) {
-        loaded.push(proc);
-        free--;
-      } else waiting = true; // its slot stays free for another row
+    total += candidates.length;
+    onLoaded({ loaded: loaded.length, total });
+    for (let i = 0; i < candidates.length; i += TASKS_PER_QUERY) {
+      const chunk = candidates.slice(i, i + TASKS_PER_QUERY);
+      // one bad row must fail only its own process: then each process reads its own rows
+      const tasks = await tasksOf(core, chunk.map((row) => row.id)).catch(() => undefined);
+      for (const row of chunk) {
+        if (core.procs.has(row.id)) continue;
+        const proc = await loadOrFail(core, models, row, tasks?.get(row.id), report);
+        if (proc) {
+          loaded.push(proc);
+          free--;
+        } else {
+          waiting = true; // its slot stays free for another row
+          total--;
+        }
+      }
+      onLoaded({ loaded: loaded.length, total });
     }
   }
   core.admissionPending = waiting;
+  const parents = loaded.length;
   await loadChildren(core, models, loaded, report);
+  if (loaded.length > parents) onLoaded({ loaded: loaded.length, total: total + loaded.length - parents });
   const pids = new Set(loaded.map((p) => p.pid));
   if (pids.size > 0) await closeExecRecords(core, pids);
   if (pids.size > 0 || boot) report.actions = await recoverActions(core, pids);
@@ -215,6 +234,8 @@ async function closeExecRecords(core: Core, pids: Set<string>): Promise<void> {
   for (const op of await openRecords(core, 'exec')) if (pids.has(op.pid)) await closeNow(core, op);
 }
 
+const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched'];
+
 /** Outbox records of one type not yet `done`, oldest first. */
 async function openRecords(core: Core, type: OpType): Promise<OpRow[]> {
   const page = await core.store.ops.query({
@@ -222,7 +243,8 @@ async function openRecords(core: Core, type: OpType): Promise<OpRow[]> {
       type: 'and',
       exprs: [
         { key: 'type', op: 'eq', value: type },
-        { key: 'status', op: 'ne', value: 'done' },
+        // the open statuses by name, not `ne done`: an index range each (the done ones are most rows)
+        { type: 'or', exprs: OPEN_STATUSES.map((status) => ({ key: 'status', op: 'eq' as const, value: status })) },
       ],
     },
     order_by: ['create_time'],

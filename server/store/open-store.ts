@@ -2,7 +2,8 @@
  * Opens the store a URL names, with pending migrations applied:
  *   memory:                        the in-memory store (nothing persists)
  *   file:<path>                    SQLite through better-sqlite3 (WAL, busy timeout, the directory is
- *                                  created; see sqlite-connection.ts)
+ *                                  created; see sqlite-connection.ts), with the engine lock file
+ *                                  `<path>-engine.lock` (engine-lock.ts)
  *   postgres[ql]://user@host/db    PostgreSQL through pg
  * The default URL is the caller's business: `defaultStoreUrl()` reads DATABASE_URL.
  */
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { ActError } from '../engine/errors.ts';
 import { MemoryStore } from '../engine/store/memory.ts';
 import type { Store } from '../engine/store/types.ts';
+import { engineLockFile } from './engine-lock.ts';
 import { applyMigrations, migrationsPending, type RawQueryable } from './migrate.ts';
 import { PrismaStore, type PrismaLike, type PrismaStoreOptions, type SqlBackend } from './prisma-store.ts';
 import type { ServerCollections } from './server-rows.ts';
@@ -111,7 +113,7 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
       await client.$disconnect();
       applied = await applyMigrations(url, 'sqlite');
     }
-    return withServerTables(new PrismaStore('sqlite', client as unknown as PrismaLike, options, applied));
+    return withServerTables(new PrismaStore('sqlite', client as unknown as PrismaLike, { engineLockFile: engineLockFile(file), ...options }, applied));
   } catch (err) {
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);

@@ -3,7 +3,8 @@
  * interactive transaction.
  *
  * State: the Prisma client (owned: `close()` disconnects it), a `closed` flag, and for SQLite a
- * Gate that keeps single operations out of an open batch transaction (one connection). Inside a
+ * Gate that keeps single operations out of an open batch transaction (one connection) and the
+ * engine lock (engine-lock.ts; free → held by the engine that registered → free at release/close). Inside a
  * batch, an AsyncLocalStorage marks the outer store as busy so that using it instead of the `tx`
  * store fails loudly (it would deadlock on SQLite and escape the transaction on PostgreSQL).
  * Upserts inside a batch are queued and written as multi-row statements (upsert-buffer.ts).
@@ -29,6 +30,7 @@ import { Gate } from './gate.ts';
 import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';
 import { claimProcessesSql } from './sql/claim-processes.ts';
 import { fenceProcessesSql } from './sql/fence-processes.ts';
+import { SqliteEngineLock } from './engine-lock.ts';
 import { PgListener } from './pg-listener.ts';
 import { UpsertBuffer } from './upsert-buffer.ts';
 
@@ -49,6 +51,8 @@ export interface PrismaStoreOptions {
   batchMaxWaitMs?: number;
   /** How long a batch transaction may stay open before Prisma rolls it back, ms. Default 60 s. */
   batchTimeoutMs?: number;
+  /** SQLite: the file of the engine lock (engine-lock.ts); without it the store has no engine lock. */
+  engineLockFile?: string;
 }
 
 interface BatchMark {
@@ -168,6 +172,7 @@ export class PrismaStore extends PrismaStoreBase {
   private closed = false;
   private readonly gate: Gate | undefined;
   private listener: PgListener | undefined;
+  private readonly engineLock: SqliteEngineLock | undefined;
 
   /**
    * @param client a connected Prisma client of the backend's provider; the store owns it.
@@ -194,6 +199,22 @@ export class PrismaStore extends PrismaStoreBase {
     });
     guard.check = () => this.check();
     this.gate = gate;
+    this.engineLock = backend === 'sqlite' && options.engineLockFile ? new SqliteEngineLock(options.engineLockFile) : undefined;
+  }
+
+  /** SQLite with a lock file: the engine lock (Store.acquireEngineLock); absent otherwise. */
+  get acquireEngineLock(): Store['acquireEngineLock'] {
+    const lock = this.engineLock;
+    if (!lock) return undefined;
+    return async () => {
+      this.check();
+      return lock.tryAcquire();
+    };
+  }
+
+  get releaseEngineLock(): Store['releaseEngineLock'] {
+    const lock = this.engineLock;
+    return lock ? async () => lock.release() : undefined;
   }
 
   async batch(fn: (tx: Store) => Promise<void>): Promise<void> {
@@ -230,6 +251,7 @@ export class PrismaStore extends PrismaStoreBase {
     if (this.closed) return;
     this.closed = true;
     await this.listener?.close();
+    this.engineLock?.release();
     await this.client.$disconnect();
   }
 

@@ -4,7 +4,7 @@
  * `ACTS_ADMIN_PASSWORD` created, and hands out tRPC clients and socket.io clients with that session.
  *
  * State: starting (until its `serving` log line names the URL) → running → stopped (SIGTERM, or
- * SIGKILL after 10 s).
+ * SIGKILL after 10 s) or killed (`kill()`: SIGKILL, a crash).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -88,6 +88,12 @@ export class ServerProcess {
       socket.once('connect_error', reject);
     });
     return socket;
+  }
+
+  /** Kills it at once (SIGKILL: a crash, nothing is cleaned up); resolves once it is gone. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    await this.exited;
   }
 
   async stop(): Promise<number | null> {

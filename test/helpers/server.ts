@@ -19,7 +19,7 @@ import { createAuth, type AuthOptions } from '../../server/auth/create-auth.ts';
 import type { Auth, Role, UserInfo } from '../../server/auth/types.ts';
 import type { AppRouter } from '../../server/api/router.ts';
 import type { ApiErrorData } from '../../server/api/errors.ts';
-import { Engine } from '../../server/engine/engine.ts';
+import { Engine, type EngineOptions } from '../../server/engine/engine.ts';
 import { createServer, type ActsServer, type ServerOptions } from '../../server/http/server.ts';
 import { openStore, type OpenedStore, type StoreBackend } from '../../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
@@ -136,13 +136,15 @@ export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scal
   users?: Record<string, Role[]>;
   /** Options of the real auth (cheap hashing is the default). */
   auth?: AuthOptions;
+  /** Engine options besides the store (default: no auto tick, 1 s ticks). */
+  engine?: Omit<EngineOptions, 'store'>;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const owned = options.database ? undefined : await createTestDatabase(options.backend ?? 'sqlite');
   const db = options.database ?? owned!;
   const store = await openStore(db.url);
-  const engine = await Engine.create({ store, autoTick: false, tickIntervalSecs: 1 });
+  const engine = await Engine.create({ store, autoTick: false, tickIntervalSecs: 1, ...options.engine });
   const auth = createAuth(store, { passwordHashing: CHEAP_HASHING, ...options.auth });
   const audit = testAudit(store);
   const users = await ensureUsers(auth, options.users ?? USERS);

@@ -204,7 +204,7 @@ export class MemoryCollection<T extends { id: string }> implements Collection<T>
   }
 }
 
-export type CollectionName = Exclude<keyof Store, 'close' | 'batch' | 'backend' | 'claimProcesses' | 'fenceProcesses' | 'notify' | 'listen'>;
+export type CollectionName = Exclude<keyof Store, 'close' | 'batch' | 'backend' | 'claimProcesses' | 'fenceProcesses' | 'notify' | 'listen' | 'acquireEngineLock' | 'releaseEngineLock'>;
 
 /** Fields indexed by default: the ones the engine and the API filter on with `eq`. */
 export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>> = {

@@ -277,6 +277,14 @@ export interface Store {
   notify?(topic: string, payload: string): Promise<void>;
   listen?(topic: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   /**
+   * Single-engine stores that other processes can open too (SQLite): takes the store's engine
+   * lock, held until `releaseEngineLock()` or `close()` — or until the process dies, however it
+   * dies (the operating system drops the lock). False when another engine holds it, in another
+   * process or through another store (or an earlier `acquireEngineLock()`) in this one.
+   */
+  acquireEngineLock?(): Promise<boolean>;
+  releaseEngineLock?(): Promise<void>;
+  /**
    * Runs `fn` against a store bound to ONE transaction: everything `fn` writes through `tx` lands
    * together, or (when `fn` rejects) not at all, and the rejection is passed on. A batch inside a
    * batch runs in the same transaction. Use only `tx` inside `fn`: the SQL stores refuse calls to

@@ -1,0 +1,72 @@
+/**
+ * Every statement the hot paths send — the inbox, the runs list, a tick, a restart's recovery —
+ * is served by an index on the large tables (procs, tasks, messages, deliveries, ops), on SQLite
+ * and PostgreSQL: the planner is asked about each statement the store really sent
+ * (test/helpers/query-plans.ts) and must not read any of those tables end to end; the inbox finds
+ * the messages of its open tasks through their (pid, tid) index.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { openInbox } from '../server/api/inbox-query.ts';
+import { Engine } from '../server/engine/engine.ts';
+import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
+import { RecordingStore, type Statement } from './helpers/query-plans.ts';
+
+const HOT_TABLES = ['procs', 'tasks', 'messages', 'deliveries', 'ops'];
+
+const MODEL = `
+id: hot
+steps:
+  - { id: s1, acts: [ { uses: acts.core.irq, key: approve } ] }
+`;
+
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  for (const db of databases) await db.drop();
+});
+
+/** The statements on a hot table that the planner answers with a full scan of one, each once. */
+async function fullScans(recording: RecordingStore): Promise<Array<{ sql: string; scans: string[] }>> {
+  const seen = new Map<string, Statement>();
+  for (const s of recording.statements) if (/^\s*(SELECT|WITH|UPDATE|DELETE)/i.test(s.sql)) seen.set(s.sql, s);
+  const found = [];
+  for (const s of seen.values()) {
+    const scans = (await recording.accessOf(s)).fullScans.filter((table) => HOT_TABLES.includes(table));
+    if (scans.length > 0) found.push({ sql: s.sql, scans });
+  }
+  return found;
+}
+
+describe.each(SQL_BACKENDS)('hot queries use indexes (%s)', (backend) => {
+  it('inbox, runs list, tick and recovery read no hot table end to end', async () => {
+    const db = await createTestDatabase(backend);
+    databases.push(db);
+    const first = await RecordingStore.open(db);
+    const engine = await Engine.create({ store: first.store, autoTick: false });
+    await engine.models.deploy(MODEL);
+    for (let i = 0; i < 3; i++) await engine.procs.start('hot');
+    await engine.idle();
+    const before = first.statements.length;
+    expect(await openInbox(engine, first.store)).toHaveLength(3);
+    // the created messages of the open tasks are looked up by (pid, tid), not among every created message
+    const lookup = first.statements.slice(before).find((s) => /FROM\s+\S*messages/.test(s.sql));
+    const { indexes } = await first.accessOf(lookup!);
+    expect(indexes).toContain('messages_pid_tid_idx');
+    expect(indexes.filter((i) => i !== 'messages_pid_tid_idx')).toEqual([]);
+    await engine.procs.list({ order_by: [{ field: 'start_time', order: 'desc' }], limit: 50 });
+    await engine.tick();
+    const served = await fullScans(first);
+    await engine.close();
+    await first.close();
+
+    // a restart: recovery claims, loads and resumes the three waiting processes
+    const second = await RecordingStore.open(db);
+    const restarted = await Engine.create({ store: second.store, autoTick: false });
+    expect(restarted.stats().processes).toBe(3);
+    await restarted.tick();
+    served.push(...(await fullScans(second)));
+    await restarted.close();
+    await second.close();
+    expect(first.statements.length + second.statements.length).toBeGreaterThan(20);
+    expect(served).toEqual([]);
+  });
+});
