@@ -23,7 +23,7 @@ describe.each(['sqlite', 'postgresql'] as const)('API models on %s', (backend) =
   describe('models', () => {
     it('validates without deploying: problems with their paths; designers only', async () => {
       const ok = await t.as('designer').models.validate.mutate({ source: v1 });
-      expect(ok).toEqual({ valid: true, problems: [] });
+      expect(ok).toEqual({ valid: true, problems: [], warnings: [] });
       const bad = await t.as('designer').models.validate.mutate({ source: 'id: x\nsteps:\n  - acts: [{ uses: 42 }]\n' });
       expect(bad.valid).toBe(false);
       expect(bad.problems[0]).toMatchObject({ code: expect.any(String), path: expect.stringContaining('uses') });
