@@ -11,7 +11,7 @@
  *   store_writer_cap         ACTS_STORE_WRITER_CAP      default 10000 (writes waiting; then starts and actions are refused)
  *   step_budget              ACTS_STEP_BUDGET           default 100000 (tasks one process may create)
  *   value_cap_bytes          ACTS_VALUE_CAP_BYTES       default 1048576 (JSON of an act's result, a task's data, start inputs)
- *   code_workers             ACTS_CODE_WORKERS          default scheduler_workers (threads running code acts; 0 = on the engine's thread)
+ *   code_workers             ACTS_CODE_WORKERS          default min(scheduler_workers, cores) (threads running code acts; 0 = on the engine's thread)
  *   sweep_after_secs         ACTS_SWEEP_AFTER_SECS      default unset (finished processes are kept)
  *   workdir_root             ACTS_WORKDIR_ROOT          default unset (no per-process directories)
  */

@@ -1,4 +1,5 @@
 /** The engine options a runtime configuration stands for (shared by `npm start` and `acts serve`). */
+import { availableParallelism } from 'node:os';
 import type { EngineOptions } from '../engine/engine.ts';
 import type { RuntimeConfig } from './config.ts';
 
@@ -11,7 +12,8 @@ export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
     schedulerWorkers: config.scheduler_workers,
     schedulerQueueCap: config.scheduler_queue_cap,
     storeWriterCap: config.store_writer_cap,
-    codeWorkers: config.code_workers ?? config.scheduler_workers,
+    // one per lane, at most one per core: more would only take the CPU from each other
+    codeWorkers: config.code_workers ?? Math.min(config.scheduler_workers, availableParallelism()),
     stepBudget: config.step_budget,
     valueCapBytes: config.value_cap_bytes,
     sweepAfterSecs: config.sweep_after_secs,

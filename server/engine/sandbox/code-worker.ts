@@ -3,6 +3,8 @@
  * engine (code-pool.ts). The script's scope stays on the engine's thread; every scope call is
  * asked there synchronously (post on the call port, wait on the shared flag, take the answer).
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { ActError } from '../errors.ts';
 import type { CodeWorkerData, RunRequest, RunResult } from './code-worker-protocol.ts';
@@ -12,6 +14,24 @@ import { scopeOverCalls, type ScopeAnswer, type ScopeCall } from './scope-calls.
 /** How long a scope call may wait for the engine before the evaluation gives up. */
 const ANSWER_WAIT_MS = 60_000;
 
+/** The nice value of a code worker's thread: user code yields the CPU to the engine's thread. */
+const WORKER_NICE = 10;
+
+/**
+ * Lowers this thread's scheduling priority (Linux: `setpriority` on the thread id, read from
+ * /proc/thread-self), so code workers use idle cores but the API, sockets and timers on the
+ * engine's thread get the CPU first. Elsewhere the thread keeps the default priority.
+ */
+function yieldToEngine(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, WORKER_NICE);
+  } catch {
+    // not Linux, or not allowed: the default priority
+  }
+}
+
+yieldToEngine();
 const data = workerData as CodeWorkerData;
 const port = data.callPort as unknown as MessagePort;
 const flag = new Int32Array(data.flag);
