@@ -327,8 +327,11 @@ export class Engine {
   readonly models = {
     /** Parses and validates without deploying; returns every problem. */
     validate: (source: string): ModelProblem[] => this.modelStore.validate(source).problems,
-    /** Warnings of a valid model (see model/loop-warnings.ts); none for an invalid one. */
-    warnings: (source: string): ModelProblem[] => this.modelStore.validate(source).warnings ?? [],
+    /** Every problem, and the warnings of a valid model (see model/loop-warnings.ts; none for an invalid one). */
+    check: (source: string): { problems: ModelProblem[]; warnings: ModelProblem[] } => {
+      const { problems, warnings = [] } = this.modelStore.validate(source);
+      return { problems, warnings };
+    },
     deploy: async (source: string, meta?: DeployMeta): Promise<DeployResult> => {
       this.check();
       return this.modelStore.deploy(source, meta);

@@ -66,18 +66,22 @@ export class Models {
   }
 
   parseOrThrow(source: string, deployed = false): Workflow {
-    const { workflow, problems } = this.validate(source, deployed);
+    return this.loadOrThrow(source, deployed).workflow;
+  }
+
+  /** The valid model with its warnings; `model.invalid` with every problem otherwise. */
+  private loadOrThrow(source: string, deployed: boolean): { workflow: Workflow; warnings: ModelProblem[] } {
+    const { workflow, problems, warnings = [] } = this.validate(source, deployed);
     if (!workflow || problems.length > 0) {
       const first = problems[0];
       const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
       throw new ActError('model.invalid', `the model is invalid: ${first ? `${first.path || 'document'}: ${first.message}` : 'no content'}${more}`, problems);
     }
-    return workflow;
+    return { workflow, warnings };
   }
 
   async deploy(source: string, meta: DeployMeta = {}): Promise<DeployResult> {
-    const workflow = this.parseOrThrow(source);
-    const warnings = this.validate(source).warnings ?? [];
+    const { workflow, warnings } = this.loadOrThrow(source, false);
     const now = this.clock.now();
     const existing = await this.store.models.find(workflow.id);
     const ver = existing ? existing.ver + 1 : 1;

@@ -24,8 +24,8 @@ export const modelsRouter = router({
   validate: allowed('design')
     .input(z.object({ source: yamlSource }))
     .mutation(({ ctx, input }) => {
-      const problems = ctx.services.engine.models.validate(input.source);
-      return { valid: problems.length === 0, problems, warnings: problems.length === 0 ? ctx.services.engine.models.warnings(input.source) : [] };
+      const { problems, warnings } = ctx.services.engine.models.check(input.source);
+      return { valid: problems.length === 0, problems, warnings };
     }),
 
   deploy: allowed('design')
