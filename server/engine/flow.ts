@@ -53,6 +53,15 @@ export function guard(core: Core, proc: Process, task: Task, fn: () => void): vo
   }
 }
 
+/** A job's work on a task: `guard`, and an exception that escapes even the guard is a `panic`. */
+export function taskJob(core: Core, proc: Process, task: Task, fn: () => void): void {
+  try {
+    guard(core, proc, task, fn);
+  } catch (err) {
+    panic(core, proc, task, err);
+  }
+}
+
 /** One job: init → run → proceed, as far as the task's state allows. */
 export function exec(core: Core, proc: Process, task: Task): void {
   if (proc.abandoned) return;
@@ -60,16 +69,12 @@ export function exec(core: Core, proc: Process, task: Task): void {
     core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; not executed again`);
     return;
   }
-  try {
-    guard(core, proc, task, () => {
-      if (task.state === 'none') initTask(core, proc, task);
-      if (task.state === 'ready') runTask(core, proc, task);
-      if (task.state === 'running') proceed(core, proc, task);
-      else if (task.terminal && task.state !== 'error') propagate(core, proc, task);
-    });
-  } catch (err) {
-    panic(core, proc, task, err);
-  }
+  taskJob(core, proc, task, () => {
+    if (task.state === 'none') initTask(core, proc, task);
+    if (task.state === 'ready') runTask(core, proc, task);
+    if (task.state === 'running') proceed(core, proc, task);
+    else if (task.terminal && task.state !== 'error') propagate(core, proc, task);
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Core } from './core.ts';
 import { ActError } from './errors.ts';
 import { evaluateCondition, renderValueMap } from './expr/templates.ts';
 import { applyInternalAction } from './actions.ts';
-import { emit, startHeads, guard, close, proceed, panic } from './flow.ts';
+import { emit, startHeads, guard, close, proceed, taskJob } from './flow.ts';
 import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { Process } from './process.ts';
@@ -114,17 +114,13 @@ function runAct(core: Core, proc: Process, task: Task): void {
  */
 function resumeAfterCode(core: Core, proc: Process, task: Task, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }, apply: (result: unknown) => void): void {
   if (core.procs.get(proc.pid) !== proc || proc.finished || task.terminal) return;
-  try {
-    guard(core, proc, task, () => {
-      task.autoComplete = true;
-      core.markDirty(proc, task);
-      if (!outcome.ok) throw outcome.error;
-      apply(outcome.value);
-      proceed(core, proc, task);
-    });
-  } catch (err) {
-    panic(core, proc, task, err);
-  }
+  taskJob(core, proc, task, () => {
+    task.autoComplete = true;
+    core.markDirty(proc, task);
+    if (!outcome.ok) throw outcome.error;
+    apply(outcome.value);
+    proceed(core, proc, task);
+  });
 }
 
 function funcContext(core: Core, proc: Process, task: Task, params: unknown): FuncContext {
