@@ -12,6 +12,7 @@
  */
 import { applyClientAction } from './actions.ts';
 import type { Core } from './core.ts';
+import { isUnfinishedName } from './states.ts';
 import { ActError, errorMessage } from './errors.ts';
 import type { RecoveryHealth } from './engine-health.ts';
 import type { InstanceLease } from './instances.ts';
@@ -26,7 +27,6 @@ export interface ActionRequest {
   options?: Vars;
 }
 
-const UNFINISHED_STATES = ['none', 'ready', 'running', 'pending'];
 
 /** Recovery running in the background: its progress, and a promise that settles when it ended. */
 export interface RecoveryRun {
@@ -63,10 +63,10 @@ export class ActionIntake {
       await core.writer.flush();
       const row = await core.store.procs.find(pid);
       if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
-      const owner = UNFINISHED_STATES.includes(row.state) ? await this.lease().liveOwner(row.owner) : undefined;
+      const owner = isUnfinishedName(row.state) ? await this.lease().liveOwner(row.owner) : undefined;
       if (owner) return this.relay.forward(pid, tid, action, options, owner, this.relayTimeoutMs());
       const recovery = this.recovering();
-      if (recovery && UNFINISHED_STATES.includes(row.state)) {
+      if (recovery && isUnfinishedName(row.state)) {
         await this.untilRecovered(pid, recovery);
         return this.accept(request);
       }

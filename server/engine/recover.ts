@@ -24,6 +24,7 @@ import { returnToParent, startSubflow } from './subflow.ts';
 import { guard } from './flow.ts';
 import { abortProcess } from './finish.ts';
 import type { Task } from './task.ts';
+import { isTerminalName, isUnfinishedName, UNFINISHED_PROC_STATES } from './states.ts';
 import { asAct } from './tree/node.ts';
 import { multiInstance } from './instances.ts';
 
@@ -35,7 +36,6 @@ export interface RecoverReport {
   failed: Array<{ pid: string; message: string }>;
 }
 
-const UNFINISHED = ['none', 'ready', 'running', 'pending'];
 
 /**
  * How far a fill got: `total` processes were taken to be loaded so far (each state group adds its
@@ -89,7 +89,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
   const me = core.config.instanceId;
   // Rows may still wait unless a pass below finds fewer of them than there were free slots.
   let waiting = true;
-  for (const states of [IN_FLIGHT, UNFINISHED.filter((s) => !IN_FLIGHT.includes(s))]) {
+  for (const states of [IN_FLIGHT, UNFINISHED_PROC_STATES.filter((s) => !IN_FLIGHT.includes(s))]) {
     let free = core.config.cacheCap - core.activeCount();
     if (free <= 0) {
       waiting = true;
@@ -182,7 +182,7 @@ async function loadChildren(core: Core, models: Models, loaded: Process[], repor
         type: 'and',
         exprs: [
           { type: 'or', exprs: round.map((p) => ({ key: 'parent_pid', op: 'eq' as const, value: p.pid })) },
-          { type: 'or', exprs: UNFINISHED.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
+          { type: 'or', exprs: UNFINISHED_PROC_STATES.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
         ],
       },
     });
@@ -200,8 +200,6 @@ async function loadChildren(core: Core, models: Models, loaded: Process[], repor
   }
 }
 
-const TERMINAL_STATES = ['completed', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'skipped', 'removed'];
-
 /**
  * Subflow children whose calling act closed (or whose parent ended) while the abort meant for
  * them was lost in a crash are aborted now: nothing would ever hear their end.
@@ -214,8 +212,8 @@ async function abortOrphans(core: Core, loaded: Process[]): Promise<void> {
     if (parent) closed = parent.finished || (parent.tasks.get(child.parentTid)?.terminal ?? true);
     else {
       const row = await core.store.procs.find(child.parentPid);
-      const act = row && !TERMINAL_STATES.includes(row.state) ? await core.store.tasks.find(`${row.id}:${child.parentTid}`) : undefined;
-      closed = !act || TERMINAL_STATES.includes(act.state);
+      const act = row && !isTerminalName(row.state) ? await core.store.tasks.find(`${row.id}:${child.parentTid}`) : undefined;
+      closed = !act || isTerminalName(act.state);
     }
     const root = child.root;
     if (!closed || !root) continue;
@@ -271,7 +269,7 @@ async function recoverActions(core: Core, loaded: Set<string>): Promise<number> 
     if (!proc) {
       // not resident: applied when its process is loaded, closed when the process is gone or ended
       const row = await core.store.procs.find(op.pid);
-      if (!row || !UNFINISHED.includes(row.state)) await closeNow(core, op);
+      if (!row || !isUnfinishedName(row.state)) await closeNow(core, op);
       continue;
     }
     const task = proc.tasks.get(op.tid);

@@ -20,6 +20,7 @@
  */
 import { applyClientAction } from './actions.ts';
 import type { Core } from './core.ts';
+import { isUnfinishedName } from './states.ts';
 import { ActError, errorMessage, type ErrorCode } from './errors.ts';
 import { abortProcess } from './finish.ts';
 import type { Vars } from './model/types.ts';
@@ -30,7 +31,6 @@ import { applyChildEnd, type ChildEnd } from './subflow.ts';
 export const RELAY_TOPIC = 'acts_relay';
 export const RELAY_DONE_TOPIC = 'acts_relay_done';
 
-const UNFINISHED = ['none', 'ready', 'running', 'pending'];
 /** Records handled per pass (the rest wait for the next one). */
 const PASS_LIMIT = 500;
 /** How often a waiting sender looks at its record when no wake-up came, ms. */
@@ -163,7 +163,7 @@ export class Relay {
     const row = await core.store.procs.find(op.pid);
     let refusal: RelayResult | undefined;
     if (!row) refusal = { ok: false, code: 'process.not_found', message: `cannot find process '${op.pid}'` };
-    else if (!UNFINISHED.includes(row.state)) refusal = { ok: false, code: 'action.refused', message: `process '${op.pid}' is already ${row.state}` };
+    else if (!isUnfinishedName(row.state)) refusal = { ok: false, code: 'action.refused', message: `process '${op.pid}' is already ${row.state}` };
     else if (row.owner === core.config.instanceId && row.state === 'none' && op.event?.startsWith('action:')) {
       refusal = { ok: false, code: 'action.refused', message: `process '${op.pid}' is parked, waiting for a free slot` };
     }

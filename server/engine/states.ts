@@ -35,6 +35,14 @@ export function isTerminal(state: TaskState): boolean {
   return TERMINAL.has(state);
 }
 
+/** States of a process that has not ended (`none`: parked, waiting for a free slot). */
+export const UNFINISHED_PROC_STATES: readonly string[] = ['none', 'ready', 'running', 'pending'];
+
+/** Whether a process row's state says it has not ended. */
+export function isUnfinishedName(state: string): boolean {
+  return UNFINISHED_PROC_STATES.includes(state);
+}
+
 /** `isTerminal` of a state name from outside (a row, an API payload); unknown names are not terminal. */
 export function isTerminalName(state: string): boolean {
   return TERMINAL.has(state as TaskState);

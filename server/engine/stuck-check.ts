@@ -5,11 +5,11 @@
  * process with no mover in memory costs store reads.
  */
 import type { Core } from './core.ts';
+import { isUnfinishedName } from './states.ts';
 import { findMover, stuckReport, type LivenessFacts, type StuckProcess } from './liveness.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 
-const UNFINISHED = new Set(['none', 'ready', 'running', 'pending']);
 
 function memoryFacts(core: Core, childRows: Map<string, boolean>, outbox: Set<string>): LivenessFacts {
   return {
@@ -36,7 +36,7 @@ async function storeFacts(core: Core, proc: Process, childRows: Map<string, bool
   for (const task of proc.tasks.values()) {
     if (!task.childPid || core.procs.has(task.childPid) || childRows.has(task.childPid)) continue;
     const row = await core.store.procs.find(task.childPid);
-    childRows.set(task.childPid, row !== undefined && UNFINISHED.has(row.state));
+    childRows.set(task.childPid, row !== undefined && isUnfinishedName(row.state));
   }
 }
 
