@@ -137,11 +137,6 @@ export class Lanes {
     };
   }
 
-  /** Lanes held by user code running off them. */
-  get held(): number {
-    return this.holds;
-  }
-
   /** Queues a job; returns false (and queues nothing) when its lane is full, unless `force`. */
   push(job: Job, force = false): boolean {
     if (this.closed) return false;

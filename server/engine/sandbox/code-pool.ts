@@ -126,11 +126,6 @@ export class CodePool {
     });
   }
 
-  /** Evaluations running or waiting for a worker. */
-  get load(): number {
-    return this.waiting.length + this.workers.filter((w) => w.busy).length;
-  }
-
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
