@@ -4,6 +4,7 @@
  * them or the process's step budget stops it (issue 10, item 4).
  */
 import { joinPath } from './paths.ts';
+import { problem } from './problem.ts';
 import type { Act, ModelProblem, Step, Workflow } from './types.ts';
 
 const WAITING_PACKAGES = ['acts.core.irq', 'acts.core.subflow'];
@@ -31,12 +32,8 @@ function listWarnings(steps: Step[], path: string, out: ModelProblem[]): void {
     for (let at: number | undefined = target; at !== undefined && !loop.includes(at); at = at === i ? undefined : successor(at)) loop.push(at);
     if (loop[loop.length - 1] !== i || loop.some((at) => stepWaits(steps[at]))) return;
     const names = [...loop, target].map((at) => `'${steps[at].id}'`).join(' → ');
-    out.push({
-      code: 'model.loop_without_wait',
-      severity: 'warning',
-      path: joinPath(joinPath(joinPath(path, 'steps'), i), 'next'),
-      message: `the loop ${names} has no act that waits (an irq or a subflow): unless an \`if\` ends it, it runs until the process's step budget stops it`,
-    });
+    const message = `the loop ${names} has no act that waits (an irq or a subflow): unless an \`if\` ends it, it runs until the process's step budget stops it`;
+    out.push({ ...problem('model.loop_without_wait', joinPath(joinPath(joinPath(path, 'steps'), i), 'next'), message), severity: 'warning' });
   });
   steps.forEach((step, i) => step.branches.forEach((b, j) => listWarnings(b.steps, joinPath(joinPath(joinPath(joinPath(path, 'steps'), i), 'branches'), j), out)));
 }

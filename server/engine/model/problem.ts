@@ -22,6 +22,8 @@ export const PROBLEM_CODES = [
   'model.bad_expression',
   'model.bad_schema',
   'model.nul',
+  // a warning: the model deploys all the same (loop-warnings.ts)
+  'model.loop_without_wait',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
