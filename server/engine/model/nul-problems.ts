@@ -11,14 +11,8 @@ import type { ModelProblem, SourcePosition } from './types.ts';
 
 const HINT = 'models must not contain the character U+0000 (NUL), which cannot be stored; remove it';
 
-function textPosition(source: string, offset: number): SourcePosition {
-  const before = source.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, col: offset - before.lastIndexOf('\n') };
-}
-
 /** The `model.nul` problem of the first NUL in the source text or in its parsed data; [] when none. */
-export function nulProblems(source: string, data: unknown, locate: Locate): ModelProblem[] {
+export function nulProblems(source: string, data: unknown, locate: Locate, positionOf: (offset: number) => SourcePosition): ModelProblem[] {
   const at = firstNul(data);
   if (at) {
     const path = formatPath(at.path);
@@ -27,5 +21,5 @@ export function nulProblems(source: string, data: unknown, locate: Locate): Mode
   }
   const offset = source.indexOf('\u0000');
   if (offset < 0) return [];
-  return [{ ...problem('model.nul', '', `the source text: ${HINT}`), position: textPosition(source, offset) }];
+  return [{ ...problem('model.nul', '', `the source text: ${HINT}`), position: positionOf(offset) }];
 }

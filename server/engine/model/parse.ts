@@ -43,9 +43,9 @@ function rootKind(data: unknown): string {
 }
 
 export function parseSource(source: string, options: ParseOptions = {}): ParsedSource {
-  const { data, problems, locate } = readSource(source, options.format);
+  const { data, problems, locate, positionOf } = readSource(source, options.format);
   if (problems.length) return { problems, locate };
-  const nul = nulProblems(source, data, locate);
+  const nul = nulProblems(source, data, locate, positionOf);
   if (nul.length) return { problems: nul, locate };
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     const message = `a model must be a mapping of fields (id, name, steps, …), got ${rootKind(data)}`;

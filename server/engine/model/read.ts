@@ -11,7 +11,7 @@ import { LineCounter, parseDocument, type Document } from 'yaml';
 import { createLocator, positionAt, type Locate } from './locate.ts';
 import { keepScalarText } from './scalar-text.ts';
 import { jsonProblem, yamlProblems } from './syntax.ts';
-import type { ModelProblem } from './types.ts';
+import type { ModelProblem, SourcePosition } from './types.ts';
 
 export type SourceFormat = 'yaml' | 'json' | 'auto';
 
@@ -20,6 +20,8 @@ export interface ReadResult {
   data?: unknown;
   problems: ModelProblem[];
   locate: Locate;
+  /** The line and column of a character offset of the source. */
+  positionOf: (offset: number) => SourcePosition;
 }
 
 const MAX_ALIAS_COUNT = 100;
@@ -50,7 +52,7 @@ export function readSource(source: string, format: SourceFormat = 'auto'): ReadR
   let jsonError: unknown;
   if (looksLikeJson) {
     try {
-      return { data: JSON.parse(source), problems: [], locate: lazy.locate };
+      return { data: JSON.parse(source), problems: [], locate: lazy.locate, positionOf };
     } catch (err) {
       jsonError = err;
     }
@@ -59,20 +61,20 @@ export function readSource(source: string, format: SourceFormat = 'auto'): ReadR
     const err = lazy.yaml().doc.errors[0];
     return err ? positionOf(err.pos[0]) : undefined;
   };
-  if (format === 'json') return { problems: [jsonProblem(jsonError, positionOf, firstYamlError)], locate: lazy.locate };
+  if (format === 'json') return { problems: [jsonProblem(jsonError, positionOf, firstYamlError)], locate: lazy.locate, positionOf };
 
   const { doc, locate } = lazy.yaml();
   if (doc.errors.length) {
     const problems = jsonError
       ? [jsonProblem(jsonError, positionOf, firstYamlError)]
       : yamlProblems(doc.errors, positionOf, 'yaml.syntax');
-    return { problems, locate };
+    return { problems, locate, positionOf };
   }
   keepScalarText(doc);
   try {
-    return { data: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), problems: [], locate };
+    return { data: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), problems: [], locate, positionOf };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return { problems: [{ code: 'yaml.syntax', message, path: '' }], locate };
+    return { problems: [{ code: 'yaml.syntax', message, path: '' }], locate, positionOf };
   }
 }
