@@ -32,8 +32,6 @@ export interface LaneStats {
 }
 
 const BATCH = 256;
-/** A drain pass yields to the event loop after this long, so API calls and timers never wait long. */
-const SLICE_MS = 10;
 
 /** FNV-1a: a fast, stable hash of the pid. */
 function hash(pid: string): number {
@@ -204,8 +202,7 @@ export class Lanes {
   private drain(): void {
     let ran = 0;
     let runnable = true;
-    const until = performance.now() + SLICE_MS;
-    while (ran < BATCH && runnable && !this.closed && performance.now() < until) {
+    while (ran < BATCH && runnable && !this.closed) {
       runnable = false;
       for (const lane of this.lanes) {
         if (lane.held) continue;
