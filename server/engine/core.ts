@@ -24,7 +24,7 @@ import type { CodePool } from './sandbox/code-pool.ts';
 import { stepBudgetError } from './step-budget.ts';
 import { checkValueSize } from './value-cap.ts';
 import { scopeFor, type ScopeServices } from './scope.ts';
-import { isCreatedLike, isTerminal, type TaskState } from './states.ts';
+import { isCreatedLike, isEngineWork, isTerminal, type TaskState } from './states.ts';
 import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from './store/types.ts';
 import { StoreWriter } from './store-writer.ts';
 import { multiInstance } from './instances.ts';
@@ -247,8 +247,13 @@ export class Core {
 
   /** Takes over a process rebuilt from the store. */
   adoptRestored(proc: Process): void {
-    for (const task of proc.tasks.values()) task.touch = () => this.markDirty(proc, task);
+    this.wireRestored(proc);
     this.procs.set(proc.pid, proc);
+  }
+
+  /** Routes the data writes of a process rebuilt from the store to the store again. */
+  wireRestored(proc: Process): void {
+    for (const task of proc.tasks.values()) task.touch = () => this.markDirty(proc, task);
   }
 
   /** Subflow acts whose child process is being started (its start has not settled yet). */
@@ -277,22 +282,47 @@ export class Core {
    * engine no longer holds in memory (spec 5.4).
    */
   schedule(proc: Process, task: Task, op?: OpRow): boolean {
+    // hook work of a finished process: no longer loaded after a restart, so the outbox holds it
+    if (!op && !task.execRecord && proc.finished && task.inHook) this.recordExec(proc, task);
     const accepted = this.job(
       proc.pid,
       `exec ${task.tid}`,
       () => {
-        if (op) this.closeOp(op);
+        const record = op ?? task.execRecord;
+        task.execRecord = undefined;
+        // a hook the end of its process fired: the record stays open until it finished (end-hooks.ts)
+        if (record && proc.finished && task.inHook) task.execRecord = record;
+        else if (record) this.closeOp(record);
         this.execTask(proc, task);
       },
       false,
     );
     if (!accepted && !op) {
-      const now = this.now();
-      const record: OpRow = { id: this.newId(16), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now };
-      this.opWrites.push(record);
+      const record = task.execRecord ?? this.recordExec(proc, task);
       this.overflow.set(record.id, { proc, task, op: record, batch: this.batchSeq + 1 });
     }
     return accepted;
+  }
+
+  /**
+   * Writes an `exec` record for a task whose execution is queued, with the current batch: the
+   * outbox then holds it until its job ran, whatever happens to the memory queue.
+   */
+  recordExec(proc: Process, task: Task): OpRow {
+    const now = this.now();
+    const record: OpRow = { id: this.newId(16), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now };
+    this.opWrites.push(record);
+    task.execRecord = record;
+    return record;
+  }
+
+  /**
+   * Whether a task of a process still has work here: an open task of a resident unfinished
+   * process, or a hook that the end of its (finished, evicted) process fired.
+   */
+  stillRuns(proc: Process, task: Task): boolean {
+    if (task.terminal || proc.abandoned) return false;
+    return this.procs.get(proc.pid) === proc ? !proc.finished : proc.finished && task.inHook;
   }
 
   /**
@@ -315,7 +345,7 @@ export class Core {
     let wrote = false;
     for (const [id, { proc, task, op, batch }] of this.overflow) {
       if (batch > this.committedSeq) break;
-      const gone = this.procs.get(proc.pid) !== proc || proc.finished || task.terminal;
+      const gone = !this.stillRuns(proc, task);
       if (!gone && !this.queue.hasRoom(proc.pid)) continue;
       if (!gone) this.fault('overflow:replay');
       this.overflow.delete(id);
@@ -350,6 +380,11 @@ export class Core {
     if (isTerminal(state)) task.endTime = now;
     if (state !== 'error') task.err = null;
     task.state = state;
+    // the execution a record stands for is done once the task leaves the engine's hands
+    if (task.execRecord && !isEngineWork(state)) {
+      this.closeOp(task.execRecord);
+      task.execRecord = undefined;
+    }
     if (task.tid === '$') {
       if (state === 'ready' || state === 'running') proc.state = 'running';
       if (proc.startTime === 0) proc.startTime = now;

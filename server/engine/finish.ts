@@ -16,7 +16,10 @@ export function finishProcess(core: Core, proc: Process): void {
   // hooks the end itself fired (created by this job, not started yet) still run; all else closes
   const firedByTheEnd = (t: Task) => t.isHook && t.state === 'none' && t.createdInBatch === core.batchSeq;
   for (const t of [...proc.tasks.values()].reverse()) {
-    if (!t.terminal && t !== root && !firedByTheEnd(t)) close(core, proc, t, 'skipped');
+    if (t.terminal || t === root) continue;
+    if (!firedByTheEnd(t)) close(core, proc, t, 'skipped');
+    // durable with the end: a restart runs it although the process is no longer loaded (see schedule)
+    else if (!t.execRecord) core.recordExec(proc, t);
   }
   proc.state = root.state;
   proc.err = root.err;

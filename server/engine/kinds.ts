@@ -113,7 +113,7 @@ function runAct(core: Core, proc: Process, task: Task): void {
  * its error fails the act, as if the code had run inside the job that started it.
  */
 function resumeAfterCode(core: Core, proc: Process, task: Task, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }, apply: (result: unknown) => void): void {
-  if (core.procs.get(proc.pid) !== proc || proc.finished || task.terminal) return;
+  if (!core.stillRuns(proc, task)) return;
   taskJob(core, proc, task, () => {
     task.autoComplete = true;
     core.markDirty(proc, task);

@@ -27,6 +27,7 @@ import type { Task } from './task.ts';
 import { isTerminalName, isUnfinishedName, UNFINISHED_PROC_STATES } from './states.ts';
 import { asAct } from './tree/node.ts';
 import { multiInstance } from './instances.ts';
+import { resumeEndHooks } from './end-hooks.ts';
 
 export interface RecoverReport {
   processes: number;
@@ -72,7 +73,11 @@ const IN_FLIGHT = ['ready', 'running', 'pending'];
  */
 export async function recoverProcesses(core: Core, models: Models, onLoaded?: OnLoaded): Promise<RecoverReport> {
   await core.writer.flush();
-  return fillSlots(core, models, true, onLoaded);
+  // nothing is resident yet: open exec records of finished processes are their end hooks
+  const endHooks = await resumeEndHooks(core, await openRecords(core, 'exec'), (row) => load(core, models, row));
+  const report = await fillSlots(core, models, true, onLoaded);
+  report.dispatched += endHooks;
+  return report;
 }
 
 /**

@@ -66,3 +66,14 @@ export function messageStateOf(state: TaskState): MessageState {
   if (CREATED_LIKE.has(state) || state === 'running') return 'created';
   return state as MessageState;
 }
+
+/**
+ * States in which a task's execution is still the engine's to do (queued, or an act running its
+ * code), as opposed to done or waiting for a client or its children's clients.
+ */
+const ENGINE_WORK = new Set<string>(['none', 'ready', 'running']);
+
+/** Whether a task (or a task row's state name) still has execution the engine owes it. */
+export function isEngineWork(state: string): boolean {
+  return ENGINE_WORK.has(state);
+}

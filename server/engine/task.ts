@@ -4,7 +4,7 @@
  * enclosing task, fixed at creation. Hook tasks run beside their owner and never decide its fate.
  */
 import type { Act, Vars } from './model/types.ts';
-import type { ErrorInfo } from './store/types.ts';
+import type { ErrorInfo, OpRow } from './store/types.ts';
 import type { Node } from './tree/node.ts';
 import type { TaskState } from './states.ts';
 import { isTerminal } from './states.ts';
@@ -48,6 +48,11 @@ export class Task {
   pushed: Act[] = [];
   /** Called whenever the task's stored state changes outside the engine's own state writes. */
   touch: () => void = () => {};
+  /**
+   * The open outbox record that stands for this task's queued execution: written when its lane
+   * was full, or when the end of its process fired it (memory only; the job closes it).
+   */
+  execRecord: OpRow | undefined = undefined;
   /** The engine's job batch that created the task (memory only; see finishProcess). */
   createdInBatch = 0;
   /** Monotonic creation order inside the process. */
@@ -67,6 +72,12 @@ export class Task {
 
   get kind() {
     return this.node.kind;
+  }
+
+  /** Whether the task is a hook or runs inside one (a block a hook expanded into). */
+  get inHook(): boolean {
+    for (let t: Task | null = this; t; t = t.parent) if (t.isHook) return true;
+    return false;
   }
 
   get terminal(): boolean {

@@ -4,6 +4,7 @@
  * after a full tick interval, until the retry limit turns them into `error`.
  */
 import type { Core } from './core.ts';
+import { isOpenEndHook } from './end-hooks.ts';
 import { spawn } from './flow.ts';
 import type { Message } from './messages.ts';
 import { removeWorkdir } from './owner-scope.ts';
@@ -111,7 +112,8 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
       // not resident: closed when its process is gone or ended; else it is closed when its
       // process is loaded (here or by the instance that owns it)
       const row = await core.store.procs.find(op.pid);
-      if (!row || FINISHED.includes(row.state)) core.closeOp(op);
+      // an end-fired hook of a finished process: its job is queued here (or runs at the next boot)
+      if (!row || (FINISHED.includes(row.state) && !(await isOpenEndHook(core, op)))) core.closeOp(op);
       continue;
     }
     if (!task || task.terminal) {
