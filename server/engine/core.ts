@@ -11,6 +11,7 @@ import { OrderedDispatcher } from './channels.ts';
 import type { Clock, IdSource } from './clock.ts';
 import { ActError, errorMessage } from './errors.ts';
 import { renderParams, renderValueMap } from './expr/templates.ts';
+import { ExpressionTrials } from './expr/trials.ts';
 import { Lanes, type Job } from './lanes.ts';
 import { buildMessage, emitsMessage, type Message } from './messages.ts';
 import type { Act, Vars } from './model/types.ts';
@@ -120,6 +121,7 @@ export class Core {
     this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
     const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => this.release(pids) } : undefined;
     this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`), fence);
+    this.trials = new ExpressionTrials(sandbox);
     this.scopeServices = {
       userVars: this.userVars,
       checkSize: (what, value) => this.checkSize(what, value),
@@ -456,8 +458,11 @@ export class Core {
   // ---- expressions ----
 
   evaluate(proc: Process, task: Task, source: string, mode: EvalMode = 'script'): unknown {
-    return this.sandbox.evaluate(source, this.scopeOf(proc, task), mode);
+    return this.trials.evaluate(task, source, this.scopeOf(proc, task), mode);
   }
+
+  /** Windows of expression work that may move to the code workers (see expr/trials.ts). */
+  readonly trials: ExpressionTrials;
 
   /** The scope an expression of the task sees. */
   scopeOf(proc: Process, task: Task): ScriptScope {

@@ -62,6 +62,26 @@ export function taskJob(core: Core, proc: Process, task: Task, fn: () => void): 
   }
 }
 
+/**
+ * Runs expression work of a task placed before its state changes (see expr/trials.ts). Returns
+ * its value; or, when an expression of it moved to a code worker, undefined — the lane of the
+ * process is held and `retry` runs first in it once the worker answered, to redo the work.
+ * Without code workers every expression runs here, in full.
+ */
+export function whenEvaluated<T>(core: Core, proc: Process, task: Task, work: () => T, retry: () => void): { value: T } | undefined {
+  if (!core.codePool) return { value: work() };
+  const attempt = core.trials.attempt(task, work);
+  if (attempt.done) return attempt;
+  const { key, source, mode } = attempt.pending;
+  const evaluation = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
+  core.offLane(proc.pid, `expression ${task.tid}`, evaluation, (outcome) => {
+    if (!core.stillRuns(proc, task)) return;
+    (task.evalMemo ??= new Map()).set(key, outcome);
+    retry();
+  });
+  return undefined;
+}
+
 /** One job: init → run → proceed, as far as the task's state allows. */
 export function exec(core: Core, proc: Process, task: Task): void {
   if (proc.abandoned) return;
@@ -120,27 +140,34 @@ export function proceed(core: Core, proc: Process, task: Task): void {
   const children = proc.workChildren(task);
   if (children.some((c) => !c.terminal)) return;
   if (task.kind === 'act' && !task.autoComplete) return;
-  finish(core, proc, task, 'completed');
+  const outputs = whenEvaluated(
+    core,
+    proc,
+    task,
+    () => (task.tid === '$' || task.outputs === undefined ? core.outputsOf(proc, task) : task.outputs),
+    () => taskJob(core, proc, task, () => proceed(core, proc, task)),
+  );
+  if (outputs) finish(core, proc, task, 'completed', outputs.value);
 }
 
-/** Closes a task with a non-error state, emits it and propagates. */
-export function finish(core: Core, proc: Process, task: Task, state: TaskState): void {
+/** Closes a task with a non-error state, emits it and propagates (`outputs`: evaluated already). */
+export function finish(core: Core, proc: Process, task: Task, state: TaskState, outputs?: Vars): void {
   if (task.tid === '$' && state === 'completed') {
-    const problem = finishRootChecks(core, proc, task);
+    const problem = finishRootChecks(core, proc, task, outputs);
     if (problem) {
       failTask(core, proc, task, problem);
       return;
     }
   }
   core.setState(proc, task, state);
-  task.outputs ??= core.outputsOf(proc, task);
+  task.outputs ??= outputs ?? core.outputsOf(proc, task);
   emit(core, proc, task);
   propagate(core, proc, task);
 }
 
 /** Validates the final outputs against `exposes` (spec 5.12). */
-function finishRootChecks(core: Core, proc: Process, root: Task): ErrorInfo | null {
-  root.outputs = core.outputsOf(proc, root);
+function finishRootChecks(core: Core, proc: Process, root: Task, outputs: Vars | undefined): ErrorInfo | null {
+  root.outputs = outputs ?? core.outputsOf(proc, root);
   const problem = core.validateExposes(proc, root.outputs);
   return problem ? { ecode: '', message: problem } : null;
 }

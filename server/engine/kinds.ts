@@ -6,7 +6,7 @@ import type { Core } from './core.ts';
 import { ActError } from './errors.ts';
 import { evaluateCondition, renderValueMap } from './expr/templates.ts';
 import { applyInternalAction } from './actions.ts';
-import { emit, startHeads, guard, close, proceed, taskJob } from './flow.ts';
+import { emit, startHeads, guard, close, proceed, taskJob, whenEvaluated } from './flow.ts';
 import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { Process } from './process.ts';
@@ -35,63 +35,71 @@ function prepareData(core: Core, proc: Process, task: Task): void {
   Object.assign(task.data, task.inputs);
 }
 
+/** What init decided for a task, once its expressions were evaluated. */
+type InitDecision = 'ready' | 'pending' | 'skipped' | 'interrupted';
+
 export function initTask(core: Core, proc: Process, task: Task): void {
+  const decided = whenEvaluated(core, proc, task, () => decideInit(core, proc, task), () => core.execTask(proc, task));
+  if (!decided) return;
+  if (task.kind === 'workflow') {
+    core.setState(proc, task, 'ready');
+    emit(core, proc, task);
+    core.processStarted(proc);
+    return;
+  }
+  const state = decided.value;
+  if (task.kind === 'act' && state === 'ready') task.emitDisabled = true;
+  core.setState(proc, task, state);
+  emit(core, proc, task);
+  if (state === 'interrupted' && !task.terminal) startHeads(core, proc, task);
+}
+
+/** Init's expression work: the task's data and inputs, its `if`, an irq or msg act's params. */
+function decideInit(core: Core, proc: Process, task: Task): InitDecision {
   prepareData(core, proc, task);
   if (task.node.timeouts.length > 0) core.timed.add(task);
   switch (task.kind) {
     case 'workflow':
-      core.setState(proc, task, 'ready');
-      emit(core, proc, task);
-      core.processStarted(proc);
-      return;
+      return 'ready';
     case 'step':
-      core.setState(proc, task, condition(core, proc, task) ? 'ready' : 'skipped');
-      emit(core, proc, task);
-      return;
+      return condition(core, proc, task) ? 'ready' : 'skipped';
     case 'branch':
-      core.setState(proc, task, selectBranch(core, proc, task));
-      emit(core, proc, task);
-      return;
+      return selectBranch(core, proc, task);
     case 'act':
-      initAct(core, proc, task);
+      return decideAct(core, proc, task);
   }
 }
 
-function initAct(core: Core, proc: Process, task: Task): void {
-  if (!condition(core, proc, task)) {
-    core.setState(proc, task, 'skipped');
-    emit(core, proc, task);
-    return;
-  }
+function decideAct(core: Core, proc: Process, task: Task): InitDecision {
+  if (!condition(core, proc, task)) return 'skipped';
   const uses = asAct(task.node).uses;
   if (!uses) throw new ActError('package.unknown', `act '${task.node.id}' has no 'uses'`);
   const pkg = core.registry.get(uses);
   if (!pkg || !core.registry.isActPackage(uses)) {
     throw new ActError('package.unknown', `act '${task.node.id}' uses unknown package '${uses}'`);
   }
-  if (pkg.run_as === 'irq') {
-    core.registry.validateParams(uses, core.paramsOf(proc, task));
-    core.setState(proc, task, 'interrupted');
-    emit(core, proc, task);
-    if (!task.terminal) startHeads(core, proc, task);
-    return;
-  }
-  if (pkg.run_as === 'msg') core.registry.validateParams(uses, core.paramsOf(proc, task));
-  task.emitDisabled = true;
-  core.setState(proc, task, 'ready');
-  emit(core, proc, task);
+  if (pkg.run_as === 'irq' || pkg.run_as === 'msg') core.registry.validateParams(uses, core.paramsOf(proc, task));
+  return pkg.run_as === 'irq' ? 'interrupted' : 'ready';
 }
 
 export function runTask(core: Core, proc: Process, task: Task): void {
+  if (!whenEvaluated(core, proc, task, () => prepareRun(core, proc, task), () => core.execTask(proc, task))) return;
   core.setState(proc, task, 'running');
-  if (task.kind === 'branch') {
-    const run = asBranch(task.node).run;
-    if (run && run.trim()) core.evaluate(proc, task, run, 'script');
-  }
   if (task.kind === 'act') runAct(core, proc, task);
   if (task.terminal && task.propagated) return;
   emit(core, proc, task);
   if (task.state === 'running') startHeads(core, proc, task);
+}
+
+/** Run's expression work, before the task runs: a branch's `run` script, a func act's params. */
+function prepareRun(core: Core, proc: Process, task: Task): void {
+  if (task.kind === 'branch') {
+    const run = asBranch(task.node).run;
+    if (run && run.trim()) core.evaluate(proc, task, run, 'script');
+  } else if (task.kind === 'act') {
+    const pkg = core.registry.get(asAct(task.node).uses);
+    if (pkg && isFunc(pkg)) core.paramsOf(proc, task);
+  }
 }
 
 function runAct(core: Core, proc: Process, task: Task): void {

@@ -11,7 +11,8 @@
  *
  * States: idle (nothing queued, no drain scheduled) → draining (one job of each non-empty, unheld
  * lane in turn, yielding to the event loop between batches; after each batch `onRoom` may hand
- * refused work back) → idle; a lane is open or held (by one job, until it releases); closed
+ * refused work back) → idle; a lane is open or held (by the job that runs in it, until every
+ * piece of user code it handed off released it); closed
  * refuses everything.
  */
 export interface Job {
@@ -46,8 +47,10 @@ function hash(pid: string): number {
 class Lane {
   private readonly jobs: Job[] = [];
   private head = 0;
-  /** Set while a job's user code runs off the lane (see `Lanes.hold`). */
-  held = false;
+  /** How many pieces of a job's user code run off the lane (see `Lanes.hold`). */
+  held = 0;
+  /** Continuations released while other holds are still out, in release order. */
+  readonly released: Job[] = [];
 
   get size(): number {
     return this.jobs.length - this.head;
@@ -118,8 +121,7 @@ export class Lanes {
    */
   hold(pid: string): (continuation: Job) => void {
     const lane = this.laneOf(pid);
-    if (lane.held) throw new Error(`the lane of ${pid} is already held`);
-    lane.held = true;
+    lane.held++;
     this.holds++;
     this.perPid.set(pid, (this.perPid.get(pid) ?? 0) + 1);
     let released = false;
@@ -127,10 +129,14 @@ export class Lanes {
       if (released) return;
       released = true;
       if (this.closed) return;
-      lane.held = false;
+      lane.held--;
       this.holds--;
-      lane.unshift(continuation);
+      lane.released.push(continuation);
       this.depthNow++;
+      if (lane.held > 0) return;
+      // the last hold is back: the continuations run before the lane's other jobs, in release order
+      for (let i = lane.released.length - 1; i >= 0; i--) lane.unshift(lane.released[i]);
+      lane.released.length = 0;
       this.schedule();
     };
   }
@@ -185,7 +191,8 @@ export class Lanes {
     this.closed = true;
     for (const lane of this.lanes) {
       lane.clear();
-      lane.held = false;
+      lane.held = 0;
+      lane.released.length = 0;
     }
     this.perPid.clear();
     this.depthNow = 0;

@@ -8,6 +8,7 @@ import type { ErrorInfo, OpRow } from './store/types.ts';
 import type { Node } from './tree/node.ts';
 import type { TaskState } from './states.ts';
 import { isTerminal } from './states.ts';
+import type { EvalOutcome } from './expr/trials.ts';
 
 export class Task {
   state: TaskState = 'none';
@@ -53,6 +54,8 @@ export class Task {
    * was full, or when the end of its process fired it (memory only; the job closes it).
    */
   execRecord: OpRow | undefined = undefined;
+  /** Outcomes of expressions a code worker evaluated for the window being re-run (expr/trials.ts). */
+  evalMemo: Map<string, EvalOutcome> | undefined = undefined;
   /** The engine's job batch that created the task (memory only; see finishProcess). */
   createdInBatch = 0;
   /** Monotonic creation order inside the process. */

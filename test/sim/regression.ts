@@ -15,6 +15,8 @@ export interface Limits {
   cacheCap: number;
   schedulerWorkers: number;
   schedulerQueueCap: number;
+  /** Code worker threads (absent: none, code runs on the engine's thread). */
+  codeWorkers?: number;
 }
 
 /** One stimulus as a case stores it. */

@@ -61,10 +61,15 @@ const MAX_STEPS = 600;
 /** Errors a client may get back for a legitimate but refused stimulus. */
 const REFUSALS = new Set(['action.refused', 'action.invalid_options', 'process.duplicate_pid']);
 
-/** Engine configurations the seeds draw from: defaults, and tight admission and lane bounds. */
+/**
+ * Engine configurations the seeds draw from: defaults, tight admission and lane bounds, and a
+ * code worker (code acts, and expressions that outgrow their trial, leave the engine's thread).
+ */
 function engineLimits(rng: Rng): Limits {
   const tight = rng.chance(0.2);
-  return { cacheCap: tight ? rng.int(1, 3) : 1024, schedulerWorkers: rng.int(1, 4), schedulerQueueCap: rng.chance(0.15) ? rng.int(4, 16) : 4096 };
+  const limits = { cacheCap: tight ? rng.int(1, 3) : 1024, schedulerWorkers: rng.int(1, 4), schedulerQueueCap: rng.chance(0.15) ? rng.int(4, 16) : 4096 };
+  // drawn last, so the draws above (and every earlier campaign's scenarios) stay as they were
+  return rng.chance(0.25) ? { ...limits, codeWorkers: 1 } : limits;
 }
 
 /** Collects the task events and messages whose store batch committed, in emission order. */

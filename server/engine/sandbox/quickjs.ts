@@ -7,7 +7,8 @@
  * deadline the interrupt handler checks.
  */
 import { ActError } from '../errors.ts';
-import type { EvalMode, Sandbox, SandboxLimits, ScriptScope } from './types.ts';
+import { EvaluationDeferred, type EvalMode, type Sandbox, type SandboxLimits, type ScriptScope, type TrialOptions } from './types.ts';
+import { TrialScope } from './trial-scope.ts';
 import { classifyThrown, crashError, thrownMessage } from './failures.ts';
 import { createHostHandler, type HostHandler } from './host-bridge.ts';
 import { FUNCTION_WRAPPER_LINES, Mode } from './protocol.ts';
@@ -68,8 +69,21 @@ class QuickJsSandbox implements Sandbox {
     this.limits = limits;
   }
 
-  evaluate(source: string, scope: ScriptScope, mode: EvalMode = 'script'): unknown {
-    return this.session(scope, () => this.run(source, mode === 'function' ? Mode.Function : Mode.Script, true));
+  evaluate(source: string, scope: ScriptScope, mode: EvalMode = 'script', trial?: TrialOptions): unknown {
+    const code = mode === 'function' ? Mode.Function : Mode.Script;
+    if (!trial) return this.session(scope, () => this.run(source, code, true));
+    // the first write ends the trial at the next interrupt check, even if the script catches it
+    const trialScope = new TrialScope(scope, () => (this.deadline = PAST));
+    let value: unknown;
+    try {
+      value = this.session(trialScope, () => this.run(source, code, true, trial.sliceMs));
+    } catch (err) {
+      if (trialScope.wrote || err instanceof EvaluationDeferred) throw new EvaluationDeferred();
+      throw err;
+    }
+    if (trialScope.wrote) throw new EvaluationDeferred();
+    trialScope.flushLogs();
+    return value;
   }
 
   checkSyntax(source: string, mode: EvalMode = 'script'): string | null {
@@ -107,19 +121,29 @@ class QuickJsSandbox implements Sandbox {
     }
   }
 
-  private run(source: string, mode: ModeCode, mayRetry: boolean): unknown {
+  /** `sliceMs`: a trial's budget; running out of it throws `EvaluationDeferred`. */
+  private run(source: string, mode: ModeCode, mayRetry: boolean, sliceMs?: number): unknown {
     const vm = this.acquire();
-    const outcome = this.guarded(vm, () => {
-      const result = vm.call(mode, source);
-      if (vm.expired) this.timedOut = true;
-      if (!this.timedOut && !vm.drainJobs(() => this.pastDeadline())) this.timedOut = true;
-      return result;
-    });
+    const outcome = this.guarded(
+      vm,
+      () => {
+        const result = vm.call(mode, source);
+        if (vm.expired) this.timedOut = true;
+        if (!this.timedOut && !vm.drainJobs(() => this.pastDeadline())) this.timedOut = true;
+        return result;
+      },
+      sliceMs,
+    );
     if (vm.dirty) {
       this.discard(vm);
-      if (mayRetry) return this.run(source, mode, false);
+      if (mayRetry) return this.run(source, mode, false, sliceMs);
     }
     if (outcome.ok && !this.timedOut) return JSON.parse(outcome.json);
+    if (sliceMs !== undefined && this.timedOut) {
+      // an interrupted VM is replaced, as after any time limit
+      this.discard(vm);
+      throw new EvaluationDeferred();
+    }
     const failure = classifyThrown(outcome.ok ? undefined : outcome.error, this.timedOut, this.limits);
     if (failure.breach) this.discard(vm);
     throw failure.error;
@@ -145,8 +169,8 @@ class QuickJsSandbox implements Sandbox {
   }
 
   /** Runs `body` under the deadline; an exception escaping QuickJS retires the WebAssembly module. */
-  private guarded<T>(vm: Vm, body: () => T): T {
-    this.deadline = performance.now() + this.limits.timeoutMs;
+  private guarded<T>(vm: Vm, body: () => T, sliceMs?: number): T {
+    this.deadline = performance.now() + Math.min(sliceMs ?? Infinity, this.limits.timeoutMs);
     this.hostAllowance = this.limits.timeoutMs;
     this.timedOut = false;
     try {
@@ -199,6 +223,9 @@ class QuickJsSandbox implements Sandbox {
 }
 
 const NESTED_TOO_DEEPLY = 'source is nested too deeply';
+
+/** A deadline already passed (0 means "no deadline"). */
+const PAST = 1;
 
 /** A compile error as checkSyntax reports it, with the line for multi-line sources. */
 function syntaxMessage(thrown: unknown, source: string, line: number | undefined, offset: number): string {

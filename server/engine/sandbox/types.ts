@@ -63,8 +63,24 @@ export interface Sandbox {
    * something that has no JSON form (function, symbol, promise). After a limit breach the sandbox
    * stays usable for the next evaluation.
    */
-  evaluate(source: string, scope: ScriptScope, mode?: EvalMode): unknown;
+  evaluate(source: string, scope: ScriptScope, mode?: EvalMode, trial?: TrialOptions): unknown;
   /** Checks that `source` compiles, without running it; returns the syntax error message or null. */
   checkSyntax(source: string, mode?: EvalMode): string | null;
   close(): void;
+}
+
+/**
+ * A trial evaluation: it may run only `sliceMs` on the calling thread and may not write; if it
+ * needs more (time, or a write) it throws `EvaluationDeferred` and has changed nothing.
+ */
+export interface TrialOptions {
+  sliceMs: number;
+}
+
+/** Thrown by a trial evaluation that must be evaluated again off the engine's thread. */
+export class EvaluationDeferred extends Error {
+  constructor() {
+    super('the evaluation continues on a code worker');
+    this.name = 'EvaluationDeferred';
+  }
 }

@@ -1,0 +1,91 @@
+/**
+ * Expressions off the engine's thread (issue 10, item 1). Expression work of a task — its
+ * `inputs` and `if`, a branch's `run`, an act's params, the outputs it finishes with — runs in a
+ * *window* placed before the task's state changes. Inside a window each expression is first tried
+ * on the engine's thread for a short slice, reading only; one that needs longer, or writes, stops
+ * the window, and the engine's caller hands it to a code worker and runs the window again when
+ * the outcome is back: the outcome is then taken from the task's memo instead of evaluated.
+ *
+ * State: the open window (the task, how often each source was evaluated in this run of the
+ * window, the evaluation that stopped it); per task, the outcomes workers returned for the window
+ * being re-run (`Task.evalMemo`, dropped when the window completes); the sources known to need a
+ * worker (they skip the trial next time; bounded, oldest dropped first).
+ */
+import type { Task } from '../task.ts';
+import { EvaluationDeferred, type EvalMode, type Sandbox, type ScriptScope } from '../sandbox/types.ts';
+
+/** How long an expression may run on the engine's thread before it moves to a worker. */
+export const TRIAL_SLICE_MS = 5;
+
+/** How many sources that needed a worker are remembered. */
+const HEAVY_SOURCES = 10_000;
+
+/** An evaluation a window stopped at: what the worker is to evaluate, and its memo key. */
+export interface PendingEvaluation {
+  key: string;
+  source: string;
+  mode: EvalMode;
+}
+
+export type WindowResult<T> = { done: true; value: T } | { done: false; pending: PendingEvaluation };
+
+export type EvalOutcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+interface Window {
+  task: Task;
+  counts: Map<string, number>;
+  pending?: PendingEvaluation;
+}
+
+export class ExpressionTrials {
+  private window: Window | undefined;
+  private readonly heavy = new Set<string>();
+
+  constructor(private readonly sandbox: Sandbox) {}
+
+  /** Runs `work` as a window of `task`; expressions of the task it evaluates are trials. */
+  attempt<T>(task: Task, work: () => T): WindowResult<T> {
+    const outer = this.window;
+    const window: Window = { task, counts: new Map() };
+    this.window = window;
+    try {
+      const value = work();
+      task.evalMemo = undefined;
+      return { done: true, value };
+    } catch (err) {
+      if (err instanceof EvaluationDeferred && window.pending) return { done: false, pending: window.pending };
+      throw err;
+    } finally {
+      this.window = outer;
+    }
+  }
+
+  /** Evaluates for `task`: a trial inside its window (or its memo), else on this thread in full. */
+  evaluate(task: Task, source: string, scope: ScriptScope, mode: EvalMode): unknown {
+    const window = this.window;
+    if (!window || window.task !== task) return this.sandbox.evaluate(source, scope, mode);
+    const n = (window.counts.get(source) ?? 0) + 1;
+    window.counts.set(source, n);
+    const key = `${n}:${mode}:${source}`;
+    const memo = task.evalMemo?.get(key);
+    if (memo) {
+      if (memo.ok) return memo.value;
+      throw memo.error;
+    }
+    if (!this.heavy.has(source)) {
+      try {
+        return this.sandbox.evaluate(source, scope, mode, { sliceMs: TRIAL_SLICE_MS });
+      } catch (err) {
+        if (!(err instanceof EvaluationDeferred)) throw err;
+      }
+      this.remember(source);
+    }
+    window.pending = { key, source, mode };
+    throw new EvaluationDeferred();
+  }
+
+  private remember(source: string): void {
+    this.heavy.add(source);
+    if (this.heavy.size > HEAVY_SOURCES) this.heavy.delete(this.heavy.values().next().value as string);
+  }
+}
