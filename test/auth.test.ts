@@ -332,12 +332,12 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     it.skipIf(backend === 'memory')('lets the unique index refuse a name another server instance took after the check', async () => {
       await auth.users.create('bob', PASSWORD, ['viewer']);
       // Another instance inserted 'bob' between this one's name check and its insert: the first name lookup misses it.
-      const users = store().users;
+      const queries = store().serverQueries;
       let lookups = 0;
-      const late = Object.create(users, {
-        query: { value: (query: Parameters<typeof users.query>[0]) => (lookups++ === 0 ? users.query({ ...query, limit: 1, offset: 1 }) : users.query(query)) },
-      }) as typeof users;
-      const elsewhere = createAuth({ users: late, sessions: store().sessions, apiTokens: store().apiTokens }, { clock, passwordHashing: CHEAP });
+      const late = Object.create(queries, {
+        userNamed: { value: async (name: string) => (lookups++ === 0 ? undefined : queries.userNamed(name)) },
+      }) as typeof queries;
+      const elsewhere = createAuth({ users: store().users, sessions: store().sessions, apiTokens: store().apiTokens, serverQueries: late }, { clock, passwordHashing: CHEAP });
       await refusal(elsewhere.users.create('bob', 'other password', ['admin']), 'user.duplicate');
       expect(lookups).toBe(2); // the miss, then the look after the refused insert
       expect((await auth.users.list()).filter((u) => u.name === 'bob')).toMatchObject([{ roles: ['viewer'] }]);

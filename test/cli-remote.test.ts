@@ -186,7 +186,7 @@ describe('acts deploy', () => {
     const second = await as('ops', ['deploy', file, '--note', 'second cut']);
     expect(second.lines).toEqual([{ id: 'sum', ver: 2, warnings: [] }]);
     expect((await engine.models.get('sum')).ver).toBe(2);
-    const versions = (await engine.models.versions('sum')).rows.map((v) => [v.ver, v.note, v.deployed_by]);
+    const versions = (await engine.models.versions('sum')).map((v) => [v.ver, v.note, v.deployed_by]);
     expect(versions).toEqual([[1, '', 'ops'], [2, 'second cut', 'ops']]);
   });
 

@@ -605,7 +605,7 @@ steps:
     const yaml = 'id: v\nsteps: [ { id: s1 } ]\non: [ { id: go, uses: acts.event.manual } ]';
     for (let i = 0; i < 3; i++) await h.deploy(yaml);
     expect((await h.engine.models.get('v')).ver).toBe(3);
-    expect((await h.engine.models.versions('v')).rows.map((r) => r.ver)).toEqual([1, 2, 3]);
+    expect((await h.engine.models.versions('v')).map((r) => r.ver)).toEqual([1, 2, 3]);
     await expect(h.deploy('steps: [ { id: s1 } ]')).rejects.toMatchObject({ code: 'model.invalid' });
     await expect(h.deploy('id: dup\nsteps: [ { id: s1 }, { id: s1 } ]')).rejects.toMatchObject({ code: 'model.invalid' });
     expect((await h.engine.triggers.list()).count).toBe(1);

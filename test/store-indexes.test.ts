@@ -3,11 +3,14 @@
  * is served by an index on the large tables (procs, tasks, messages, deliveries, ops), on SQLite
  * and PostgreSQL: the planner is asked about each statement the store really sent
  * (test/helpers/query-plans.ts) and must not read any of those tables end to end; the inbox finds
- * the messages of its open tasks through their (pid, tid) index.
+ * the messages of its open tasks through their (pid, tid) index. Every named store query
+ * (Store.queries) is asked the same about the statements it sends.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { openInbox } from '../server/api/inbox-query.ts';
 import { Engine } from '../server/engine/engine.ts';
+import { UNFINISHED_PROC_STATES } from '../server/engine/states.ts';
+import type { StoreQueries } from '../server/engine/store/types.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
 import { RecordingStore, type Statement } from './helpers/query-plans.ts';
 
@@ -36,7 +39,53 @@ async function fullScans(recording: RecordingStore): Promise<Array<{ sql: string
   return found;
 }
 
+const T = 1_700_000_000_000;
+
+/** One call of every named query (a batch for the one that belongs in one). */
+const NAMED: { [K in keyof StoreQueries]: (q: StoreQueries) => Promise<unknown> } = {
+  ownedProcessesIn: (q) => q.ownedProcessesIn('i1', UNFINISHED_PROC_STATES, 10),
+  childProcessesIn: (q) => q.childProcessesIn(['p1', 'p2'], UNFINISHED_PROC_STATES),
+  subflowChildOf: (q) => q.subflowChildOf('p1', 't1'),
+  processWithStartKey: (q) => q.processWithStartKey('k'),
+  processesEndedBy: (q) => q.processesEndedBy(['completed', 'error'], T, 200),
+  modelProcessesChangedSince: (q) => q.modelProcessesChangedSince('m', T, 100),
+  countProcessesIn: (q) => q.countProcessesIn('running'),
+  deleteProcessRows: (q) => q.deleteProcessRows('p1'),
+  tasksOf: (q) => q.tasksOf(['p1', 'p2']),
+  interruptedActs: (q) => q.interruptedActs(1000),
+  createdActMessagesOf: (q) => q.createdActMessagesOf([{ pid: 'p1', tid: 't1' }, { pid: 'p2', tid: 't1' }]),
+  processMessagesSince: (q) => q.processMessagesSince('p1', T, 100),
+  createdDeliveriesOfTask: (q) => q.createdDeliveriesOfTask('p1', 't1'),
+  dueDeliveries: (q) => q.dueDeliveries(['c1', 'c2'], T, 300),
+  hasUnsettledDeliveries: (q) => q.hasUnsettledDeliveries('p1'),
+  failedDeliveries: (q) => q.failedDeliveries(),
+  deleteFailedDeliveries: (q) => q.deleteFailedDeliveries('p1'),
+  countDeliveries: (q) => q.countDeliveries('created'),
+  triggersOfModel: (q) => q.triggersOfModel('m'),
+  dueSchedules: (q) => q.dueSchedules(T, 1000),
+  deleteTriggersOfModel: (q) => q.deleteTriggersOfModel('m'),
+  versionsOfModel: (q) => q.versionsOfModel('m'),
+  deleteVersionsOfModel: (q) => q.deleteVersionsOfModel('m'),
+  openOutboxRecords: (q) => q.openOutboxRecords('exec'),
+  hasOpenOutboxRecords: (q) => q.hasOpenOutboxRecords('p1'),
+  pendingRelays: (q) => q.pendingRelays(256),
+  stalePendingExecs: (q) => q.stalePendingExecs(T, 1000),
+  deleteInstancesLapsedBefore: (q) => q.deleteInstancesLapsedBefore(T),
+};
+
 describe.each(SQL_BACKENDS)('hot queries use indexes (%s)', (backend) => {
+  it('every named query reads no hot table end to end', async () => {
+    const db = await createTestDatabase(backend);
+    databases.push(db);
+    const recording = await RecordingStore.open(db);
+    for (const call of Object.values(NAMED)) await call(recording.store.queries);
+    const served = await fullScans(recording);
+    await recording.close();
+    expect(Object.keys(NAMED).sort()).toEqual(Object.keys(recording.store.queries).sort());
+    expect(recording.statements.length).toBeGreaterThan(Object.keys(NAMED).length); // deleteProcessRows sends five
+    expect(served).toEqual([]);
+  });
+
   it('inbox, runs list, tick and recovery read no hot table end to end', async () => {
     const db = await createTestDatabase(backend);
     databases.push(db);

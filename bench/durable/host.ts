@@ -60,7 +60,7 @@ async function run(c: Command): Promise<unknown> {
     case 'memory':
       return memory();
     case 'count':
-      return (await engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'state', op: 'eq', value: c.state }] }, limit: 1 })).count;
+      return engine.procs.count(c.state as string);
     case 'completeIrq': {
       // Completes the process's waiting irq and waits for the process to finish.
       const pid = c.pid as string;

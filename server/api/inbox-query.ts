@@ -5,7 +5,7 @@
  */
 import type { Caller } from '../auth/types.ts';
 import type { Engine } from '../engine/engine.ts';
-import type { MessageRow, QueryFilter, Store } from '../engine/store/types.ts';
+import type { MessageRow, Store } from '../engine/store/types.ts';
 import { assignmentOf, mayAct, type Assignment } from './inbox-access.ts';
 
 export const INBOX_SCAN = 1000;
@@ -62,45 +62,15 @@ export function inboxItem(m: Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'n
   };
 }
 
-function createdMessagesOf(pairs: Array<{ pid: string; tid: string }>): QueryFilter {
-  return {
-    type: 'and',
-    exprs: [
-      { key: 'state', op: 'eq', value: 'created' },
-      { key: 'type', op: 'eq', value: 'act' },
-      {
-        type: 'or',
-        exprs: pairs.map((p) => ({
-          type: 'and' as const,
-          exprs: [
-            { key: 'pid', op: 'eq' as const, value: p.pid },
-            { key: 'tid', op: 'eq' as const, value: p.tid },
-          ],
-        })),
-      },
-    ],
-  };
-}
-
 /** Every open interrupt task (up to INBOX_SCAN), oldest first. */
 export async function openInbox(engine: Engine, store: Store): Promise<InboxItem[]> {
   await engine.flush();
-  const tasks = await store.tasks.query({
-    limit: INBOX_SCAN,
-    filter: {
-      type: 'and',
-      exprs: [
-        { key: 'state', op: 'eq', value: 'interrupted' },
-        { key: 'kind', op: 'eq', value: 'act' },
-      ],
-    },
-    order_by: ['start_time'],
-  });
+  const tasks = await store.queries.interruptedActs(INBOX_SCAN);
   const items: InboxItem[] = [];
-  for (let i = 0; i < tasks.rows.length; i += CHUNK) {
-    const pairs = tasks.rows.slice(i, i + CHUNK).map((t) => ({ pid: t.pid, tid: t.tid }));
-    const messages = await store.messages.query({ filter: createdMessagesOf(pairs) });
-    const byKey = new Map(messages.rows.map((m) => [`${m.pid}/${m.tid}`, m]));
+  for (let i = 0; i < tasks.length; i += CHUNK) {
+    const pairs = tasks.slice(i, i + CHUNK).map((t) => ({ pid: t.pid, tid: t.tid }));
+    const messages = await store.queries.createdActMessagesOf(pairs);
+    const byKey = new Map(messages.map((m) => [`${m.pid}/${m.tid}`, m]));
     for (const p of pairs) {
       const m = byKey.get(`${p.pid}/${p.tid}`);
       if (m) items.push(inboxItem(m));

@@ -6,7 +6,7 @@
  */
 import { systemClock, randomId, type Clock, type IdSource } from '../engine/clock.ts';
 import { AccessEvents } from './access-events.ts';
-import type { ServerCollections } from '../store/server-rows.ts';
+import type { ServerStore } from '../store/server-rows.ts';
 import { LoginLimits, type LoginLimitOptions } from './login-limits.ts';
 import { PasswordHasher, type PasswordHashing } from './passwords.ts';
 import { SessionKeeper } from './sessions.ts';
@@ -29,11 +29,11 @@ export interface AuthOptions {
   loginLimits?: LoginLimitOptions;
 }
 
-/** The collections server/auth uses. */
-export type AuthStore = Pick<ServerCollections, 'users' | 'sessions' | 'apiTokens'>;
+/** The collections and named queries server/auth uses. */
+export type AuthStore = Pick<ServerStore, 'users' | 'sessions' | 'apiTokens' | 'serverQueries'>;
 
 /**
- * The server's `Auth` on `store` (an `OpenedStore` from openStore(url), or any ServerCollections).
+ * The server's `Auth` on `store` (an `OpenedStore` from openStore(url), or any ServerStore).
  * Failed-login counts live in the returned object: create one per server process.
  */
 export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {

@@ -7,16 +7,16 @@
  * resolves once the deletion in flight, if any, has settled).
  */
 import { systemClock, type Clock } from '../engine/clock.ts';
-import type { ServerCollections } from '../store/server-rows.ts';
+import type { ServerStore } from '../store/server-rows.ts';
 
-export type SessionStore = Pick<ServerCollections, 'sessions'>;
+export type SessionStore = Pick<ServerStore, 'serverQueries'>;
 
 /** Default period of the server's sweep: 10 minutes. */
 export const SESSION_SWEEP_MS = 10 * 60_000;
 
 /** Deletes every session whose `expires` is at or before `now`; returns how many. */
 export function deleteExpiredSessions(store: SessionStore, now: number): Promise<number> {
-  return store.sessions.deleteWhere({ type: 'and', exprs: [{ key: 'expires', op: 'le', value: now }] });
+  return store.serverQueries.deleteExpiredSessions(now);
 }
 
 export interface SessionSweepOptions {

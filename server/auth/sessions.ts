@@ -11,7 +11,7 @@
  */
 import type { Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
-import type { ServerCollections, SessionRow } from '../store/server-rows.ts';
+import type { ServerStore, SessionRow } from '../store/server-rows.ts';
 import type { AccessEvents } from './access-events.ts';
 import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -32,7 +32,7 @@ export interface SessionLifetime {
 }
 
 export interface SessionDeps {
-  store: Pick<ServerCollections, 'sessions'>;
+  store: Pick<ServerStore, 'sessions' | 'serverQueries'>;
   users: UserDirectory;
   hasher: PasswordHasher;
   limits: LoginLimits;
@@ -96,12 +96,6 @@ export class SessionKeeper {
   }
 
   private async dropExpired(userId: string, now: number): Promise<void> {
-    await this.deps.store.sessions.deleteWhere({
-      type: 'and',
-      exprs: [
-        { key: 'user_id', op: 'eq', value: userId },
-        { key: 'expires', op: 'le', value: now },
-      ],
-    });
+    await this.deps.store.serverQueries.deleteExpiredSessions(now, userId);
   }
 }

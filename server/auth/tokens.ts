@@ -8,7 +8,7 @@
  * exists and is enabled. `last_used` is written at most once per TOUCH_INTERVAL_MS.
  */
 import type { Clock, IdSource } from '../engine/clock.ts';
-import type { ApiTokenRow, ServerCollections } from '../store/server-rows.ts';
+import type { ApiTokenRow, ServerStore } from '../store/server-rows.ts';
 import type { AccessEvents } from './access-events.ts';
 import { checkTokenName } from './rules.ts';
 import { API_TOKEN_PREFIX, newSecret, plausibleSecret, secretHash } from './secrets.ts';
@@ -18,7 +18,7 @@ import { updateIfPresent } from './update-if-present.ts';
 import { callerOf, type UserDirectory } from './users.ts';
 
 export interface TokenDeps {
-  store: Pick<ServerCollections, 'apiTokens'>;
+  store: Pick<ServerStore, 'apiTokens' | 'serverQueries'>;
   users: UserDirectory;
   clock: Clock;
   ids: IdSource;
@@ -54,11 +54,7 @@ export class TokenKeeper implements TokenAdmin {
   /** The user's tokens, oldest first. */
   async list(userId: string): Promise<TokenInfo[]> {
     await this.deps.users.get(userId); // user.not_found
-    const page = await this.deps.store.apiTokens.query({
-      filter: { type: 'and', exprs: [{ key: 'user_id', op: 'eq', value: userId }] },
-      order_by: ['create_time', 'id'],
-    });
-    return page.rows.map(tokenInfo);
+    return (await this.deps.store.serverQueries.tokensOfUser(userId)).map(tokenInfo);
   }
 
   /** Idempotent: an unknown or already revoked id changes nothing. A revocation is reported as an access change. */
@@ -72,9 +68,8 @@ export class TokenKeeper implements TokenAdmin {
 
   async fromToken(apiToken: string): Promise<Caller | null> {
     if (!plausibleSecret(apiToken, API_TOKEN_PREFIX)) return null;
-    const { apiTokens } = this.deps.store;
-    const page = await apiTokens.query({ filter: { type: 'and', exprs: [{ key: 'token_hash', op: 'eq', value: secretHash(apiToken) }] }, limit: 1 });
-    const row = page.rows[0];
+    const { apiTokens, serverQueries } = this.deps.store;
+    const row = await serverQueries.tokenWithHash(secretHash(apiToken));
     if (!row) return null;
     const user = await this.deps.users.findEnabled(row.user_id);
     if (!user) return null;

@@ -9,7 +9,7 @@
  */
 import type { Clock, IdSource } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
-import type { ServerCollections, UserRow } from '../store/server-rows.ts';
+import type { ServerStore, UserRow } from '../store/server-rows.ts';
 import type { AccessEvents } from './access-events.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { checkPassword, checkRoles, checkUserName, storedRoles } from './rules.ts';
@@ -17,7 +17,7 @@ import { Serial } from './serial.ts';
 import type { Auth, Caller, Role, UserInfo } from './types.ts';
 
 export interface UserDeps {
-  store: Pick<ServerCollections, 'users' | 'sessions'>;
+  store: Pick<ServerStore, 'users' | 'serverQueries'>;
   hasher: PasswordHasher;
   clock: Clock;
   ids: IdSource;
@@ -103,7 +103,7 @@ export class UserDirectory implements UserAdmin {
 
   /** The row of a user name, exactly as stored. */
   async findByName(name: string): Promise<UserRow | undefined> {
-    return (await this.deps.store.users.query({ filter: { type: 'and', exprs: [{ key: 'name', op: 'eq', value: name }] }, limit: 1 })).rows[0];
+    return this.deps.store.serverQueries.userNamed(name);
   }
 
   /** The row of a user who may act now (exists and is not disabled). */
@@ -156,6 +156,6 @@ export class UserDirectory implements UserAdmin {
   }
 
   private async endSessions(userId: string): Promise<void> {
-    await this.deps.store.sessions.deleteWhere({ type: 'and', exprs: [{ key: 'user_id', op: 'eq', value: userId }] });
+    await this.deps.store.serverQueries.deleteSessionsOfUser(userId);
   }
 }

@@ -575,17 +575,7 @@ export class Core {
     const store = this.store;
     const now = this.now();
     this.writer.write(async () => {
-      const page = await store.deliveries.query({
-        filter: {
-          type: 'and',
-          exprs: [
-            { key: 'pid', op: 'eq', value: pid },
-            { key: 'tid', op: 'eq', value: tid },
-            { key: 'status', op: 'eq', value: 'created' },
-          ],
-        },
-      });
-      for (const row of page.rows) {
+      for (const row of await store.queries.createdDeliveriesOfTask(pid, tid)) {
         // Only notices of the waiting state are settled; a message about the new state stays due.
         const message = await store.messages.find(row.msg_id);
         if (message && message.state !== 'created') continue;

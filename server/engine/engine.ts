@@ -137,10 +137,6 @@ function isPlainObject(v: unknown): v is Vars {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function byMid(mid: string): Query {
-  return { filter: { type: 'and', exprs: [{ key: 'mid', op: 'eq', value: mid }] }, order_by: ['ver'] };
-}
-
 export class Engine {
   private readonly core: Core;
   private readonly modelStore: Models;
@@ -342,7 +338,8 @@ export class Engine {
       if (!row) throw new ActError('model.not_found', `model '${id}' is not deployed`);
       return row;
     },
-    versions: (id: string): Promise<PageData<ModelVersionRow>> => this.core.store.modelVersions.query(byMid(id)),
+    /** The deployed versions of a model, lowest first. */
+    versions: (id: string): Promise<ModelVersionRow[]> => this.core.store.queries.versionsOfModel(id),
     version: async (id: string, ver: number): Promise<ModelVersionRow> => {
       const row = await this.core.store.modelVersions.find(`${id}:${ver}`);
       if (!row) throw new ActError('model.not_found', `model '${id}' has no version ${ver}`);
@@ -374,6 +371,11 @@ export class Engine {
     list: async (query?: Query): Promise<PageData<ProcRow>> => {
       await this.core.writer.flush();
       return this.core.store.procs.query(query);
+    },
+    /** How many processes the store holds in `state`. */
+    count: async (state: string): Promise<number> => {
+      await this.core.writer.flush();
+      return this.core.store.queries.countProcessesIn(state);
     },
     /** Waits until the process reaches a terminal state. */
     wait: (pid: string): Promise<ProcInfo> => this.waitFinished(pid),

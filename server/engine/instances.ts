@@ -149,7 +149,7 @@ export class InstanceLease {
    */
   async sweepLapsed(): Promise<number> {
     const before = this.core.now() - LAPSED_KEPT * this.leaseMs;
-    return this.core.store.instances.deleteWhere({ type: 'and', exprs: [{ key: 'lease_until', op: 'lt', value: before }] });
+    return this.core.store.queries.deleteInstancesLapsedBefore(before);
   }
 
   /** The live instance other than this one that owns a process row, if any. */

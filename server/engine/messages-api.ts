@@ -33,19 +33,23 @@ export function messagesApi(core: Core) {
       await core.writer.flush();
       return core.store.messages.delete(id);
     },
+    /** Deliveries still waiting for an ack (`created`) and failed ones (`error`), counted in the store. */
+    backlog: async (): Promise<{ created: number; error: number }> => {
+      await core.writer.flush();
+      const [created, error] = await Promise.all([core.store.queries.countDeliveries('created'), core.store.queries.countDeliveries('error')]);
+      return { created, error };
+    },
     /** Deletes deliveries in `error` (of one process, or all). */
     clear: async (pid?: string): Promise<number> => {
       await core.writer.flush();
-      const exprs = [{ key: 'status', op: 'eq' as const, value: 'error' }];
-      if (pid) exprs.push({ key: 'pid', op: 'eq', value: pid });
-      return core.store.deliveries.deleteWhere({ type: 'and', exprs });
+      return core.store.queries.deleteFailedDeliveries(pid);
     },
     /** Puts every delivery in `error` back to `created` with 0 retries. */
     redo: async (): Promise<number> => {
       await core.writer.flush();
-      const page = await core.store.deliveries.query({ filter: { type: 'and', exprs: [{ key: 'status', op: 'eq', value: 'error' }] } });
-      for (const row of page.rows) await core.store.deliveries.update({ ...row, status: 'created', retry_times: 0, update_time: 0 });
-      return page.rows.length;
+      const failed = await core.store.queries.failedDeliveries();
+      for (const row of failed) await core.store.deliveries.update({ ...row, status: 'created', retry_times: 0, update_time: 0 });
+      return failed.length;
     },
   };
 }

@@ -110,12 +110,12 @@ export class Models {
   }
 
   private async writeTriggers(workflow: Workflow, ver: number, now: number): Promise<void> {
-    const existing = await this.store.events.query({ filter: { type: 'and', exprs: [{ key: 'mid', op: 'eq', value: workflow.id }] } });
+    const existing = await this.store.queries.triggersOfModel(workflow.id);
     const keep = new Set(workflow.on.map((t) => `${workflow.id}:${t.id}`));
-    for (const row of existing.rows) if (!keep.has(row.id)) await this.store.events.delete(row.id);
+    for (const row of existing) if (!keep.has(row.id)) await this.store.events.delete(row.id);
     for (const trigger of workflow.on) {
       const id = `${workflow.id}:${trigger.id}`;
-      const old = existing.rows.find((r) => r.id === id);
+      const old = existing.find((r) => r.id === id);
       await this.store.events.upsert(this.triggerRow(workflow.id, ver, trigger, old, now));
     }
   }
@@ -165,8 +165,8 @@ export class Models {
 
   async remove(mid: string): Promise<boolean> {
     this.compiled.delete(mid);
-    await this.store.events.deleteWhere({ type: 'and', exprs: [{ key: 'mid', op: 'eq', value: mid }] });
-    await this.store.modelVersions.deleteWhere({ type: 'and', exprs: [{ key: 'mid', op: 'eq', value: mid }] });
+    await this.store.queries.deleteTriggersOfModel(mid);
+    await this.store.queries.deleteVersionsOfModel(mid);
     return this.store.models.delete(mid);
   }
 }

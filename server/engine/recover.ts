@@ -19,7 +19,7 @@ import { errorMessage } from './errors.ts';
 import type { Models } from './models.ts';
 import type { Process } from './process.ts';
 import { restoreProcess } from './restore.ts';
-import type { OpRow, OpStatus, OpType, ProcRow, TaskRow } from './store/types.ts';
+import type { OpRow, ProcRow, TaskRow } from './store/types.ts';
 import { returnToParent, startSubflow } from './subflow.ts';
 import { guard } from './flow.ts';
 import { abortProcess } from './finish.ts';
@@ -46,7 +46,7 @@ export interface RecoverReport {
 export type OnLoaded = (progress: { loaded: number; total: number }) => void;
 
 export async function load(core: Core, models: Models, row: ProcRow, tasks?: TaskRow[]): Promise<Process> {
-  const rows = tasks ?? (await core.store.tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: row.id }] } })).rows;
+  const rows = tasks ?? (await core.store.queries.tasksOf([row.id]));
   return restoreProcess(row, rows, models.snapshot(row.mid, row.model_ver, row.model));
 }
 
@@ -54,12 +54,11 @@ export async function load(core: Core, models: Models, row: ProcRow, tasks?: Tas
 const TASKS_PER_QUERY = 200;
 
 /** The task rows of many processes, a few queries instead of one per process (creation order kept). */
-async function tasksOf(core: Core, pids: string[]): Promise<Map<string, TaskRow[]>> {
+async function tasksByPid(core: Core, pids: string[]): Promise<Map<string, TaskRow[]>> {
   const byPid = new Map<string, TaskRow[]>(pids.map((pid) => [pid, []]));
   for (let i = 0; i < pids.length; i += TASKS_PER_QUERY) {
     const chunk = pids.slice(i, i + TASKS_PER_QUERY);
-    const page = await core.store.tasks.query({ filter: { type: 'or', exprs: chunk.map((pid) => ({ key: 'pid', op: 'eq' as const, value: pid })) } });
-    for (const row of page.rows) byPid.get(row.pid)?.push(row);
+    for (const row of await core.store.queries.tasksOf(chunk)) byPid.get(row.pid)?.push(row);
   }
   return byPid;
 }
@@ -106,19 +105,9 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
     const spare = multiInstance(core.store) ? 0 : 1;
     const claimed = await core.store.claimProcesses(me, core.now(), states, free + spare);
     waiting = claimed.length > free;
-    const page = await core.store.procs.query({
-      filter: {
-        type: 'and',
-        exprs: [
-          { key: 'owner', op: 'eq', value: me },
-          { type: 'or', exprs: states.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
-        ],
-      },
-      order_by: ['timestamp'],
-      limit: free + core.procs.size,
-    });
-    if (page.rows.length === free + core.procs.size) waiting = true;
-    const loadable = page.rows.filter((row) => !core.procs.has(row.id) && !core.finishedHere.has(row.id));
+    const owned = await core.store.queries.ownedProcessesIn(me, states, free + core.procs.size);
+    if (owned.length === free + core.procs.size) waiting = true;
+    const loadable = owned.filter((row) => !core.procs.has(row.id) && !core.finishedHere.has(row.id));
     const candidates = loadable.slice(0, free);
     if (candidates.length < loadable.length) waiting = true;
     total += candidates.length;
@@ -126,7 +115,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
     for (let i = 0; i < candidates.length; i += TASKS_PER_QUERY) {
       const chunk = candidates.slice(i, i + TASKS_PER_QUERY);
       // one bad row must fail only its own process: then each process reads its own rows
-      const tasks = await tasksOf(core, chunk.map((row) => row.id)).catch(() => undefined);
+      const tasks = await tasksByPid(core, chunk.map((row) => row.id)).catch(() => undefined);
       for (const row of chunk) {
         if (core.procs.has(row.id)) continue;
         const proc = await loadOrFail(core, models, row, tasks?.get(row.id), report);
@@ -182,17 +171,9 @@ async function loadOrFail(core: Core, models: Models, row: ProcRow, tasks: TaskR
 async function loadChildren(core: Core, models: Models, loaded: Process[], report: RecoverReport): Promise<void> {
   const me = core.config.instanceId;
   for (let round = loaded; round.length > 0; ) {
-    const page = await core.store.procs.query({
-      filter: {
-        type: 'and',
-        exprs: [
-          { type: 'or', exprs: round.map((p) => ({ key: 'parent_pid', op: 'eq' as const, value: p.pid })) },
-          { type: 'or', exprs: UNFINISHED_PROC_STATES.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
-        ],
-      },
-    });
+    const children = await core.store.queries.childProcessesIn(round.map((p) => p.pid), UNFINISHED_PROC_STATES);
     round = [];
-    for (const row of page.rows) {
+    for (const row of children) {
       if (core.procs.has(row.id) || core.finishedHere.has(row.id)) continue;
       if (row.owner !== me && multiInstance(core.store)) continue;
       if (row.owner !== me) await core.store.procs.update({ ...row, owner: me });
@@ -234,25 +215,7 @@ async function abortOrphans(core: Core, loaded: Process[]): Promise<void> {
  * exactly those (recording them again if the lanes are full).
  */
 async function closeExecRecords(core: Core, pids: Set<string>): Promise<void> {
-  for (const op of await openRecords(core, 'exec')) if (pids.has(op.pid)) await closeNow(core, op);
-}
-
-const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched'];
-
-/** Outbox records of one type not yet `done`, oldest first. */
-async function openRecords(core: Core, type: OpType): Promise<OpRow[]> {
-  const page = await core.store.ops.query({
-    filter: {
-      type: 'and',
-      exprs: [
-        { key: 'type', op: 'eq', value: type },
-        // the open statuses by name, not `ne done`: an index range each (the done ones are most rows)
-        { type: 'or', exprs: OPEN_STATUSES.map((status) => ({ key: 'status', op: 'eq' as const, value: status })) },
-      ],
-    },
-    order_by: ['create_time'],
-  });
-  return page.rows;
+  for (const op of await core.store.queries.openOutboxRecords('exec')) if (pids.has(op.pid)) await closeNow(core, op);
 }
 
 /** Closes a record outside any job (at boot or for a process that is not loaded here). */
@@ -267,7 +230,7 @@ function closeNow(core: Core, op: OpRow): Promise<void> {
  */
 async function recoverActions(core: Core, loaded: Set<string>): Promise<number> {
   let applied = 0;
-  for (const op of await openRecords(core, 'action')) {
+  for (const op of await core.store.queries.openOutboxRecords('action')) {
     // records of processes that stayed resident belong to actions still in flight
     if (core.procs.has(op.pid) && !loaded.has(op.pid)) continue;
     const proc = core.procs.get(op.pid);
@@ -336,16 +299,7 @@ function restartSubflow(core: Core, proc: Process, task: Task): void {
 async function relinkSubflow(core: Core, models: Models, proc: Process, task: Task): Promise<boolean> {
   let childPid = task.childPid;
   if (!childPid) {
-    const found = await core.store.procs.query({
-      filter: {
-        type: 'and',
-        exprs: [
-          { key: 'parent_pid', op: 'eq', value: proc.pid },
-          { key: 'parent_tid', op: 'eq', value: task.tid },
-        ],
-      },
-    });
-    childPid = found.rows[0]?.id ?? null;
+    childPid = (await core.store.queries.subflowChildOf(proc.pid, task.tid))?.id ?? null;
     if (!childPid) return false;
     task.childPid = childPid;
     core.markDirty(proc, task);

@@ -121,20 +121,10 @@ export class Relay {
 
   private async applyPending(): Promise<void> {
     const core = this.core;
-    const page = await core.store.ops.query({
-      filter: {
-        type: 'and',
-        exprs: [
-          { key: 'type', op: 'eq', value: 'relay' },
-          { key: 'status', op: 'eq', value: 'pending' },
-        ],
-      },
-      order_by: ['create_time'],
-      limit: PASS_LIMIT,
-    });
-    const pending = new Set(page.rows.map((op) => op.id));
+    const records = await core.store.queries.pendingRelays(PASS_LIMIT);
+    const pending = new Set(records.map((op) => op.id));
     for (const id of this.inFlight) if (!pending.has(id)) this.inFlight.delete(id);
-    for (const op of page.rows) {
+    for (const op of records) {
       if (this.inFlight.has(op.id)) continue;
       const proc = core.procs.get(op.pid);
       if (proc) {

@@ -15,21 +15,8 @@ export type Starter = (mid: string, inputs: Vars) => Promise<unknown>;
 
 export async function fireSchedules(core: Core, start: Starter, now: number): Promise<number> {
   await core.writer.flush();
-  const due = await core.store.events.query({
-    filter: {
-      type: 'and',
-      exprs: [
-        { key: 'kind', op: 'eq', value: 'schedule' },
-        { key: 'enabled', op: 'eq', value: true },
-        { key: 'next_run', op: 'gt', value: 0 },
-        { key: 'next_run', op: 'le', value: now },
-      ],
-    },
-    order_by: ['next_run'],
-    limit: 1000,
-  });
   let fired = 0;
-  for (const row of due.rows) {
+  for (const row of await core.store.queries.dueSchedules(now, 1000)) {
     if (!(await core.store.models.exists(row.mid))) {
       core.log.error(`schedule ${row.id}: model '${row.mid}' is not deployed; retried next tick`);
       continue;

@@ -51,8 +51,7 @@ export function startDigest(mid: string, options: Vars): string {
 }
 
 async function processWithKey(store: Store, key: string): Promise<ProcRow | undefined> {
-  const page = await store.procs.query({ limit: 1, filter: { type: 'and', exprs: [{ key: 'start_key', op: 'eq', value: key }] } });
-  return page.rows[0];
+  return store.queries.processWithStartKey(key);
 }
 
 function repeatOf(row: ProcRow, mid: string, digest: string): KeyedStart {

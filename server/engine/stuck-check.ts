@@ -28,11 +28,7 @@ function memoryFacts(core: Core, childRows: Map<string, boolean>, outbox: Set<st
 
 /** The store's view of a candidate: its open outbox records and its non-resident children. */
 async function storeFacts(core: Core, proc: Process, childRows: Map<string, boolean>, outbox: Set<string>): Promise<void> {
-  const ops = await core.store.ops.query({
-    filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: proc.pid }, { key: 'status', op: 'ne', value: 'done' }] },
-    limit: 1,
-  });
-  if (ops.count > 0) outbox.add(proc.pid);
+  if (await core.store.queries.hasOpenOutboxRecords(proc.pid)) outbox.add(proc.pid);
   for (const task of proc.tasks.values()) {
     if (!task.childPid || core.procs.has(task.childPid) || childRows.has(task.childPid)) continue;
     const row = await core.store.procs.find(task.childPid);

@@ -48,20 +48,8 @@ export async function redeliver(core: Core, now: number): Promise<number> {
   if (local.length === 0) return 0;
   await core.writer.flush();
   const { store } = core;
-  const due = await store.deliveries.query({
-    filter: {
-      type: 'and',
-      exprs: [
-        { key: 'status', op: 'eq', value: 'created' },
-        { key: 'update_time', op: 'le', value: now - core.config.tickMs },
-        { type: 'or', exprs: local.map((id) => ({ key: 'chan_id', op: 'eq' as const, value: id })) },
-      ],
-    },
-    order_by: ['update_time'],
-    limit: RETRY_BATCH,
-  });
   let sent = 0;
-  for (const row of due.rows) {
+  for (const row of await store.queries.dueDeliveries(local, now - core.config.tickMs, RETRY_BATCH)) {
     const canonical = await store.messages.find(row.msg_id);
     if (!canonical) {
       await store.deliveries.delete(row.id);
@@ -90,20 +78,8 @@ export async function redeliver(core: Core, now: number): Promise<number> {
  */
 export async function replayOverflow(core: Core, now: number): Promise<number> {
   await core.writer.flush();
-  const page = await core.store.ops.query({
-    filter: {
-      type: 'and',
-      exprs: [
-        { key: 'type', op: 'eq', value: 'exec' },
-        { key: 'status', op: 'eq', value: 'pending' },
-        { key: 'update_time', op: 'le', value: now - 2 * core.config.tickMs },
-      ],
-    },
-    order_by: ['create_time'],
-    limit: 1000,
-  });
   let replayed = 0;
-  for (const op of page.rows) {
+  for (const op of await core.store.queries.stalePendingExecs(now - 2 * core.config.tickMs, 1000)) {
     // this engine hands its own overflow back as lanes free (Core.drainOverflow)
     if (core.overflow.has(op.id)) continue;
     const proc = core.procs.get(op.pid);
@@ -140,40 +116,12 @@ const FINISHED = ['completed', 'error', 'aborted', 'skipped', 'submitted', 'back
 export async function sweepFinished(core: Core, now: number, afterMs: number | undefined): Promise<number> {
   if (afterMs === undefined) return 0;
   await core.writer.flush();
-  const page = await core.store.procs.query({
-    filter: {
-      type: 'and',
-      exprs: [
-        { type: 'or', exprs: FINISHED.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
-        { key: 'end_time', op: 'le', value: now - afterMs },
-      ],
-    },
-    order_by: ['end_time'],
-    limit: 200,
-  });
   let swept = 0;
-  for (const row of page.rows) {
+  for (const row of await core.store.queries.processesEndedBy(FINISHED, now - afterMs, 200)) {
     if (core.procs.get(row.id)?.finished === false) continue;
-    const open = await core.store.deliveries.query({
-      filter: {
-        type: 'and',
-        exprs: [
-          { key: 'pid', op: 'eq', value: row.id },
-          { type: 'or', exprs: [{ key: 'status', op: 'eq', value: 'created' }, { key: 'status', op: 'eq', value: 'error' }] },
-        ],
-      },
-      limit: 1,
-    });
-    if (open.count > 0) continue;
-    const byPid = { type: 'and' as const, exprs: [{ key: 'pid', op: 'eq' as const, value: row.id }] };
+    if (await core.store.queries.hasUnsettledDeliveries(row.id)) continue;
     const root = await core.store.tasks.find(`${row.id}:$`);
-    await core.store.batch(async (tx) => {
-      await tx.deliveries.deleteWhere(byPid);
-      await tx.messages.deleteWhere(byPid);
-      await tx.tasks.deleteWhere(byPid);
-      await tx.ops.deleteWhere(byPid);
-      await tx.procs.delete(row.id);
-    });
+    await core.store.batch((tx) => tx.queries.deleteProcessRows(row.id));
     // the workdir lives exactly as long as the process rows (spec 5.9)
     removeWorkdir((root?.hooks as TaskExtra | undefined)?.workdir);
     swept++;

@@ -9,7 +9,6 @@ import client from 'prom-client';
 import type { Server } from 'socket.io';
 import type { Engine } from '../engine/engine.ts';
 import { taskInfo } from '../engine/info.ts';
-import type { QueryExpr } from '../engine/store/types.ts';
 
 const PROC_STATES = ['none', 'running', 'completed', 'error', 'aborted'];
 const TERMINAL = new Set(['completed', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'skipped', 'removed']);
@@ -19,8 +18,6 @@ export interface Metrics {
   stop(): void;
 }
 
-const byEq = (key: string, value: string): { filter: { type: 'and'; exprs: QueryExpr[] }; limit: number } => ({ filter: { type: 'and', exprs: [{ key, op: 'eq', value }] }, limit: 1 });
-
 export function createMetrics(engine: Engine, io: () => Server | undefined): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'acts_node_' });
@@ -28,7 +25,7 @@ export function createMetrics(engine: Engine, io: () => Server | undefined): Met
     new client.Gauge({ name, help, labelNames, registers: [registry], async collect() { await collect(this); } });
 
   gauge('acts_processes', 'Processes in the store by state', ['state'], async (g) => {
-    for (const state of PROC_STATES) g.set({ state }, (await engine.procs.list(byEq('state', state))).count);
+    for (const state of PROC_STATES) g.set({ state }, await engine.procs.count(state));
   });
   gauge('acts_resident_processes', 'Unfinished processes held in memory', [], (g) => g.set(engine.stats().processes));
   gauge('acts_lane_queue_depth', 'Jobs queued in the lanes', ['lane'], (g) => {
@@ -40,7 +37,8 @@ export function createMetrics(engine: Engine, io: () => Server | undefined): Met
   gauge('acts_store_writer_high_watermark', 'Largest store-writer depth seen', [], (g) => g.set(engine.stats().writerHighWater));
   gauge('acts_store_writer_saturated', 'Whether the store writer is saturated and new starts and actions are refused (1) or not (0)', [], (g) => g.set(engine.stats().writerSaturated ? 1 : 0));
   gauge('acts_delivery_backlog', 'Deliveries not yet acknowledged (created) or failed (error)', ['status'], async (g) => {
-    for (const status of ['created', 'error']) g.set({ status }, (await engine.messages.deliveries(byEq('status', status))).count);
+    const backlog = await engine.messages.backlog();
+    for (const status of ['created', 'error'] as const) g.set({ status }, backlog[status]);
   });
   gauge('acts_timer_loop_degraded', 'Whether a timer loop is backing off after failures (1) or healthy (0)', ['loop'], (g) => {
     for (const loop of engine.health().loops) g.set({ loop: loop.name }, loop.degraded ? 1 : 0);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ActError } from '../engine/errors.ts';
 import { migrateDeploy, REPO_ROOT } from './schema-engine.mjs';
-import type { SqlBackend } from './prisma-store.ts';
+import type { SqlBackend } from './sql-backend.ts';
 
 export interface RawQueryable {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;

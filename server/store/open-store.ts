@@ -15,18 +15,22 @@ import { MemoryStore } from '../engine/store/memory.ts';
 import type { Store } from '../engine/store/types.ts';
 import { engineLockFile } from './engine-lock.ts';
 import { applyMigrations, migrationsPending, type RawQueryable } from './migrate.ts';
-import { PrismaStore, type PrismaLike, type PrismaStoreOptions, type SqlBackend } from './prisma-store.ts';
-import type { ServerCollections } from './server-rows.ts';
+import { PrismaStore, type PrismaLike, type PrismaStoreOptions } from './prisma-store.ts';
+import type { SqlBackend } from './sql-backend.ts';
+import { memoryServerQueries } from './memory-server-queries.ts';
+import type { ServerStore } from './server-rows.ts';
 import { memoryServerCollection, withServerCollections } from './server-store.ts';
+import { bindQueries } from './sql/runner.ts';
+import * as serverQueries from './sql/server-queries.ts';
 
 export type StoreBackend = 'memory' | SqlBackend;
 
 /**
- * The engine's `Store` plus the server's collections (users, sessions, apiTokens, audit) on the
- * same database; hand it to the engine as a `Store` and to server/auth, server/audit as
- * `ServerCollections`.
+ * The engine's `Store` plus the server's collections (users, sessions, apiTokens, audit) and
+ * their named queries on the same database; hand it to the engine as a `Store` and to
+ * server/auth, server/audit as a `ServerStore`.
  */
-export type OpenedStore = Store & ServerCollections & { readonly backend: StoreBackend };
+export type OpenedStore = Store & ServerStore & { readonly backend: StoreBackend };
 
 export const DEFAULT_STORE_URL = 'file:./data/acts.db';
 
@@ -95,8 +99,9 @@ export function parseStoreUrl(url: string): ParsedStoreUrl {
   badUrl(url, 'unknown scheme (expected memory:, file:<path>, postgres:// or postgresql://)');
 }
 
-/** The SQL store with the server's collections on its own client. */
-const withServerTables = (store: PrismaStore): OpenedStore => withServerCollections(store, (table) => store.collection(table));
+/** The SQL store with the server's collections and named queries on its own client. */
+const withServerTables = (store: PrismaStore): OpenedStore =>
+  withServerCollections(store, (table) => store.collection(table), () => bindQueries(store.runner, serverQueries));
 
 async function openSqlite(file: string, options: OpenStoreOptions): Promise<OpenedStore> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -148,7 +153,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   const parsed = parseStoreUrl(url);
   switch (parsed.backend) {
     case 'memory':
-      return withServerCollections(new MemoryStore(), memoryServerCollection);
+      return withServerCollections(new MemoryStore(), memoryServerCollection, memoryServerQueries);
     case 'sqlite':
       return openSqlite(parsed.file, options);
     case 'postgresql':

@@ -13,6 +13,7 @@ import type { Collection, PageData, Query, QueryFilter } from '../engine/store/t
 import type { Table } from './columns.ts';
 import { fromRecord, toRecord, type DbRecord } from './mapping.ts';
 import { nextSeq } from './seq.ts';
+import type { SqlBackend } from './sql-backend.ts';
 import { deleteSql, insertParams, insertSql, updateParams, updateSql } from './statements.ts';
 import { filterWhere, orderByOf, type Where } from './where.ts';
 
@@ -26,7 +27,7 @@ export interface Delegate {
 
 /** Where a collection's operations run: a client outside a batch, or the batch's transaction. */
 export interface Session {
-  readonly backend: 'sqlite' | 'postgresql';
+  readonly backend: SqlBackend;
   delegate(name: string): Delegate;
   /** Runs a write statement (statements.ts); returns the number of rows it affected. */
   execute(sql: string, params: unknown[]): Promise<number>;

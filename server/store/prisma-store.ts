@@ -7,12 +7,13 @@
  * engine lock (engine-lock.ts; free → held by the engine that registered → free at release/close). Inside a
  * batch, an AsyncLocalStorage marks the outer store as busy so that using it instead of the `tx`
  * store fails loudly (it would deadlock on SQLite and escape the transaction on PostgreSQL).
- * Upserts inside a batch are queued and written as multi-row statements (upsert-buffer.ts).
+ * Upserts inside a batch are queued and written as multi-row statements (upsert-buffer.ts). The
+ * named queries (`queries`) are the statement files of sql/, run on the same session (sql/runner.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ActError } from '../engine/errors.ts';
-import type { CollectionName } from '../engine/store/memory.ts';
 import type {
+  CollectionName,
   DeliveryRow,
   EventRow,
   InstanceRow,
@@ -23,6 +24,7 @@ import type {
   PackageRow,
   ProcRow,
   Store,
+  StoreQueries,
   TaskRow,
 } from '../engine/store/types.ts';
 import { TABLES, type Table } from './columns.ts';
@@ -30,11 +32,12 @@ import { Gate } from './gate.ts';
 import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';
 import { claimProcessesSql } from './sql/claim-processes.ts';
 import { fenceProcessesSql } from './sql/fence-processes.ts';
+import { bindQueries, sqlRunner, type SqlRunner } from './sql/runner.ts';
+import * as storeQueries from './sql/store-queries.ts';
 import { SqliteEngineLock } from './engine-lock.ts';
 import { PgListener } from './pg-listener.ts';
+import type { SqlBackend } from './sql-backend.ts';
 import { UpsertBuffer } from './upsert-buffer.ts';
-
-export type SqlBackend = 'sqlite' | 'postgresql';
 
 /** The part of a Prisma client (or transaction client) the store uses. */
 export interface PrismaLike {
@@ -79,6 +82,9 @@ abstract class PrismaStoreBase implements Store {
   readonly packages: PrismaCollection<PackageRow>;
   readonly ops: PrismaCollection<OpRow>;
   readonly instances: PrismaCollection<InstanceRow>;
+  /** Runs the statement files of sql/ on this store's session (the server's named queries use it too). */
+  readonly runner: SqlRunner;
+  readonly queries: StoreQueries;
 
   constructor(private readonly session: Session) {
     const col = <T extends { id: string }>(name: CollectionName) => new PrismaCollection<T>(TABLES[name], session);
@@ -92,6 +98,8 @@ abstract class PrismaStoreBase implements Store {
     this.packages = col('packages');
     this.ops = col('ops');
     this.instances = col('instances');
+    this.runner = sqlRunner(session);
+    this.queries = bindQueries(this.runner, storeQueries);
   }
 
   /**

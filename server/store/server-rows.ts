@@ -51,3 +51,26 @@ export interface ServerCollections {
 }
 
 export type ServerCollectionName = keyof ServerCollections;
+
+/**
+ * The server's fixed questions by name, like the engine's `StoreQueries` (same conventions): the
+ * memory store answers them in the query language (memory-server-queries.ts), the SQL stores with
+ * one statement file each (sql/server-queries.ts).
+ */
+export interface ServerQueries {
+  /** The user with the sign-in name `name`. */
+  userNamed(name: string): Promise<UserRow | undefined>;
+  /** The API tokens of a user, oldest first (`create_time`, then `id`). */
+  tokensOfUser(userId: string): Promise<ApiTokenRow[]>;
+  /** The API token whose secret hashes to `tokenHash`. */
+  tokenWithHash(tokenHash: string): Promise<ApiTokenRow | undefined>;
+  /** Deletes every session of a user; returns how many. */
+  deleteSessionsOfUser(userId: string): Promise<number>;
+  /** Deletes the sessions whose `expires` is at or before `now` (of one user, or of all); returns how many. */
+  deleteExpiredSessions(now: number, userId?: string): Promise<number>;
+}
+
+/** The server's collections and its named queries, on the store `openStore` opens. */
+export interface ServerStore extends ServerCollections {
+  serverQueries: ServerQueries;
+}

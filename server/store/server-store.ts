@@ -2,14 +2,15 @@
  * The server's collections (server-rows.ts) on the store `openStore` opens: on SQL they are
  * PrismaCollections on the engine store's own client (one connection and gate on SQLite, the
  * engine's pool on PostgreSQL, migrated together); on `memory:` they are MemoryCollections.
- * The engine's `Store` interface does not know them; `OpenedStore` (open-store.ts) does.
+ * The engine's `Store` interface does not know them; `OpenedStore` (open-store.ts) does. Their named
+ * queries (`serverQueries`) come along: memory-server-queries.ts, or sql/server-queries.ts.
  *
  * State: none of its own; the collections hold the rows (memory) or reach the database (SQL).
  */
 import { MemoryCollection } from '../engine/store/memory.ts';
 import type { Collection } from '../engine/store/types.ts';
 import { SERVER_COLLECTION_NAMES, TABLES, type Table } from './columns.ts';
-import type { ServerCollectionName, ServerCollections } from './server-rows.ts';
+import type { ServerCollectionName, ServerCollections, ServerQueries, ServerStore } from './server-rows.ts';
 
 /** Fields the memory collections index: the ones server/auth and server/audit filter on with `eq`. */
 export const SERVER_INDEXES: Readonly<Record<ServerCollectionName, readonly string[]>> = {
@@ -22,11 +23,19 @@ export const SERVER_INDEXES: Readonly<Record<ServerCollectionName, readonly stri
 /** Makes the collection of one server table (rows are typed by `ServerCollections`). */
 export type CollectionFactory = (table: Table, name: ServerCollectionName) => Collection<{ id: string }>;
 
-/** Adds the server's collections, each made by `make`, to `store` (in place) and returns it. */
-export function withServerCollections<S extends object>(store: S, make: CollectionFactory): S & ServerCollections {
-  const collections: Partial<Record<ServerCollectionName, Collection<{ id: string }>>> = {};
-  for (const name of SERVER_COLLECTION_NAMES) collections[name] = make(TABLES[name], name);
-  return Object.assign(store, collections as unknown as ServerCollections);
+/**
+ * Adds the server's collections, each made by `make`, and the named queries `queries` answers on
+ * them to `store` (in place) and returns it.
+ */
+export function withServerCollections<S extends object>(
+  store: S,
+  make: CollectionFactory,
+  queries: (collections: ServerCollections) => ServerQueries,
+): S & ServerStore {
+  const made: Partial<Record<ServerCollectionName, Collection<{ id: string }>>> = {};
+  for (const name of SERVER_COLLECTION_NAMES) made[name] = make(TABLES[name], name);
+  const collections = made as unknown as ServerCollections;
+  return Object.assign(store, collections, { serverQueries: queries(collections) });
 }
 
 /** The factory of the memory store's server collections. */

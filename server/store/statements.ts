@@ -1,13 +1,14 @@
 /**
  * The SQL of the store's writes, for both providers (Prisma's query interpreter costs about a
  * millisecond per write; a plain parameterised statement through the same client a fifth of that).
- * Reads stay on Prisma's query API (where.ts). Identifiers come from columns.ts, never from input.
+ * Filtered reads (`Collection.query`) stay on Prisma's query API (where.ts); the named queries are
+ * sql/*. Identifiers come from columns.ts, never from input.
  *
  * State: a cache of the single-row statement texts per table and backend.
  */
 import { SEQ, type Table } from './columns.ts';
 import type { DbRecord } from './mapping.ts';
-import type { SqlBackend } from './prisma-store.ts';
+import type { SqlBackend } from './sql-backend.ts';
 
 const quote = (name: string): string => `"${name}"`;
 

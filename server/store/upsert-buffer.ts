@@ -9,7 +9,7 @@
  */
 import { SEQ, type Table } from './columns.ts';
 import type { DbRecord } from './mapping.ts';
-import type { SqlBackend } from './prisma-store.ts';
+import type { SqlBackend } from './sql-backend.ts';
 import { insertColumns, insertParams, insertSql } from './statements.ts';
 
 export type ExecuteRaw = (sql: string, params: unknown[]) => Promise<number>;

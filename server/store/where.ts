@@ -24,7 +24,7 @@ import { ActError } from '../engine/errors.ts';
 import { isFilter } from '../engine/store/query.ts';
 import type { OrderBy, QueryExpr, QueryFilter } from '../engine/store/types.ts';
 import { SEQ, type Column, type Table } from './columns.ts';
-import type { SqlBackend } from './prisma-store.ts';
+import type { SqlBackend } from './sql-backend.ts';
 
 export type Where = Record<string, unknown>;
 

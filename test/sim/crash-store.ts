@@ -16,6 +16,7 @@ export class SimulatedCrash extends Error {
   }
 }
 
+const COLLECTION_METHODS = ['exists', 'find', 'query', 'create', 'update', 'upsert', 'delete', 'deleteWhere'];
 const WRITES = new Set(['create', 'update', 'upsert', 'delete', 'deleteWhere']);
 
 export class CrashStore {
@@ -56,13 +57,18 @@ export class CrashStore {
     });
   }
 
-  private collection<T extends { id: string }>(inner: Collection<T>): Collection<T> {
+  /** `inner`'s methods `names`, each guarded (a write when `isWrite` says so). */
+  private methods<T extends object>(inner: T, names: readonly string[], isWrite: (name: string) => boolean): T {
     const out = {} as Record<string, unknown>;
-    for (const name of ['exists', 'find', 'query', 'create', 'update', 'upsert', 'delete', 'deleteWhere']) {
+    for (const name of names) {
       const method = (inner as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[name].bind(inner);
-      out[name] = (...args: unknown[]) => this.guard(() => method(...args), WRITES.has(name));
+      out[name] = (...args: unknown[]) => this.guard(() => method(...args), isWrite(name));
     }
-    return out as unknown as Collection<T>;
+    return out as T;
+  }
+
+  private collection<T extends { id: string }>(inner: Collection<T>): Collection<T> {
+    return this.methods(inner, COLLECTION_METHODS, (name) => WRITES.has(name));
   }
 
   private wrap(): Store {
@@ -78,6 +84,8 @@ export class CrashStore {
       packages: this.collection(inner.packages),
       ops: this.collection(inner.ops),
       instances: this.collection(inner.instances),
+      // the named queries that delete are writes (StoreQueries: `delete…`)
+      queries: this.methods(inner.queries, Object.keys(inner.queries), (name) => name.startsWith('delete')),
       backend: inner.backend,
       claimProcesses: (...args) => this.guard(() => inner.claimProcesses(...args), true),
       fenceProcesses: (...args) => this.guard(() => inner.fenceProcesses(...args), false),

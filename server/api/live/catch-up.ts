@@ -65,13 +65,10 @@ async function joinProc(socket: Socket, pid: string, cursor: number | null, deps
   }
   emit({ cursor: snapshotCursor, process, tasks: changed.map((t) => taskEvent(t, snapshotCursor)) });
   if (since === null) return [room];
-  const messages = await deps.engine.messages.list({
-    limit: deps.maxItems + 1,
-    filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: pid }, { key: 'create_time', op: 'ge', value: since }] },
-    order_by: [{ field: 'create_time', order: 'asc' }],
-  });
-  if (messages.rows.length > deps.maxItems) emit({ cursor: snapshotCursor, resync: true });
-  else emit({ cursor: snapshotCursor, messages: messages.rows.map((m) => messageEvent(m, snapshotCursor)) });
+  await deps.engine.flush();
+  const messages = await deps.store.queries.processMessagesSince(pid, since, deps.maxItems + 1);
+  if (messages.length > deps.maxItems) emit({ cursor: snapshotCursor, resync: true });
+  else emit({ cursor: snapshotCursor, messages: messages.map((m) => messageEvent(m, snapshotCursor)) });
   return [room];
 }
 
@@ -85,19 +82,10 @@ async function joinModel(socket: Socket, mid: string, cursor: number | null, dep
     return [room];
   }
   const since = cursor - deps.skewMs;
-  const page = await deps.engine.procs.list({
-    limit: deps.maxItems + 1,
-    filter: {
-      type: 'and',
-      exprs: [
-        { key: 'mid', op: 'eq', value: mid },
-        { type: 'or', exprs: [{ key: 'start_time', op: 'ge', value: since }, { key: 'end_time', op: 'ge', value: since }] },
-      ],
-    },
-    order_by: [{ field: 'start_time', order: 'asc' }],
-  });
-  const processes = page.rows.map((r) => ({ pid: r.id, mid: r.mid, state: r.state, start_time: r.start_time, end_time: r.end_time, err: r.err }));
-  emit(page.rows.length > deps.maxItems ? { cursor: snapshotCursor, resync: true } : { cursor: snapshotCursor, processes });
+  await deps.engine.flush();
+  const rows = await deps.store.queries.modelProcessesChangedSince(mid, since, deps.maxItems + 1);
+  const processes = rows.map((r) => ({ pid: r.id, mid: r.mid, state: r.state, start_time: r.start_time, end_time: r.end_time, err: r.err }));
+  emit(rows.length > deps.maxItems ? { cursor: snapshotCursor, resync: true } : { cursor: snapshotCursor, processes });
   return [room];
 }
 

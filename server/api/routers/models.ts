@@ -58,7 +58,7 @@ export const modelsRouter = router({
       const rows = await Promise.all(
         data.rows.map(async ({ data: _source, ...row }) => ({
           ...row,
-          versions: (await engine.models.versions(row.id)).rows.map((v) => ({ ver: v.ver, create_time: v.create_time, note: v.note ?? '', deployed_by: v.deployed_by ?? null })),
+          versions: (await engine.models.versions(row.id)).map((v) => ({ ver: v.ver, create_time: v.create_time, note: v.note ?? '', deployed_by: v.deployed_by ?? null })),
         })),
       );
       return pageOf({ count: data.count, rows }, input);
@@ -70,7 +70,7 @@ export const modelsRouter = router({
     .query(async ({ ctx, input }) => {
       const { engine } = ctx.services;
       await engine.models.get(input.id);
-      const rows = (await engine.models.versions(input.id)).rows.map((v) => ({ ver: v.ver, create_time: v.create_time, note: v.note ?? '', deployed_by: v.deployed_by ?? null }));
+      const rows = (await engine.models.versions(input.id)).map((v) => ({ ver: v.ver, create_time: v.create_time, note: v.note ?? '', deployed_by: v.deployed_by ?? null }));
       return { id: input.id, versions: rows.sort((a, b) => b.ver - a.ver) };
     }),
 

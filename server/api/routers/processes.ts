@@ -6,11 +6,11 @@
  * Reads return a `cursor` (server time before the read) to join the live room with.
  */
 import { z } from 'zod';
-import type { Engine } from '../../engine/engine.ts';
 import { ActError } from '../../engine/errors.ts';
 import type { ProcRow } from '../../engine/store/types.ts';
 import { loadModel, seededIds, walkWorkflow } from '../../engine/model/index.ts';
 import { audited } from '../audit.ts';
+import type { ApiServices } from '../context.ts';
 import { id, vars } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
 import { requireMayChangeProcess } from '../process-access.ts';
@@ -43,10 +43,11 @@ export function modelNodeIds(source: string): ModelNodeId[] {
 }
 
 /** A process's stored row (any state, any instance); `process.not_found` when there is none. */
-async function storedProcess(engine: Engine, pid: string): Promise<ProcRow> {
-  const page = await engine.procs.list({ limit: 1, filter: { type: 'and', exprs: [{ key: 'id', op: 'eq', value: pid }] } });
-  if (!page.rows[0]) throw new ActError('process.not_found', `cannot find process '${pid}'`);
-  return page.rows[0];
+async function storedProcess({ engine, store }: ApiServices, pid: string): Promise<ProcRow> {
+  await engine.flush();
+  const row = await store.procs.find(pid);
+  if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+  return row;
 }
 
 export const processesRouter = router({
@@ -156,7 +157,7 @@ export const processesRouter = router({
   model: allowed('read')
     .input(z.object({ pid: id }))
     .query(async ({ ctx, input }) => {
-      const row = await storedProcess(ctx.services.engine, input.pid);
+      const row = await storedProcess(ctx.services, input.pid);
       return { pid: row.id, mid: row.mid, ver: row.model_ver, source: row.model, nodes: modelNodeIds(row.model) };
     }),
 
@@ -164,7 +165,7 @@ export const processesRouter = router({
   state: allowed('read')
     .input(z.object({ pid: id }))
     .query(async ({ ctx, input }) => {
-      const row = await storedProcess(ctx.services.engine, input.pid);
+      const row = await storedProcess(ctx.services, input.pid);
       return { pid: row.id, mid: row.mid, state: row.state, err: row.err, start_time: row.start_time, end_time: row.end_time };
     }),
 

@@ -12,11 +12,15 @@
  * top-level filter is an `and` (or has a single expression) containing an `eq` on an indexed field,
  * only that bucket is scanned (the smallest one when several apply), re-sorted by `seq` so the
  * result is identical to a full scan; the full filter is still applied to every candidate.
+ * The named queries (`Store.queries`) are filters over these collections (memory-queries.ts).
  */
 import { ActError } from '../errors.ts';
+import { and, eq, is, oneOf, or, rowsOf } from './filters.ts';
+import { memoryQueries } from './memory-queries.ts';
 import { compileFilter, compileQuery, isFilter, pathReader, selectRows } from './query.ts';
 import type {
   Collection,
+  CollectionName,
   DeliveryRow,
   EventRow,
   InstanceRow,
@@ -30,6 +34,7 @@ import type {
   Query,
   QueryFilter,
   Store,
+  StoreQueries,
   TaskRow,
 } from './types.ts';
 
@@ -204,7 +209,7 @@ export class MemoryCollection<T extends { id: string }> implements Collection<T>
   }
 }
 
-export type CollectionName = Exclude<keyof Store, 'close' | 'batch' | 'backend' | 'claimProcesses' | 'fenceProcesses' | 'notify' | 'listen' | 'acquireEngineLock' | 'releaseEngineLock'>;
+export type { CollectionName } from './types.ts';
 
 /** Fields indexed by default: the ones the engine and the API filter on with `eq`. */
 export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>> = {
@@ -237,6 +242,7 @@ export class MemoryStore implements Store {
   readonly packages: MemoryCollection<PackageRow>;
   readonly ops: MemoryCollection<OpRow>;
   readonly instances: MemoryCollection<InstanceRow>;
+  readonly queries: StoreQueries;
 
   constructor(options: MemoryStoreOptions = {}) {
     const indexes = { ...DEFAULT_INDEXES, ...options.indexes };
@@ -250,23 +256,15 @@ export class MemoryStore implements Store {
     this.packages = new MemoryCollection('packages', indexes.packages);
     this.ops = new MemoryCollection('ops', indexes.ops);
     this.instances = new MemoryCollection('instances', indexes.instances);
+    this.queries = memoryQueries(this);
   }
 
   /** The SQL stores' claim (Store.claimProcesses) as a plain loop; nothing else runs in between. */
   async claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]> {
     if (limit <= 0 || states.length === 0) return [];
-    const page = await this.procs.query({
-      filter: {
-        type: 'and',
-        exprs: [
-          { type: 'or', exprs: states.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
-          { type: 'or', exprs: [{ key: 'owner', op: 'eq', value: null }, { key: 'owner', op: 'ne', value: owner }] },
-        ],
-      },
-      order_by: ['timestamp'],
-    });
+    const candidates = await rowsOf(this.procs, and(oneOf('state', states), or(eq('owner', null), is('owner', 'ne', owner))), ['timestamp']);
     const claimed: string[] = [];
-    for (const row of page.rows) {
+    for (const row of candidates) {
       if (claimed.length >= limit) break;
       if (row.owner === owner) continue;
       if (row.owner !== null && row.owner !== undefined) {

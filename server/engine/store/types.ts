@@ -238,6 +238,91 @@ export interface Collection<T extends { id: string }> {
   deleteWhere(filter: QueryFilter): Promise<number>;
 }
 
+/** A task by its coordinates. */
+export interface TaskRef {
+  pid: string;
+  tid: string;
+}
+
+/**
+ * The store's fixed questions, by name (graphile-worker's `src/sql/*`): everything the engine, the
+ * API and the HTTP server ask of the store beyond one row by id, with typed parameters and rows.
+ * The memory store answers them in its query language (memory-queries.ts), the SQL stores with
+ * one statement file each (server/store/sql/); `Collection.query` stays for the API's user-driven
+ * list filters. Rows come in creation order unless an order is named (ties then keep creation
+ * order); times are epoch ms; lists are complete unless a `limit` is given. `delete…` operations
+ * write; the others only read.
+ */
+export interface StoreQueries {
+  // ---- procs ----
+  /** Processes `owner` owns in one of `states`, oldest `timestamp` first, at most `limit` (recovery's fill). */
+  ownedProcessesIn(owner: string, states: readonly string[], limit: number): Promise<ProcRow[]>;
+  /** Subflow children of any of `parentPids` in one of `states` (recovery brings them along). */
+  childProcessesIn(parentPids: readonly string[], states: readonly string[]): Promise<ProcRow[]>;
+  /** The (first) subflow child the act `tid` of process `pid` started. */
+  subflowChildOf(pid: string, tid: string): Promise<ProcRow | undefined>;
+  /** The process started with the idempotency key `key` (start-keys.ts). */
+  processWithStartKey(key: string): Promise<ProcRow | undefined>;
+  /** Processes in one of `states` that ended at or before `endedBy`, earliest end first, at most `limit` (the sweeper). */
+  processesEndedBy(states: readonly string[], endedBy: number, limit: number): Promise<ProcRow[]>;
+  /** Processes of model `mid` that started or ended at or after `since`, earliest start first, at most `limit` (live catch-up). */
+  modelProcessesChangedSince(mid: string, since: number, limit: number): Promise<ProcRow[]>;
+  /** How many processes are in `state` (metrics). */
+  countProcessesIn(state: string): Promise<number>;
+  /** Deletes a process's deliveries, messages, tasks and outbox records, then its row (the sweeper). */
+  deleteProcessRows(pid: string): Promise<void>;
+
+  // ---- tasks ----
+  /** The tasks of the processes `pids` (recovery loads them). */
+  tasksOf(pids: readonly string[]): Promise<TaskRow[]>;
+  /** Acts waiting in `interrupted` for an answer, earliest start first, at most `limit` (the inbox). */
+  interruptedActs(limit: number): Promise<TaskRow[]>;
+
+  // ---- messages ----
+  /** The `created` act messages of the tasks `tasks` (the inbox: what each open task asks). */
+  createdActMessagesOf(tasks: readonly TaskRef[]): Promise<MessageRow[]>;
+  /** Messages of process `pid` created at or after `since`, oldest first, at most `limit` (live catch-up). */
+  processMessagesSince(pid: string, since: number, limit: number): Promise<MessageRow[]>;
+
+  // ---- deliveries ----
+  /** The `created` deliveries of one task (settled when an action ends its wait). */
+  createdDeliveriesOfTask(pid: string, tid: string): Promise<DeliveryRow[]>;
+  /** `created` deliveries on the channels `channels` last sent at or before `sentBy`, least recently sent first, at most `limit` (re-sending). */
+  dueDeliveries(channels: readonly string[], sentBy: number, limit: number): Promise<DeliveryRow[]>;
+  /** Whether process `pid` has a delivery still waiting for an ack (`created`) or a redo (`error`). */
+  hasUnsettledDeliveries(pid: string): Promise<boolean>;
+  /** The deliveries in `error`. */
+  failedDeliveries(): Promise<DeliveryRow[]>;
+  /** Deletes the deliveries in `error`, of process `pid` or of all; returns how many. */
+  deleteFailedDeliveries(pid?: string): Promise<number>;
+  /** How many deliveries are in `status` (the backlog on health pages and metrics). */
+  countDeliveries(status: DeliveryStatus): Promise<number>;
+
+  // ---- events (triggers) and model versions ----
+  /** The triggers of model `mid`. */
+  triggersOfModel(mid: string): Promise<EventRow[]>;
+  /** Enabled schedule triggers whose `next_run` is set and at or before `now`, earliest first, at most `limit`. */
+  dueSchedules(now: number, limit: number): Promise<EventRow[]>;
+  /** Deletes the triggers of model `mid`; returns how many. */
+  deleteTriggersOfModel(mid: string): Promise<number>;
+  /** The deployed versions of model `mid`, lowest `ver` first. */
+  versionsOfModel(mid: string): Promise<ModelVersionRow[]>;
+  /** Deletes the versions of model `mid`; returns how many. */
+  deleteVersionsOfModel(mid: string): Promise<number>;
+
+  // ---- ops (the outbox) and instances ----
+  /** Outbox records of `type` not yet `done`, oldest first (recovery). */
+  openOutboxRecords(type: OpType): Promise<OpRow[]>;
+  /** Whether process `pid` has an outbox record not yet `done` (the stuck check). */
+  hasOpenOutboxRecords(pid: string): Promise<boolean>;
+  /** `pending` relay records, oldest first, at most `limit` (relay.ts). */
+  pendingRelays(limit: number): Promise<OpRow[]>;
+  /** `pending` exec records (lane overflow) last updated at or before `updatedBy`, oldest first, at most `limit`. */
+  stalePendingExecs(updatedBy: number, limit: number): Promise<OpRow[]>;
+  /** Deletes the instance rows whose lease ended before `before`; returns how many. */
+  deleteInstancesLapsedBefore(before: number): Promise<number>;
+}
+
 export interface Store {
   models: Collection<ModelRow>;
   modelVersions: Collection<ModelVersionRow>;
@@ -251,6 +336,8 @@ export interface Store {
   ops: Collection<OpRow>;
   /** Running engine instances and their leases. */
   instances: Collection<InstanceRow>;
+  /** The fixed queries by name; inside a batch, those of the batch's transaction. */
+  readonly queries: StoreQueries;
   /** Which backend holds the rows; absent means a single-process store (like `memory`). */
   readonly backend?: 'memory' | 'sqlite' | 'postgresql';
   /**
@@ -297,3 +384,6 @@ export interface Store {
   batch(fn: (tx: Store) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The names of the store's collections (`procs`, `tasks` …). */
+export type CollectionName = { [K in keyof Store]-?: Store[K] extends Collection<infer _Row> ? K : never }[keyof Store];

@@ -9,29 +9,26 @@
  * - SQLite: one writer at a time, so the same statement without the lock is atomic. Needs
  *   `RETURNING` (SQLite 3.35+, bundled with better-sqlite3).
  */
-import type { SqlBackend } from '../prisma-store.ts';
+import type { SqlBackend } from '../sql-backend.ts';
+import { limit as limitOf, Params } from './params.ts';
 
 const CLAIMABLE = `(p."owner" IS NULL OR (p."owner" <> :owner AND (i."id" IS NULL OR i."lease_until" < :now)))`;
 
 /** The statement and its parameters (`limit` is inlined as a checked integer). */
 export function claimProcessesSql(backend: SqlBackend, owner: string, now: number, states: readonly string[], limit: number): { sql: string; params: unknown[] } {
-  if (!Number.isSafeInteger(limit) || limit <= 0) throw new RangeError(`claim limit must be a positive integer, got ${limit}`);
-  const params: unknown[] = [];
-  const slot = (value: unknown): string => {
-    params.push(value);
-    return backend === 'postgresql' ? `$${params.length}` : '?';
-  };
-  const pgOwner = backend === 'postgresql' ? slot(owner) : '';
-  const ownerSlot = () => (backend === 'postgresql' ? pgOwner : slot(owner));
+  const p = new Params(backend);
+  // PostgreSQL numbers its parameters, so the owner is sent once and named three times.
+  const pgOwner = backend === 'postgresql' ? p.slot(owner) : '';
+  const ownerSlot = () => pgOwner || p.slot(owner);
   const set = ownerSlot();
-  const inStates = states.map((state) => slot(state)).join(', ');
-  const claimable = CLAIMABLE.replace(':owner', ownerSlot()).replace(':now', slot(BigInt(now)));
+  const inStates = p.list(states); // before the owner test: SQLite's slots follow the text
+  const claimable = CLAIMABLE.replace(':owner', ownerSlot()).replace(':now', p.slot(BigInt(now)));
   const candidates =
     `SELECT p."id" FROM "procs" p LEFT JOIN "instances" i ON i."id" = p."owner" ` +
-    `WHERE p."state" IN (${inStates}) AND ${claimable} ORDER BY p."timestamp", p."id" LIMIT ${limit}`;
+    `WHERE p."state" IN ${inStates} AND ${claimable} ORDER BY p."timestamp", p."id" ${limitOf(limit)}`;
   const sql =
     backend === 'postgresql'
       ? `WITH c AS (${candidates} FOR UPDATE OF p SKIP LOCKED) UPDATE "procs" SET "owner" = ${set} FROM c WHERE "procs"."id" = c."id" RETURNING "procs"."id"`
       : `UPDATE "procs" SET "owner" = ${set} WHERE "id" IN (${candidates}) RETURNING "id"`;
-  return { sql, params };
+  return { sql, params: p.values };
 }

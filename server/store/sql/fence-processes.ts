@@ -5,7 +5,7 @@
  * interleave: the write commits first (the claimant then reads it) or sees the new owner and stops.
  * SQLite has one writer at a time, so the same SELECT without the lock is enough.
  */
-import type { SqlBackend } from '../prisma-store.ts';
+import type { SqlBackend } from '../sql-backend.ts';
 
 export function fenceProcessesSql(backend: SqlBackend, pids: readonly string[]): { sql: string; params: unknown[] } {
   if (backend === 'postgresql') {

@@ -1,0 +1,58 @@
+/**
+ * `StoreQueries` in the query language, over the collections of a store: the memory store's named
+ * queries (its collections' equality indexes serve the `eq` parts). The SQL stores answer the same
+ * names with statements (server/store/sql/); test/store-queries.test.ts holds them to one answer.
+ */
+import { and, countOf, eq, firstOf, is, oneOf, or, rowsOf } from './filters.ts';
+import type { CollectionName, OpStatus, Store, StoreQueries } from './types.ts';
+
+/** Outbox statuses before `done`, by name: on SQL an index range each (most rows are done). */
+const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched'];
+
+export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries {
+  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances } = store;
+  const byPid = (pid: string) => and(eq('pid', pid));
+  return {
+    ownedProcessesIn: (owner, states, limit) => rowsOf(procs, and(eq('owner', owner), oneOf('state', states)), ['timestamp'], limit),
+    childProcessesIn: (parentPids, states) => rowsOf(procs, and(oneOf('parent_pid', parentPids), oneOf('state', states))),
+    subflowChildOf: (pid, tid) => firstOf(procs, and(eq('parent_pid', pid), eq('parent_tid', tid))),
+    processWithStartKey: (key) => firstOf(procs, and(eq('start_key', key))),
+    processesEndedBy: (states, endedBy, limit) => rowsOf(procs, and(oneOf('state', states), is('end_time', 'le', endedBy)), ['end_time'], limit),
+    modelProcessesChangedSince: (mid, since, limit) =>
+      rowsOf(procs, and(eq('mid', mid), or(is('start_time', 'ge', since), is('end_time', 'ge', since))), ['start_time'], limit),
+    countProcessesIn: (state) => countOf(procs, and(eq('state', state))),
+    async deleteProcessRows(pid) {
+      for (const rows of [deliveries, messages, tasks, ops]) await rows.deleteWhere(byPid(pid));
+      await procs.delete(pid);
+    },
+
+    tasksOf: (pids) => rowsOf(tasks, oneOf('pid', pids)),
+    interruptedActs: (limit) => rowsOf(tasks, and(eq('state', 'interrupted'), eq('kind', 'act')), ['start_time'], limit),
+
+    createdActMessagesOf: (refs) =>
+      rowsOf(messages, and(eq('state', 'created'), eq('type', 'act'), or(...refs.map((ref) => and(eq('pid', ref.pid), eq('tid', ref.tid)))))),
+    processMessagesSince: (pid, since, limit) => rowsOf(messages, and(eq('pid', pid), is('create_time', 'ge', since)), ['create_time'], limit),
+
+    createdDeliveriesOfTask: (pid, tid) => rowsOf(deliveries, and(eq('pid', pid), eq('tid', tid), eq('status', 'created'))),
+    dueDeliveries: (channels, sentBy, limit) =>
+      rowsOf(deliveries, and(eq('status', 'created'), is('update_time', 'le', sentBy), oneOf('chan_id', channels)), ['update_time'], limit),
+    hasUnsettledDeliveries: async (pid) => (await countOf(deliveries, and(eq('pid', pid), oneOf('status', ['created', 'error'])))) > 0,
+    failedDeliveries: () => rowsOf(deliveries, and(eq('status', 'error'))),
+    deleteFailedDeliveries: (pid) => deliveries.deleteWhere(pid ? and(eq('status', 'error'), eq('pid', pid)) : and(eq('status', 'error'))),
+    countDeliveries: (status) => countOf(deliveries, and(eq('status', status))),
+
+    triggersOfModel: (mid) => rowsOf(events, and(eq('mid', mid))),
+    dueSchedules: (now, limit) =>
+      rowsOf(events, and(eq('kind', 'schedule'), eq('enabled', true), is('next_run', 'gt', 0), is('next_run', 'le', now)), ['next_run'], limit),
+    deleteTriggersOfModel: (mid) => events.deleteWhere(and(eq('mid', mid))),
+    versionsOfModel: (mid) => rowsOf(modelVersions, and(eq('mid', mid)), ['ver']),
+    deleteVersionsOfModel: (mid) => modelVersions.deleteWhere(and(eq('mid', mid))),
+
+    openOutboxRecords: (type) => rowsOf(ops, and(eq('type', type), oneOf('status', OPEN_STATUSES)), ['create_time']),
+    hasOpenOutboxRecords: async (pid) => (await countOf(ops, and(eq('pid', pid), is('status', 'ne', 'done')))) > 0,
+    pendingRelays: (limit) => rowsOf(ops, and(eq('type', 'relay'), eq('status', 'pending')), ['create_time'], limit),
+    stalePendingExecs: (updatedBy, limit) =>
+      rowsOf(ops, and(eq('type', 'exec'), eq('status', 'pending'), is('update_time', 'le', updatedBy)), ['create_time'], limit),
+    deleteInstancesLapsedBefore: (before) => instances.deleteWhere(and(is('lease_until', 'lt', before))),
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * `ServerQueries` in the query language, over the server's collections: the memory store's (the
+ * SQL stores run sql/server-queries.ts); test/store-queries.test.ts holds both to one answer.
+ */
+import { and, eq, firstOf, is, rowsOf } from '../engine/store/filters.ts';
+import type { ServerCollections, ServerQueries } from './server-rows.ts';
+
+export function memoryServerQueries({ users, sessions, apiTokens }: ServerCollections): ServerQueries {
+  return {
+    userNamed: (name) => firstOf(users, and(eq('name', name))),
+    tokensOfUser: (userId) => rowsOf(apiTokens, and(eq('user_id', userId)), ['create_time', 'id']),
+    tokenWithHash: (tokenHash) => firstOf(apiTokens, and(eq('token_hash', tokenHash))),
+    deleteSessionsOfUser: (userId) => sessions.deleteWhere(and(eq('user_id', userId))),
+    deleteExpiredSessions: (now, userId) =>
+      sessions.deleteWhere(userId === undefined ? and(is('expires', 'le', now)) : and(eq('user_id', userId), is('expires', 'le', now))),
+  };
+}

@@ -1,0 +1,6 @@
+/** The statement files of the server's named queries (ServerQueries), bound by open-store.ts. */
+export { deleteExpiredSessions } from './delete-expired-sessions.ts';
+export { deleteSessionsOfUser } from './delete-sessions-of-user.ts';
+export { tokenWithHash } from './token-with-hash.ts';
+export { tokensOfUser } from './tokens-of-user.ts';
+export { userNamed } from './user-named.ts';
