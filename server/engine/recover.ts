@@ -73,7 +73,7 @@ const IN_FLIGHT = ['ready', 'running', 'pending'];
 export async function recoverProcesses(core: Core, models: Models, onLoaded?: OnLoaded): Promise<RecoverReport> {
   await core.writer.flush();
   // nothing is resident yet: open exec records of finished processes are their end hooks
-  const endHooks = await resumeEndHooks(core, await openRecords(core, 'exec'), (row) => load(core, models, row));
+  const endHooks = await resumeEndHooks(core, await core.store.queries.openOutboxRecords('exec'), (row) => load(core, models, row));
   const report = await fillSlots(core, models, true, onLoaded);
   report.dispatched += endHooks;
   return report;
