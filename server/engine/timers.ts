@@ -8,6 +8,7 @@ import { spawn } from './flow.ts';
 import type { Message } from './messages.ts';
 import { removeWorkdir } from './owner-scope.ts';
 import type { TaskExtra } from './rows.ts';
+import { isTerminalName, TERMINAL_STATES } from '../../vocab/states.ts';
 
 export function checkTimeouts(core: Core, now: number): number {
   let fired = 0;
@@ -111,7 +112,7 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
       // not resident: closed when its process is gone or ended; else it is closed when its
       // process is loaded (here or by the instance that owns it)
       const row = await core.store.procs.find(op.pid);
-      if (!row || FINISHED.includes(row.state)) core.closeOp(op);
+      if (!row || isTerminalName(row.state)) core.closeOp(op);
       continue;
     }
     if (!task || task.terminal) {
@@ -128,8 +129,6 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
   return replayed;
 }
 
-const FINISHED = ['completed', 'error', 'aborted', 'skipped', 'submitted', 'backed', 'cancelled', 'removed'];
-
 /**
  * The sweeper (spec 5.6): a finished process whose deliveries have all settled (none waiting for
  * an ack, none in `error` awaiting a redo) and that ended at least `afterMs` ago is deleted with
@@ -142,7 +141,7 @@ export async function sweepFinished(core: Core, now: number, afterMs: number | u
     filter: {
       type: 'and',
       exprs: [
-        { type: 'or', exprs: FINISHED.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
+        { type: 'or', exprs: TERMINAL_STATES.map((state) => ({ key: 'state', op: 'eq' as const, value: state })) },
         { key: 'end_time', op: 'le', value: now - afterMs },
       ],
     },
