@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Builds the Next.js studio (`next build`) when the build is missing or older than its sources,
 // so `npm start` works on a fresh clone and stays fast when nothing changed. "Older" is decided
-// by a hash of the studio's sources (app/, components/, next.config.*, tsconfig.json,
-// package-lock.json and the few server modules the browser bundle imports at run time), kept
-// beside the build in .next/acts-studio.hash once a build succeeds.
+// by a hash of the studio's sources (app/, components/, the shared vocabularies in vocab/,
+// next.config.*, tsconfig.json and package-lock.json; the studio imports no value from server/,
+// test/vocabulary.test.ts checks it), kept beside the build in .next/acts-studio.hash once a
+// build succeeds.
 //
 //   node scripts/studio-build.mjs            build if needed (npm's prestart)
 //   node scripts/studio-build.mjs --force    always build (npm run studio:build)
@@ -18,9 +19,8 @@ import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const SOURCE_DIRS = ['app', 'components']
-// components/data/roles.ts imports the server's role table (and through it ActError).
-const SOURCE_FILES = ['tsconfig.json', 'package-lock.json', 'server/api/policy.ts', 'server/engine/errors.ts']
+const SOURCE_DIRS = ['app', 'components', 'vocab']
+const SOURCE_FILES = ['tsconfig.json', 'package-lock.json']
 const STAMP = path.join(root, '.next', 'acts-studio.hash')
 const BUILD_ID = path.join(root, '.next', 'BUILD_ID')
 

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryRow, EventRow, MessageRow, ModelVersionRow, OpRow, ProcRow, TaskRow } from '../server/engine/store/types.ts';
 import type { OpenedStore } from '../server/store/open-store.ts';
 import type { ApiTokenRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
-import { UNFINISHED_PROC_STATES } from '../server/engine/states.ts';
+import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { samples, T0, task } from './helpers/store-samples.ts';
 

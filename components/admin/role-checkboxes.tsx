@@ -1,5 +1,5 @@
 /** The four roles as labelled checkboxes (uncontrolled, named `roles`), with what each may do. */
-import { ROLE_NOTES, ROLES } from './roles.ts';
+import { ROLE_NOTES, ROLES } from '../../vocab/roles.ts';
 import styles from './admin.module.css';
 
 export function RoleCheckboxes({ legend, initial = [], disabled = false }: { legend: string; initial?: readonly string[]; disabled?: boolean }) {

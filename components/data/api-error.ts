@@ -5,9 +5,9 @@
  * their own: `network` and `unavailable`.
  */
 import { TRPCClientError } from '@trpc/client';
-import type { ErrorCode } from '../../server/engine/errors.ts';
+import { codeTraits, type ErrorCode, type StudioCode } from '../../vocab/server-codes.ts';
 
-export type ApiErrorCode = ErrorCode | 'network' | 'unavailable';
+export type ApiErrorCode = ErrorCode | StudioCode;
 
 interface ErrorData {
   code?: ErrorCode;
@@ -27,8 +27,6 @@ const HINTS: Partial<Record<ApiErrorCode, string>> = {
   internal: 'Something went wrong on the server. The details are in the server log.',
 };
 
-const RETRYABLE = new Set<ApiErrorCode>(['network', 'unavailable', 'engine.busy', 'engine.closed', 'process.elsewhere']);
-
 export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly details: unknown;
@@ -47,9 +45,9 @@ export class ApiError extends Error {
     return HINTS[this.code];
   }
 
-  /** Worth retrying as is (the same call may succeed later). */
+  /** Worth retrying as is, by itself, soon (the code's `autoRetry`: vocab/server-codes.ts). */
   get retryable(): boolean {
-    return RETRYABLE.has(this.code);
+    return codeTraits(this.code)?.autoRetry === true;
   }
 
   /** Seconds to wait before retrying (`auth.rate_limited`). */

@@ -1,17 +1,15 @@
 /**
- * Role checks in the studio, from the server's own policy table (server/api/policy.ts), so a
- * button is shown exactly when the server would allow its call. The server still checks.
+ * Role checks in the studio, from the one role table the server checks with (vocab/roles.ts), so
+ * a button is shown exactly when the server would allow its call. The server still checks.
  */
-import { PERMISSIONS, type Permission } from '../../server/api/policy.ts';
-import type { Caller, Role } from '../../server/auth/types.ts';
+import type { Caller } from '../../server/auth/types.ts';
+import { grants, PERMISSIONS, type Permission, type Role } from '../../vocab/roles.ts';
 
 export type { Caller, Permission, Role };
 
-/** Whether the caller's roles grant `permission` ('read', 'operate', 'design', 'admin', 'self'). */
+/** Whether the caller's roles grant `permission` ('read', 'operate', 'design', 'admin', 'self', 'override'). */
 export function can(caller: Pick<Caller, 'roles'> | null | undefined, permission: Permission): boolean {
-  if (!caller) return false;
-  const granted: readonly Role[] = PERMISSIONS[permission];
-  return caller.roles.some((role) => granted.includes(role));
+  return caller ? grants(caller.roles, permission) : false;
 }
 
 /** The roles that grant `permission`, for "ask an admin for …" messages. */

@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toGraph, type DesignerGraph, type EditResult } from './model/index.ts';
 import { commit, redo, startHistory, undo, type History } from './history.ts';
-import type { ModelProblem } from '../../server/engine/model/types.ts';
+import type { ModelProblem } from '../../vocab/model-problems.ts';
 
 export const GRAPH_DEBOUNCE_MS = 300;
 

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { callMutation } from '../data/api-client.ts';
 import { toApiError, type ApiError } from '../data/api-error.ts';
-import type { ModelProblem } from '../../server/engine/model/types.ts';
+import type { ModelProblem } from '../../vocab/model-problems.ts';
 
 export const VALIDATE_DEBOUNCE_MS = 400;
 

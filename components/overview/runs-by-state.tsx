@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
 import { StateBadge } from '../ui/state-badge.tsx';
 import styles from './overview.module.css';
+import { LISTED_PROC_STATES } from '../../vocab/states.ts';
 
-const STATES = ['running', 'completed', 'error', 'aborted'] as const;
+/** Parked runs (`none`) are left out: they have not started. */
+const STATES = LISTED_PROC_STATES.filter((s) => s !== 'none');
 const DAY_MS = 24 * 3600_000;
 const REFRESH_MS = 30_000;
 

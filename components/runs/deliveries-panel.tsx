@@ -10,8 +10,10 @@ import { Button } from '../ui/button.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
 import styles from './run.module.css';
+import type { DeliveryStatus, TaskState } from '../../vocab/states.ts';
 
-const STATUS_LOOK: Record<string, string> = { created: 'pending', acked: 'running', completed: 'completed', error: 'error' };
+/** The task state whose look a delivery status borrows. */
+const STATUS_LOOK: Record<DeliveryStatus, TaskState> = { created: 'pending', acked: 'running', completed: 'completed', error: 'error' };
 
 export function DeliveriesPanel({ pid, cursor, canOperate }: { pid: string; cursor: number | null; canOperate: boolean }) {
   const list = useApiQuery('messages.deliveries', { pid, offset: 0, limit: 100 });

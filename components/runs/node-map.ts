@@ -12,16 +12,10 @@
  *   graph node: they show in the timeline only, and their expanding act carries the colour;
  * - several tasks of one node (a `next` loop): the node shows the state of its latest task.
  */
-import type { DesignerGraph } from '../designer/model/index.ts';
+import type { DesignerGraph, ModelNodeId } from '../../vocab/graph.ts';
 
-/** The engine node id of each YAML path (`processes.model`'s `nodes`). */
-export interface PathNodeId {
-  path: string;
-  nid: string;
-}
-
-/** Graph node id by engine node id (`nid`). */
-export function graphNodeByNid(graph: DesignerGraph, nodes: readonly PathNodeId[]): Map<string, string> {
+/** Graph node id by engine node id (`nid`), from the engine node id of each YAML path (`processes.model`'s `nodes`). */
+export function graphNodeByNid(graph: DesignerGraph, nodes: readonly ModelNodeId[]): Map<string, string> {
   const nidByPath = new Map(nodes.map((n) => [n.path, n.nid]));
   const byNid = new Map<string, string>();
   for (const node of graph.nodes) {

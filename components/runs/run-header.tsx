@@ -6,7 +6,7 @@
 'use client';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { isTerminalName } from '../../server/engine/states.ts';
+import { isTerminalName } from '../../vocab/states.ts';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { formatDateTime, formatDuration } from './format.ts';
 import type { RunStore } from './run-store.ts';

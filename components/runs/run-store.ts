@@ -14,6 +14,8 @@
 import type { ProblemLike } from '../designer/model/index.ts';
 import type { TaskEvent } from '../../server/api/live/payloads.ts';
 import { isNewerTask } from './node-map.ts';
+import { END_NODE_ID } from '../../vocab/graph.ts';
+import { isTerminalName } from '../../vocab/states.ts';
 
 export interface TaskError {
   ecode: string;
@@ -58,9 +60,7 @@ export interface RunDetail {
   messages: readonly RunMessage[];
 }
 
-const END_NODE = 'workflow:end';
 const RECENT = 2000;
-const PROCESS_ENDS = new Set(['completed', 'error', 'aborted', 'cancelled']);
 
 const sameTask = (a: RunTask, b: RunTask) =>
   a.state === b.state && a.end_time === b.end_time && a.start_time === b.start_time && a.err?.ecode === b.err?.ecode && a.err?.message === b.err?.message && a.name === b.name;
@@ -276,11 +276,11 @@ function messageEntry(message: RunMessage): TimelineEntry {
 
 /** The end node shows how the process ended (nothing while it runs). */
 function withEnd(states: Readonly<Record<string, string>>, processState: string | undefined): Readonly<Record<string, string>> {
-  const end = processState && PROCESS_ENDS.has(processState) ? processState : undefined;
-  if (states[END_NODE] === end) return states;
+  const end = processState && isTerminalName(processState) ? processState : undefined;
+  if (states[END_NODE_ID] === end) return states;
   const next = { ...states };
-  if (end === undefined) delete next[END_NODE];
-  else next[END_NODE] = end;
+  if (end === undefined) delete next[END_NODE_ID];
+  else next[END_NODE_ID] = end;
   return next;
 }
 

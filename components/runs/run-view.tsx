@@ -22,8 +22,7 @@ import { SetVarsForm } from './set-vars-form.tsx';
 import { TaskDetails } from './task-details.tsx';
 import styles from './run.module.css';
 import { useRun, useRunSlice } from './use-run.ts';
-
-const ENDED = new Set(['completed', 'error', 'aborted', 'cancelled']);
+import { isTerminalName } from '../../vocab/states.ts';
 
 export function RunView() {
   const { pid } = useParams<{ pid: string }>();
@@ -39,7 +38,7 @@ export function RunView() {
   if (!read.data) return <Spinner label="Loading the run" />;
   const canOperate = me.can('operate');
   const actions =
-    canOperate && state && !ENDED.has(state) ? (
+    canOperate && state && !isTerminalName(state) ? (
       <>
         <SetVarsForm pid={pid} />
         <AbortButton pid={pid} />

@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
 import styles from './runs.module.css';
+import { LISTED_PROC_STATES } from '../../vocab/states.ts';
 
 export interface RunFilters {
   mid: string;
@@ -14,8 +15,6 @@ export interface RunFilters {
 }
 
 export const NO_FILTERS: RunFilters = { mid: '', state: '', from: '', to: '', stuck: false };
-
-export const PROCESS_STATES: readonly string[] = ['running', 'completed', 'error', 'aborted', 'none'];
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
   const id = useId();
@@ -71,7 +70,7 @@ export function RunsFilters({ value, onChange, models }: { value: RunFilters; on
       </Select>
       <Select label="State" value={value.state} onChange={set('state')}>
         <option value="">Any state</option>
-        {PROCESS_STATES.map((s) => (
+        {LISTED_PROC_STATES.map((s) => (
           <option key={s} value={s}>
             {s}
           </option>

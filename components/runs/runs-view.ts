@@ -4,8 +4,9 @@
  *   /runs?model=expense&state=error&from=2025-03-01T09:00&to=2025-03-02T00:00&stuck=1&sort=name.asc&page=2
  * Defaults (no filter, newest first, page 1) are left out; unknown or malformed values are ignored.
  */
-import { NO_FILTERS, PROCESS_STATES, type RunFilters } from './runs-filters.tsx';
+import { NO_FILTERS, type RunFilters } from './runs-filters.tsx';
 import type { Sort, SortField } from './runs-table.tsx';
+import { LISTED_PROC_STATES } from '../../vocab/states.ts';
 
 export interface RunsView {
   filters: RunFilters;
@@ -35,7 +36,7 @@ export function parseRunsView(params: { get(name: string): string | null }): Run
   return {
     filters: {
       mid: params.get('model') ?? '',
-      state: PROCESS_STATES.includes(state) ? state : '',
+      state: (LISTED_PROC_STATES as readonly string[]).includes(state) ? state : '',
       from: localTime(params.get('from')),
       to: localTime(params.get('to')),
       stuck: params.get('stuck') === '1',

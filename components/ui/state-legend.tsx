@@ -1,9 +1,7 @@
 /** Every task state as its badge, so people learn the colours and icons once. */
-import type { TaskState } from '../../server/engine/states.ts';
 import styles from './state-legend.module.css';
 import { StateBadge } from './state-badge.tsx';
-
-const ORDER: TaskState[] = ['ready', 'pending', 'running', 'interrupted', 'completed', 'skipped', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'removed'];
+import { SHOWN_STATES } from './states.ts';
 
 export function StateLegend() {
   return (
@@ -12,7 +10,7 @@ export function StateLegend() {
         What the states mean
       </h2>
       <ul className={styles.list}>
-        {ORDER.map((state) => (
+        {SHOWN_STATES.map((state) => (
           <li key={state}>
             <StateBadge state={state} />
           </li>

@@ -3,7 +3,7 @@
  * colours are the `--state-<state>` CSS variables of app/globals.css. Never colour alone.
  * A message's `created` state (any waiting or running task) reads as running.
  */
-import type { TaskState } from '../../server/engine/states.ts';
+import type { TaskState } from '../../vocab/states.ts';
 import type { IconName } from './icons.tsx';
 
 export type StateVariant = 'tint' | 'outline' | 'dashed' | 'struck' | 'pulse' | 'solid';
@@ -31,6 +31,9 @@ const LOOKS: Record<TaskState, Omit<StateLook, 'state'>> = {
   aborted: { label: 'Aborted', icon: 'stop', variant: 'solid' },
   removed: { label: 'Removed', icon: 'minus', variant: 'struck' },
 };
+
+/** Every state a task reaches once it exists (all but `none`), in the order of the looks above. */
+export const SHOWN_STATES = (Object.keys(LOOKS) as TaskState[]).filter((state) => state !== 'none');
 
 /** The look of a state name; unknown names look like `none` and keep their own text as label. */
 export function stateLook(state: string): StateLook {

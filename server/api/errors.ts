@@ -1,51 +1,31 @@
 /**
- * The one place where errors become API errors. Every ActError code maps to a tRPC code; the
- * response's `data` carries the stable ActError `code`, its message and details. Zod failures
+ * The one place where errors become API errors. Every ActError code maps to the tRPC code of its
+ * HTTP status (vocab/engine-codes.ts, vocab/server-codes.ts); the response's `data` carries the
+ * stable ActError `code`, its message and details. Zod failures
  * become `input.invalid` (or `input.too_large` for a size limit) with their issues; anything else
  * becomes `internal` with a generic message — never a stack, a SQL text or a connection string.
  */
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ActError, type ErrorCode } from '../engine/errors.ts';
+import { ENGINE_CODES, type CodeTraits } from '../../vocab/engine-codes.ts';
+import { API_CODES } from '../../vocab/server-codes.ts';
 
-const TRPC_CODE: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
-  'model.invalid': 'BAD_REQUEST',
-  'model.not_found': 'NOT_FOUND',
-  'process.not_found': 'NOT_FOUND',
-  'process.duplicate_pid': 'CONFLICT',
-  'process.invalid_pid': 'BAD_REQUEST',
-  'process.finished': 'CONFLICT',
-  'process.step_budget': 'UNPROCESSABLE_CONTENT',
-  'data.too_large': 'PAYLOAD_TOO_LARGE',
-  'process.elsewhere': 'PRECONDITION_FAILED',
-  'process.key_conflict': 'CONFLICT',
-  'inputs.invalid': 'BAD_REQUEST',
-  'task.not_found': 'NOT_FOUND',
-  'action.unknown': 'BAD_REQUEST',
-  'action.refused': 'CONFLICT',
-  'action.invalid_options': 'BAD_REQUEST',
-  'package.unknown': 'NOT_FOUND',
-  'package.invalid': 'BAD_REQUEST',
-  'params.invalid': 'BAD_REQUEST',
-  'trigger.not_found': 'NOT_FOUND',
-  'delivery.not_found': 'NOT_FOUND',
-  'script.error': 'BAD_REQUEST',
-  'config.invalid': 'INTERNAL_SERVER_ERROR',
-  'engine.busy': 'TOO_MANY_REQUESTS',
-  'engine.closed': 'SERVICE_UNAVAILABLE',
-  'auth.required': 'UNAUTHORIZED',
-  'auth.forbidden': 'FORBIDDEN',
-  'auth.invalid': 'UNAUTHORIZED',
-  'auth.rate_limited': 'TOO_MANY_REQUESTS',
-  'auth.setup_done': 'CONFLICT',
-  'user.not_found': 'NOT_FOUND',
-  'user.duplicate': 'CONFLICT',
-  'input.invalid': 'BAD_REQUEST',
-  'input.too_large': 'PAYLOAD_TOO_LARGE',
-  internal: 'INTERNAL_SERVER_ERROR',
+const TRAITS = { ...ENGINE_CODES, ...API_CODES } satisfies Record<ErrorCode, CodeTraits & { http: number }>;
+
+/** The tRPC code of each HTTP status the code tables use (tRPC answers with that status). */
+const TRPC_BY_HTTP: Readonly<Record<(typeof TRAITS)[ErrorCode]['http'], TRPC_ERROR_CODE_KEY>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 };
-
-/** Codes whose message may hold server internals (SQL, paths, URLs): clients get a generic text. */
-const HIDDEN = new Set<ErrorCode>(['internal', 'config.invalid']);
 
 /** The `data` of every API error. */
 export interface ApiErrorData {
@@ -94,12 +74,12 @@ export function toActError(err: unknown): ActError {
 
 /** The tRPC code of an ActError code. */
 export function trpcCode(code: ErrorCode): TRPC_ERROR_CODE_KEY {
-  return TRPC_CODE[code];
+  return TRPC_BY_HTTP[TRAITS[code].http];
 }
 
 /** What the client sees of an error: code, message, details (hidden for internal ones). */
 export function publicError(err: ActError): { code: ErrorCode; message: string; details?: unknown } {
-  if (HIDDEN.has(err.code)) return { code: err.code, message: 'internal error; see the server log' };
+  if ((TRAITS[err.code] as CodeTraits).hidden) return { code: err.code, message: 'internal error; see the server log' };
   return err.details === undefined ? { code: err.code, message: err.message } : { code: err.code, message: err.message, details: err.details };
 }
 

@@ -48,8 +48,3 @@ export function timeline(messages: MessageRow[]) {
   return messages.map((m) => ({ time: m.create_time, tid: m.tid, nid: m.nid, key: m.key, type: m.type, state: m.state, id: m.id }));
 }
 
-const TERMINAL = new Set(['completed', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'skipped', 'removed']);
-
-export function isTerminalState(state: string): boolean {
-  return TERMINAL.has(state);
-}

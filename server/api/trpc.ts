@@ -16,7 +16,8 @@ import { recordAudit, type AuditTarget } from './audit.ts';
 import type { ApiContext } from './context.ts';
 import { asTrpcError, carriesCode, publicError, toActError, type ApiErrorData } from './errors.ts';
 import { refuseNul } from './nul-guard.ts';
-import { requirePermission, type Permission } from './policy.ts';
+import { requirePermission } from './policy.ts';
+import type { Permission } from '../../vocab/roles.ts';
 
 const t = initTRPC.context<ApiContext>().create({
   isDev: false,

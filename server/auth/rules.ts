@@ -1,6 +1,6 @@
 /** What server/auth accepts as a user name, a password, a token name and a set of roles (`input.invalid` otherwise). */
 import { ActError } from '../engine/errors.ts';
-import { ROLES, type Role } from './types.ts';
+import { ROLES, type Role } from '../../vocab/roles.ts';
 
 export const PASSWORD_MIN_CHARS = 8;
 export const PASSWORD_MAX_BYTES = 1024;

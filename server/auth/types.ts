@@ -1,12 +1,11 @@
 /**
  * The contract between the server's API (server/api) and authentication (server/auth): who is
  * calling, with which roles, and the operations the API needs. server/auth implements it on the
- * store; server/api only depends on these types.
+ * store; server/api only depends on these types. The roles and what each may do: vocab/roles.ts.
  */
+import type { Role } from '../../vocab/roles.ts';
 
-/** `admin` may do everything; `designer` manages models; `operator` works the inbox and processes; `viewer` reads. */
-export const ROLES = ['admin', 'designer', 'operator', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+export type { Role };
 
 /** The authenticated caller of one request or socket. */
 export interface Caller {

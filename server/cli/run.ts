@@ -13,6 +13,7 @@ import { EXIT, InputError } from './errors.ts';
 import { parseInputs, readText } from './files.ts';
 import { Responder } from './responses.ts';
 import { openStore } from '../store/open-store.ts';
+import { isTerminalName } from '../../vocab/states.ts';
 
 export interface RunOptions {
   model: string[];
@@ -86,7 +87,7 @@ export async function runCommand(file: string, options: RunOptions, print: Print
         continue;
       }
       const detail = await engine.procs.get(proc.pid);
-      if (['none', 'running', 'ready', 'pending', 'interrupted'].includes(detail.state)) {
+      if (!isTerminalName(detail.state)) {
         const due = engine.nextTimeoutAt();
         if (due !== null) {
           clock.set(Math.max(clock.now(), due));

@@ -12,7 +12,7 @@
  */
 import { applyClientAction } from './actions.ts';
 import type { Core } from './core.ts';
-import { isUnfinishedName } from './states.ts';
+import { isUnfinishedName } from '../../vocab/states.ts';
 import { ActError, errorMessage } from './errors.ts';
 import type { RecoveryHealth } from './engine-health.ts';
 import type { InstanceLease } from './instances.ts';

@@ -25,7 +25,7 @@ import type { CodePool } from './sandbox/code-pool.ts';
 import { stepBudgetError } from './step-budget.ts';
 import { checkValueSize } from './value-cap.ts';
 import { scopeFor, type ScopeServices } from './scope.ts';
-import { isCreatedLike, isEngineWork, isTerminal, type TaskState } from './states.ts';
+import { isCreatedLike, isEngineWork, isTerminal, type TaskState } from '../../vocab/states.ts';
 import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from './store/types.ts';
 import { StoreWriter } from './store-writer.ts';
 import { multiInstance } from './instances.ts';

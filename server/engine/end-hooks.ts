@@ -12,7 +12,7 @@ import type { Core } from './core.ts';
 import { errorMessage } from './errors.ts';
 import { multiInstance } from './instances.ts';
 import type { Process } from './process.ts';
-import { isEngineWork, isTerminalName } from './states.ts';
+import { isEngineWork, isTerminalName } from '../../vocab/states.ts';
 import type { OpRow, ProcRow } from './store/types.ts';
 
 /** Whether an exec record of a finished process stands for hook work not done yet. */

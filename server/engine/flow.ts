@@ -10,7 +10,7 @@ import { initTask, resumePending, runTask } from './kinds.ts';
 import type { Process } from './process.ts';
 import type { ErrorInfo } from './store/types.ts';
 import type { Task } from './task.ts';
-import type { TaskState } from './states.ts';
+import type { TaskState } from '../../vocab/states.ts';
 import type { Node } from './tree/node.ts';
 import type { Vars } from './model/types.ts';
 import { markOutputs, mergeData } from './vars.ts';

@@ -5,7 +5,7 @@
 import type { Core } from './core.ts';
 import type { HookEvent } from './model/types.ts';
 import type { Process } from './process.ts';
-import { isCreatedLike, isNonErrorTerminal } from './states.ts';
+import { isCreatedLike, isNonErrorTerminal } from '../../vocab/states.ts';
 import type { Task } from './task.ts';
 
 function fire(core: Core, proc: Process, owner: Task | null | undefined, event: HookEvent): void {

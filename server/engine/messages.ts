@@ -1,7 +1,7 @@
 /** Builds the message a task event produces (spec 3.3, 3.4). */
 import type { Vars } from './model/types.ts';
 import type { Process } from './process.ts';
-import { messageStateOf } from './states.ts';
+import { messageStateOf } from '../../vocab/states.ts';
 import type { MessageRow } from './store/types.ts';
 import type { Task } from './task.ts';
 import { asAct, asWorkflow, nodeKey } from './tree/node.ts';

@@ -8,8 +8,8 @@ import type { NodeTree } from './tree/compile.ts';
 import type { Node } from './tree/node.ts';
 import type { OwnerScope } from './owner-scope.ts';
 import type { Task } from './task.ts';
-import type { TaskState } from './states.ts';
-import { isTerminal } from './states.ts';
+import type { TaskState } from '../../vocab/states.ts';
+import { isTerminal } from '../../vocab/states.ts';
 
 export type ProcState = TaskState;
 

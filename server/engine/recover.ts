@@ -24,7 +24,7 @@ import { returnToParent, startSubflow } from './subflow.ts';
 import { guard } from './flow.ts';
 import { abortProcess } from './finish.ts';
 import type { Task } from './task.ts';
-import { isTerminalName, isUnfinishedName, UNFINISHED_PROC_STATES } from './states.ts';
+import { IN_FLIGHT_PROC_STATES, isTerminalName, isUnfinishedName, UNFINISHED_PROC_STATES } from '../../vocab/states.ts';
 import { asAct } from './tree/node.ts';
 import { multiInstance } from './instances.ts';
 import { resumeEndHooks } from './end-hooks.ts';
@@ -63,8 +63,6 @@ async function tasksByPid(core: Core, pids: string[]): Promise<Map<string, TaskR
   return byPid;
 }
 
-const IN_FLIGHT = ['ready', 'running', 'pending'];
-
 /**
  * Boot (spec 5.3): close the previous run's exec records, then fill the resident set — processes
  * that were in flight first, parked ones after, up to `cache_cap` — applying recorded actions and
@@ -93,7 +91,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
   const me = core.config.instanceId;
   // Rows may still wait unless a pass below finds fewer of them than there were free slots.
   let waiting = true;
-  for (const states of [IN_FLIGHT, UNFINISHED_PROC_STATES.filter((s) => !IN_FLIGHT.includes(s))]) {
+  for (const states of [IN_FLIGHT_PROC_STATES, UNFINISHED_PROC_STATES.filter((s) => !IN_FLIGHT_PROC_STATES.includes(s))]) {
     let free = core.config.cacheCap - core.activeCount();
     if (free <= 0) {
       waiting = true;

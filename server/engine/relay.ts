@@ -20,7 +20,7 @@
  */
 import { applyClientAction } from './actions.ts';
 import type { Core } from './core.ts';
-import { isUnfinishedName } from './states.ts';
+import { isUnfinishedName } from '../../vocab/states.ts';
 import { ActError, errorMessage, type ErrorCode } from './errors.ts';
 import { abortProcess } from './finish.ts';
 import type { Vars } from './model/types.ts';

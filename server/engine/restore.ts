@@ -6,7 +6,7 @@
 import { ActError } from './errors.ts';
 import { Process } from './process.ts';
 import { applyTaskRow, type NodeRef, type TaskExtra } from './rows.ts';
-import { parseTaskState } from './states.ts';
+import { parseTaskState } from '../../vocab/states.ts';
 import type { ProcRow, TaskRow } from './store/types.ts';
 import { Task } from './task.ts';
 import { compileDynamic, type NodeTree } from './tree/compile.ts';

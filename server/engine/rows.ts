@@ -5,7 +5,7 @@
  */
 import type { Act, Vars } from './model/types.ts';
 import type { Process } from './process.ts';
-import { parseTaskState } from './states.ts';
+import { parseTaskState } from '../../vocab/states.ts';
 import type { ProcRow, TaskRow } from './store/types.ts';
 import type { Task } from './task.ts';
 import type { OwnerScope } from './owner-scope.ts';

@@ -5,7 +5,7 @@
  * process with no mover in memory costs store reads.
  */
 import type { Core } from './core.ts';
-import { isUnfinishedName } from './states.ts';
+import { isUnfinishedName } from '../../vocab/states.ts';
 import { findMover, stuckReport, type LivenessFacts, type StuckProcess } from './liveness.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';

@@ -1,13 +1,13 @@
 /**
- * One execution of one node (spec 2.1). State machine: see states.ts. `prev` is the task that
+ * One execution of one node (spec 2.1). State machine: see vocab/states.ts. `prev` is the task that
  * scheduled this one (the chain predecessor or the parent that started it); `parent` is the
  * enclosing task, fixed at creation. Hook tasks run beside their owner and never decide its fate.
  */
 import type { Act, Vars } from './model/types.ts';
 import type { ErrorInfo, OpRow } from './store/types.ts';
 import type { Node } from './tree/node.ts';
-import type { TaskState } from './states.ts';
-import { isTerminal } from './states.ts';
+import type { TaskState } from '../../vocab/states.ts';
+import { isTerminal } from '../../vocab/states.ts';
 import type { EvalOutcome } from './expr/trials.ts';
 
 export class Task {

@@ -9,6 +9,7 @@ import { spawn } from './flow.ts';
 import type { Message } from './messages.ts';
 import { removeWorkdir } from './owner-scope.ts';
 import type { TaskExtra } from './rows.ts';
+import { isTerminalName, TERMINAL_STATES } from '../../vocab/states.ts';
 
 export function checkTimeouts(core: Core, now: number): number {
   let fired = 0;
@@ -89,7 +90,7 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
       // process is loaded (here or by the instance that owns it)
       const row = await core.store.procs.find(op.pid);
       // an end-fired hook of a finished process: its job is queued here (or runs at the next boot)
-      if (!row || (FINISHED.includes(row.state) && !(await isOpenEndHook(core, op)))) core.closeOp(op);
+      if (!row || (isTerminalName(row.state) && !(await isOpenEndHook(core, op)))) core.closeOp(op);
       continue;
     }
     if (!task || task.terminal) {
@@ -106,8 +107,6 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
   return replayed;
 }
 
-const FINISHED = ['completed', 'error', 'aborted', 'skipped', 'submitted', 'backed', 'cancelled', 'removed'];
-
 /**
  * The sweeper (spec 5.6): a finished process whose deliveries have all settled (none waiting for
  * an ack, none in `error` awaiting a redo) and that ended at least `afterMs` ago is deleted with
@@ -117,7 +116,7 @@ export async function sweepFinished(core: Core, now: number, afterMs: number | u
   if (afterMs === undefined) return 0;
   await core.writer.flush();
   let swept = 0;
-  for (const row of await core.store.queries.processesEndedBy(FINISHED, now - afterMs, 200)) {
+  for (const row of await core.store.queries.processesEndedBy(TERMINAL_STATES, now - afterMs, 200)) {
     if (core.procs.get(row.id)?.finished === false) continue;
     if (await core.store.queries.hasUnsettledDeliveries(row.id)) continue;
     const root = await core.store.tasks.find(`${row.id}:$`);

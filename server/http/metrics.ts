@@ -9,9 +9,7 @@ import client from 'prom-client';
 import type { Server } from 'socket.io';
 import type { Engine } from '../engine/engine.ts';
 import { taskInfo } from '../engine/info.ts';
-
-const PROC_STATES = ['none', 'running', 'completed', 'error', 'aborted'];
-const TERMINAL = new Set(['completed', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'skipped', 'removed']);
+import { isTerminal, LISTED_PROC_STATES } from '../../vocab/states.ts';
 
 export interface Metrics {
   registry: client.Registry;
@@ -25,7 +23,7 @@ export function createMetrics(engine: Engine, io: () => Server | undefined): Met
     new client.Gauge({ name, help, labelNames, registers: [registry], async collect() { await collect(this); } });
 
   gauge('acts_processes', 'Processes in the store by state', ['state'], async (g) => {
-    for (const state of PROC_STATES) g.set({ state }, await engine.procs.count(state));
+    for (const state of LISTED_PROC_STATES) g.set({ state }, await engine.procs.count(state));
   });
   gauge('acts_resident_processes', 'Unfinished processes held in memory', [], (g) => g.set(engine.stats().processes));
   gauge('acts_lane_queue_depth', 'Jobs queued in the lanes', ['lane'], (g) => {
@@ -69,7 +67,7 @@ export function createMetrics(engine: Engine, io: () => Server | undefined): Met
     registers: [registry],
   });
   const off = engine.on('task', ({ task }) => {
-    if (task.kind !== 'act' || !TERMINAL.has(task.state) || task.startTime === 0) return;
+    if (task.kind !== 'act' || !isTerminal(task.state) || task.startTime === 0) return;
     latency.observe({ uses: taskInfo(task).uses }, Math.max(0, task.endTime - task.startTime) / 1000);
   });
   return { registry, stop: off };

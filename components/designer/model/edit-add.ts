@@ -3,7 +3,8 @@
  * package (to a step's chain, to a setup list, or into a branch/rule's last step) and a branch.
  * New elements always get an explicit id, unique in the document, so their node ids are stable.
  */
-import { childrenIn, type Element, type ElementKind } from './elements.ts';
+import type { ElementKind } from '../../../vocab/graph.ts';
+import { childrenIn, type Element } from './elements.ts';
 import { chooseId, freshId, idBaseOf, takenIds } from './edit-ids.ts';
 import type { YAMLMap } from 'yaml';
 import {

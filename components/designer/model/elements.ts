@@ -5,20 +5,8 @@
  * every element that could be read. `toGraph`, the edits and the problem mapping all share it.
  */
 import { isMap, isSeq, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
+import { ELEMENT_LISTS, type ElementKind } from '../../../vocab/graph.ts';
 import { textField } from './yaml-values.ts';
-
-export type ElementKind = 'workflow' | 'step' | 'branch' | 'act' | 'catch' | 'timeout' | 'trigger';
-
-/** The list fields of each kind and the kind of element they hold, in drawing order. */
-export const CHILD_FIELDS: Readonly<Record<ElementKind, readonly (readonly [string, ElementKind])[]>> = {
-  workflow: [['on', 'trigger'], ['setup', 'act'], ['steps', 'step']],
-  step: [['setup', 'act'], ['acts', 'act'], ['branches', 'branch'], ['catches', 'catch'], ['timeout', 'timeout']],
-  branch: [['steps', 'step']],
-  act: [['setup', 'act'], ['catches', 'catch'], ['timeout', 'timeout']],
-  catch: [['steps', 'step']],
-  timeout: [['steps', 'step']],
-  trigger: [],
-};
 
 export interface Element {
   kind: ElementKind;
@@ -62,7 +50,7 @@ export function readElements(doc: Document): Element[] {
   root.elementId = textField(root.map, 'id');
   const visit = (element: Element) => {
     all.push(element);
-    for (const [field, kind] of CHILD_FIELDS[element.kind]) {
+    for (const [field, kind] of ELEMENT_LISTS[element.kind]) {
       listOf(element, field)?.items.forEach((item, index) => {
         if (!isMap(item)) return;
         const base = element.path ? `${element.path}.${field}` : field;

@@ -7,7 +7,7 @@
  */
 import { childrenIn, type Element } from './elements.ts';
 import { nodeKindOf } from './graph-nodes.ts';
-import { END_NODE_ID, type EdgeKind, type GraphEdge } from './types.ts';
+import { END_NODE_ID, type EdgeKind, type GraphEdge } from '../../../vocab/graph.ts';
 import { flagField, textField, textListField } from './yaml-values.ts';
 
 /** The end of a chain; `join` when it comes out of a branch. */

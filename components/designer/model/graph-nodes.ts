@@ -1,6 +1,6 @@
 /** One graph node per element: its kind, label, badges and the fields the canvas shows. */
 import type { Element } from './elements.ts';
-import { END_NODE_ID, type GraphNode, type NodeKind, type SourceRange } from './types.ts';
+import { END_NODE_ID, type GraphNode, type NodeKind, type SourceRange } from '../../../vocab/graph.ts';
 import { flagField, nestedText, textField, textListField } from './yaml-values.ts';
 
 export const SUBFLOW_PACKAGE = 'acts.core.subflow';

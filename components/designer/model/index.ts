@@ -2,7 +2,7 @@
  * The designer's graph model, free of React and the DOM: YAML → graph (`toGraph`), layout
  * (`layout`), graph edits → YAML (`edits.ts`) and validation problems → nodes (`problems.ts`).
  */
-export * from './types.ts';
+export * from '../../../vocab/graph.ts';
 export { toGraph } from './to-graph.ts';
 export { layout, DEFAULT_SIZES, type GraphLayout, type LayoutOptions, type NodeBox, type Point, type Size } from './layout.ts';
 export * from './edits.ts';

@@ -18,7 +18,7 @@
  * the model's studio metadata) replace the computed ones.
  */
 import dagre from '@dagrejs/dagre';
-import type { DesignerGraph, EdgeKind, GraphNode, NodeKind } from './types.ts';
+import type { DesignerGraph, EdgeKind, GraphNode, NodeKind } from '../../../vocab/graph.ts';
 
 export interface Size {
   width: number;

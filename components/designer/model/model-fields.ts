@@ -2,7 +2,7 @@
  * The model fields of each element kind (spec 1.2–1.5) in the order the designer writes them: a
  * field the designer adds goes after the fields that come before it here (`name` after `id`).
  */
-import type { ElementKind } from './elements.ts';
+import type { ElementKind } from '../../../vocab/graph.ts';
 
 const IDENTITY = ['id', 'name', 'desc', 'tag'];
 

@@ -4,8 +4,8 @@
  * trigger); a path that names no node (`inputs_schema`, `''`, an unknown path) goes to the node
  * whose source range holds the problem's position, else to the workflow node.
  */
-import type { DesignerGraph, GraphNode, LineColumn } from './types.ts';
-import { WORKFLOW_NODE_ID } from './types.ts';
+import { WORKFLOW_NODE_ID, type DesignerGraph, type GraphNode } from '../../../vocab/graph.ts';
+import type { SourcePosition } from '../../../vocab/model-problems.ts';
 
 /**
  * A problem as the engine (`ModelProblem`: `position: { line, col }`) or a client
@@ -15,7 +15,7 @@ export interface ProblemLike {
   path: string;
   message: string;
   code?: string;
-  position?: LineColumn;
+  position?: SourcePosition;
   line?: number;
   column?: number;
 }
@@ -29,17 +29,17 @@ export function parentPath(path: string): string | undefined {
   return match ? path.slice(0, match.index) : '';
 }
 
-function positionOf(problem: ProblemLike): LineColumn | undefined {
+function positionOf(problem: ProblemLike): SourcePosition | undefined {
   if (problem.position) return problem.position;
   return problem.line === undefined ? undefined : { line: problem.line, col: problem.column ?? 1 };
 }
 
-function before(a: LineColumn, b: LineColumn): boolean {
+function before(a: SourcePosition, b: SourcePosition): boolean {
   return a.line < b.line || (a.line === b.line && a.col <= b.col);
 }
 
 /** The innermost node whose range holds `at` (nodes come parents first, so the last match wins). */
-function nodeAt(nodes: readonly GraphNode[], at: LineColumn): GraphNode | undefined {
+function nodeAt(nodes: readonly GraphNode[], at: SourcePosition): GraphNode | undefined {
   let found: GraphNode | undefined;
   for (const node of nodes) {
     if (node.kind !== 'start' && node.range && before(node.range.from, at) && before(at, node.range.to)) found = node;

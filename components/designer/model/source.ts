@@ -5,8 +5,8 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { readElements, type Element } from './elements.ts';
 import { assignNodeIds } from './node-ids.ts';
-import type { ModelProblem } from '../../../server/engine/model/types.ts';
-import type { SourceRange } from './types.ts';
+import type { ModelProblem } from '../../../vocab/model-problems.ts';
+import type { SourceRange } from '../../../vocab/graph.ts';
 
 export interface OpenedSource {
   doc: Document;

@@ -5,7 +5,7 @@
 import { buildEdges } from './graph-edges.ts';
 import { endNode, graphNodeOf } from './graph-nodes.ts';
 import { openSource } from './source.ts';
-import type { DesignerGraph } from './types.ts';
+import type { DesignerGraph } from '../../../vocab/graph.ts';
 
 export function toGraph(source: string): DesignerGraph {
   const { elements, errors, rangeOf } = openSource(source);

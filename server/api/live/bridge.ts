@@ -21,7 +21,7 @@ import type { Message } from '../../engine/messages.ts';
 import type { Process } from '../../engine/process.ts';
 import type { Task } from '../../engine/task.ts';
 import { assignmentOf } from '../inbox-access.ts';
-import { isTerminalState } from '../process-views.ts';
+import { isTerminalName } from '../../../vocab/states.ts';
 import { inboxEvent, messageEvent, processEvent, taskEvent, type ProcessChange } from './payloads.ts';
 import { assignmentRooms, modelRoom, procRoom } from './rooms.ts';
 
@@ -97,7 +97,7 @@ export class LiveBridge {
       const p = procInfo(proc);
       const item = { pid: info.pid, tid: info.tid, nid: info.nid, key: info.key, name: info.name, uses: info.uses, mid: p.mid, model_name: p.name, params, assignment, start_time: info.start_time };
       this.push(rooms, 'inbox', inboxEvent('added', info.pid, info.tid, item, cursor));
-    } else if (isTerminalState(info.state) && (this.open.has(key) || this.irqPackages.has(info.uses))) {
+    } else if (isTerminalName(info.state) && (this.open.has(key) || this.irqPackages.has(info.uses))) {
       const rooms = this.open.get(key) ?? assignmentRooms(assignmentOf(task.paramsReady ? task.params : null));
       this.open.delete(key);
       this.removals.push({ key, cursor });

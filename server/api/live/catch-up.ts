@@ -34,7 +34,7 @@ import type { Caller } from '../../auth/types.ts';
 import type { Engine } from '../../engine/engine.ts';
 import type { Store } from '../../engine/store/types.ts';
 import { inboxOf } from '../inbox-query.ts';
-import { isTerminalState } from '../process-views.ts';
+import { isTerminalName } from '../../../vocab/states.ts';
 import type { LiveBridge } from './bridge.ts';
 import { capValue, inboxEvent, messageEvent, taskEvent } from './payloads.ts';
 import { callerInboxRooms, modelRoom, procRoom, type RoomRef } from './rooms.ts';
@@ -57,7 +57,7 @@ async function joinProc(socket: Socket, pid: string, cursor: number | null, deps
   const { tasks, ...proc } = await deps.engine.procs.get(pid);
   const snapshotCursor = deps.bridge.cursor();
   const since = cursor === null ? null : cursor - deps.skewMs;
-  const changed = since === null ? tasks : tasks.filter((t) => !isTerminalState(t.state) || t.end_time >= since || t.start_time >= since);
+  const changed = since === null ? tasks : tasks.filter((t) => !isTerminalName(t.state) || t.end_time >= since || t.start_time >= since);
   const process = { pid: proc.pid, mid: proc.mid, state: proc.state, start_time: proc.start_time, end_time: proc.end_time, err: proc.err, outputs: capValue(proc.outputs) };
   if (changed.length > deps.maxItems) {
     emit({ cursor: snapshotCursor, process, resync: true });

@@ -5,7 +5,7 @@
  */
 import type { Caller } from '../../auth/types.ts';
 import type { Assignment } from '../inbox-access.ts';
-import type { Permission } from '../policy.ts';
+import { PERMISSIONS, type Permission } from '../../../vocab/roles.ts';
 
 export type RoomRef = { kind: 'proc'; id: string } | { kind: 'model'; id: string } | { kind: 'inbox' } | { kind: 'health' };
 
@@ -36,8 +36,8 @@ export function callerInboxRooms(caller: Caller): string[] {
   return [userRoom(caller.name), ...caller.roles.map(roleRoom)];
 }
 
-/** The rooms an inbox change of a task with this assignment goes to (admins see all). */
+/** The rooms an inbox change of a task with this assignment goes to: the roles that may operate when it is unassigned, else its assignees and roles; the overriding roles (admin) see all. */
 export function assignmentRooms(a: Assignment): string[] {
-  if (a.assignees.length === 0 && a.roles.length === 0) return [roleRoom('operator'), roleRoom('admin')];
-  return [...a.assignees.map(userRoom), ...a.roles.map(roleRoom), roleRoom('admin')];
+  if (a.assignees.length === 0 && a.roles.length === 0) return PERMISSIONS.operate.map(roleRoom);
+  return [...a.assignees.map(userRoom), ...a.roles.map(roleRoom), ...PERMISSIONS.override.map(roleRoom)];
 }

@@ -16,7 +16,7 @@ import { assignmentOf, mayAct } from '../inbox-access.ts';
 import { inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
 import { id } from '../limits.ts';
 import { page } from '../paging.ts';
-import { isTerminalState } from '../process-views.ts';
+import { isTerminalName } from '../../../vocab/states.ts';
 import { allowed, router } from '../trpc.ts';
 
 /** How many of the caller's recent approvals `approvals` looks at. */
@@ -118,12 +118,12 @@ export const inboxRouter = router({
       for (const target of targets) {
         const [pid, tid] = target.split('/');
         const loaded = await loadTasks(engine, pid).catch(() => null);
-        if (!loaded || isTerminalState(loaded.detail.state)) continue;
+        if (!loaded || isTerminalName(loaded.detail.state)) continue;
         const task = loaded.tasks.get(tid);
         const step = task && enclosingStep(loaded.tasks, task);
         if (!task || !step || task.state !== 'completed' || step.state !== 'completed') continue;
         const next = followingSteps(loaded.tasks.values(), step);
-        if (next.length === 0 || next.some((t) => isTerminalState(t.state))) continue;
+        if (next.length === 0 || next.some((t) => isTerminalName(t.state))) continue;
         rows.push({ pid, tid, key: task.key, name: task.name, model_name: loaded.detail.name, step: stepOf(step), next: next.map(stepOf), end_time: task.end_time });
       }
       return { count: rows.length, rows };

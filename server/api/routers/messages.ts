@@ -5,6 +5,7 @@ import { audited } from '../audit.ts';
 import { id } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
 import { allowed, router } from '../trpc.ts';
+import { DELIVERY_STATUSES } from '../../../vocab/states.ts';
 
 const short = z.string().min(1).max(100);
 
@@ -24,7 +25,7 @@ export const messagesRouter = router({
   deliveries: allowed('read')
     .input(
       z
-        .object({ ...page, pid: id.optional(), status: z.enum(['created', 'acked', 'completed', 'error']).optional(), chan_id: id.optional() })
+        .object({ ...page, pid: id.optional(), status: z.enum(DELIVERY_STATUSES).optional(), chan_id: id.optional() })
         .default({ offset: 0, limit: 50 }),
     )
     .query(async ({ ctx, input }) => {

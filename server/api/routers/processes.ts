@@ -19,14 +19,9 @@ import { taskEvent } from '../live/payloads.ts';
 import { procListRow, taskTree, timeline } from '../process-views.ts';
 import { SHOWN_VALUE_BYTES, shownTask, shownVars, variablePage } from '../large-values.ts';
 import { allowed, router } from '../trpc.ts';
+import type { ModelNodeId } from '../../../vocab/graph.ts';
 
 const MESSAGES_IN_DETAIL = 500;
-
-/** A node of the model a process runs: its YAML path (`''` for the workflow) and the engine's node id (a task's `nid`). */
-export interface ModelNodeId {
-  path: string;
-  nid: string;
-}
 
 /**
  * The engine's node id of every step, branch and act, by YAML path. Ids the author left out are

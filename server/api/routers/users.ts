@@ -5,7 +5,8 @@
  * passwords and roles (and the last-admin protection) are server/auth's.
  */
 import { z } from 'zod';
-import { ROLES, type Auth, type UserInfo } from '../../auth/types.ts';
+import type { Auth, UserInfo } from '../../auth/types.ts';
+import { ROLES } from '../../../vocab/roles.ts';
 import { audited } from '../audit.ts';
 import { id } from '../limits.ts';
 import { allowed, router } from '../trpc.ts';

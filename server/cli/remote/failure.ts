@@ -2,25 +2,11 @@
  * Failures of the remote commands: a stable `code`, a message a person can act on, whether a
  * retry may help, and the exit code. Server errors keep the server's code; the CLI adds
  * `usage.invalid` (bad flags, missing server or token), `server.unreachable` (network, DNS,
- * timeout) and `server.bad_response` (something answered, but not an acts API).
+ * timeout) and `server.bad_response` (something answered, but not an acts API). Whether a code is
+ * retryable or an invalid request is data of the code tables (vocab/server-codes.ts).
  */
+import { codeTraits } from '../../../vocab/server-codes.ts';
 import { EXIT } from '../errors.ts';
-
-/** Server codes that mean "the request itself is wrong": exit 2 like any invalid input. */
-const INVALID_INPUT = new Set([
-  'usage.invalid',
-  'model.invalid',
-  'input.invalid',
-  'input.too_large',
-  'inputs.invalid',
-  'action.unknown',
-  'action.invalid_options',
-  'params.invalid',
-  'process.invalid_pid',
-]);
-
-/** Codes after which the same request may succeed later. */
-const RETRYABLE = new Set(['server.unreachable', 'engine.busy', 'engine.closed', 'auth.rate_limited']);
 
 /** A failure of a remote command, printed as one JSON line on stderr. */
 export class RemoteFailure extends Error {
@@ -33,13 +19,14 @@ export class RemoteFailure extends Error {
     this.name = 'RemoteFailure';
   }
 
+  /** Whether the same request may succeed later (the code's `retryable`; unknown codes: no). */
   get retryable(): boolean {
-    return RETRYABLE.has(this.code);
+    return codeTraits(this.code)?.retryable ?? false;
   }
 
   /** The exit code of this failure (see server/cli/errors.ts). */
   get exit(): number {
-    if (INVALID_INPUT.has(this.code)) return EXIT.invalidInput;
+    if (codeTraits(this.code)?.invalidRequest) return EXIT.invalidInput;
     if (this.code.startsWith('server.')) return EXIT.unreachable;
     if (this.code.startsWith('auth.')) return EXIT.unauthorized;
     return EXIT.refused;

@@ -1,5 +1,5 @@
 /** `acts procs`: the server's processes, newest first, one JSON line each; filters and a page. */
-import { TASK_STATES } from '../../engine/states.ts';
+import { TASK_STATES } from '../../../vocab/states.ts';
 import { EXIT } from '../errors.ts';
 import type { ConnectionFlags } from './connection.ts';
 import { usage } from './failure.ts';

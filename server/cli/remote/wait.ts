@@ -5,7 +5,7 @@
  * `{"event":"waiting",…,"tasks":[…open interrupts]}` and the exit code 3. A few retryable
  * failures in a row (a restarting server) are ridden out; more end the wait with that failure.
  */
-import { isTerminal, type TaskState } from '../../engine/states.ts';
+import { isTerminal, type TaskState } from '../../../vocab/states.ts';
 import { EXIT } from '../errors.ts';
 import type { ApiClient } from './client.ts';
 import type { Connection } from './connection.ts';

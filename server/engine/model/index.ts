@@ -6,7 +6,7 @@ export { validateWorkflow } from './validate.ts';
 export { loopWarnings } from './loop-warnings.ts';
 export type { ValidateContext } from './validate-context.ts';
 export { formatProblem } from './format.ts';
-export { PROBLEM_CODES, type ProblemCode } from './problem.ts';
+export { PROBLEM_CODES, type ProblemCode } from '../../../vocab/model-problems.ts';
 export { newId, seededIds, ID_ALPHABET, NODE_ID_LENGTH, WORKFLOW_ID_LENGTH, type IdSource } from './ids.ts';
 export { parseDuration } from './duration.ts';
 export { nextCronRun, cronProblem, isValidTimezone } from './cron.ts';

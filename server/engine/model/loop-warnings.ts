@@ -33,7 +33,7 @@ function listWarnings(steps: Step[], path: string, out: ModelProblem[]): void {
     if (loop[loop.length - 1] !== i || loop.some((at) => stepWaits(steps[at]))) return;
     const names = [...loop, target].map((at) => `'${steps[at].id}'`).join(' → ');
     const message = `the loop ${names} has no act that waits (an irq or a subflow): unless an \`if\` ends it, it runs until the process's step budget stops it`;
-    out.push({ ...problem('model.loop_without_wait', joinPath(joinPath(joinPath(path, 'steps'), i), 'next'), message), severity: 'warning' });
+    out.push(problem('model.loop_without_wait', joinPath(joinPath(joinPath(path, 'steps'), i), 'next'), message));
   });
   steps.forEach((step, i) => step.branches.forEach((b, j) => listWarnings(b.steps, joinPath(joinPath(joinPath(joinPath(path, 'steps'), i), 'branches'), j), out)));
 }

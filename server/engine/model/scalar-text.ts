@@ -7,34 +7,26 @@
  * keep their types) and turns such plain scalars back into their source text.
  */
 import { isMap, isScalar, isSeq, type Document, type Node, type Pair } from 'yaml';
-
-type Kind = 'workflow' | 'step' | 'branch' | 'act' | 'catch' | 'timeout' | 'trigger';
+import { ELEMENT_LISTS, type ElementKind } from '../../../vocab/graph.ts';
 
 interface Shape {
   /** Fields whose value is text. */
   text: readonly string[];
   /** Fields holding a list of text. */
   textLists?: readonly string[];
-  /** Fields holding a list of nodes of a kind. */
-  lists: Readonly<Record<string, Kind>>;
 }
 
 const IDENTITY = ['id', 'name', 'desc', 'tag'] as const;
 
-const SHAPES: Record<Kind, Shape> = {
-  workflow: { text: IDENTITY, lists: { setup: 'act', on: 'trigger', steps: 'step' } },
-  step: {
-    text: [...IDENTITY, 'if', 'next'],
-    lists: { acts: 'act', branches: 'branch', catches: 'catch', timeout: 'timeout', setup: 'act' },
-  },
-  branch: { text: [...IDENTITY, 'if', 'run'], textLists: ['needs'], lists: { steps: 'step' } },
-  act: {
-    text: [...IDENTITY, 'uses', 'key', 'if', 'on'],
-    lists: { setup: 'act', catches: 'catch', timeout: 'timeout' },
-  },
-  catch: { text: ['on'], lists: { steps: 'step' } },
-  timeout: { text: ['on'], lists: { steps: 'step' } },
-  trigger: { text: [...IDENTITY, 'uses', 'cron', 'timezone'], lists: {} },
+/** The text fields of each element kind; the fields holding lists of elements are ELEMENT_LISTS. */
+const SHAPES: Record<ElementKind, Shape> = {
+  workflow: { text: IDENTITY },
+  step: { text: [...IDENTITY, 'if', 'next'] },
+  branch: { text: [...IDENTITY, 'if', 'run'], textLists: ['needs'] },
+  act: { text: [...IDENTITY, 'uses', 'key', 'if', 'on'] },
+  catch: { text: ['on'] },
+  timeout: { text: ['on'] },
+  trigger: { text: [...IDENTITY, 'uses', 'cron', 'timezone'] },
 };
 
 function keepText(node: unknown): void {
@@ -43,16 +35,17 @@ function keepText(node: unknown): void {
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') node.value = node.source;
 }
 
-function visit(node: Node | null | undefined, kind: Kind): void {
+function visit(node: Node | null | undefined, kind: ElementKind): void {
   if (!isMap(node)) return;
   const shape = SHAPES[kind];
   for (const pair of node.items as Pair<unknown, unknown>[]) {
     const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
     if (key === undefined) continue;
+    const list = ELEMENT_LISTS[kind].find(([field]) => field === key);
     if (shape.text.includes(key)) keepText(pair.value);
     else if (shape.textLists?.includes(key) && isSeq(pair.value)) pair.value.items.forEach(keepText);
-    else if (Object.hasOwn(shape.lists, key) && isSeq(pair.value)) {
-      for (const item of pair.value.items) visit(item as Node, shape.lists[key]);
+    else if (list && isSeq(pair.value)) {
+      for (const item of pair.value.items) visit(item as Node, list[1]);
     }
   }
 }

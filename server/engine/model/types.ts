@@ -105,20 +105,4 @@ export interface Trigger {
   timezone?: string;
 }
 
-/** Where a problem sits in the source document. */
-export interface SourcePosition {
-  line: number;
-  col: number;
-}
-
-/** One problem found while parsing or validating a model. */
-export interface ModelProblem {
-  /** Stable code, e.g. `yaml.syntax`, `model.duplicate_id`, `model.unknown_next`. */
-  code: string;
-  message: string;
-  /** Path in the document, e.g. `steps[1].acts[0].uses`; empty for the document itself. */
-  path: string;
-  position?: SourcePosition;
-  /** Set on a warning: the model is valid and deploys (see loop-warnings.ts). */
-  severity?: 'warning';
-}
+export type { ModelProblem, SourcePosition } from '../../../vocab/model-problems.ts';

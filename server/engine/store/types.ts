@@ -4,6 +4,7 @@
  * PostgreSQL) implements it for production. Complex values are plain JSON-compatible objects.
  */
 import type { Vars } from '../model/types.ts';
+import type { DeliveryStatus } from '../../../vocab/states.ts';
 
 // ---- Query language (spec 4.2; behaves like SQL, section 0.13) ----
 
@@ -151,8 +152,6 @@ export interface MessageRow {
   create_time: number;
   timestamp: number;
 }
-
-export type DeliveryStatus = 'created' | 'acked' | 'completed' | 'error';
 
 export interface DeliveryRow {
   id: string;

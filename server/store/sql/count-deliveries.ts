@@ -1,5 +1,5 @@
 /** StoreQueries.countDeliveries (the delivery backlog): served by the (status, update_time) index. */
-import type { DeliveryStatus } from '../../engine/store/types.ts';
+import type { DeliveryStatus } from '../../../vocab/states.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

@@ -1,6 +1,8 @@
 /**
- * Task and message states (spec 2.2). A task moves none → ready/pending/interrupted → running →
- * one terminal state; only a catch rule can move a task out of `error` (back to `running`).
+ * Task, process and delivery states (spec 2.2): the one list of each, shared by the engine, the
+ * API, the CLI and the studio. A task moves none → ready/pending/interrupted → running → one
+ * terminal state; only a catch rule can move a task out of `error` (back to `running`). A process
+ * carries its root task's state; `none` while it is parked, waiting for a free slot.
  */
 
 export const TASK_STATES = [
@@ -21,13 +23,13 @@ export const TASK_STATES = [
 
 export type TaskState = (typeof TASK_STATES)[number];
 
-const TERMINAL_STATES = ['completed', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'skipped', 'removed'] as const;
+export const TERMINAL_STATES = ['completed', 'submitted', 'backed', 'cancelled', 'error', 'aborted', 'skipped', 'removed'] as const;
 export type TerminalState = (typeof TERMINAL_STATES)[number];
 
 /** A message carries `created` for every waiting or running state, else the terminal state. */
 export type MessageState = 'none' | 'created' | TerminalState;
 
-const TERMINAL = new Set<TaskState>(TERMINAL_STATES);
+const TERMINAL = new Set<string>(TERMINAL_STATES);
 
 const CREATED_LIKE = new Set<TaskState>(['ready', 'pending', 'interrupted']);
 
@@ -35,8 +37,14 @@ export function isTerminal(state: TaskState): boolean {
   return TERMINAL.has(state);
 }
 
+/** States of a process that is running or about to (loaded first at boot). */
+export const IN_FLIGHT_PROC_STATES: readonly string[] = ['ready', 'running', 'pending'];
+
 /** States of a process that has not ended (`none`: parked, waiting for a free slot). */
-export const UNFINISHED_PROC_STATES: readonly string[] = ['none', 'ready', 'running', 'pending'];
+export const UNFINISHED_PROC_STATES: readonly string[] = ['none', ...IN_FLIGHT_PROC_STATES];
+
+/** The states runs are filtered, counted and measured by: running, the three ends, parked (`none`). */
+export const LISTED_PROC_STATES = ['running', 'completed', 'error', 'aborted', 'none'] as const;
 
 /** Whether a process row's state says it has not ended. */
 export function isUnfinishedName(state: string): boolean {
@@ -45,7 +53,7 @@ export function isUnfinishedName(state: string): boolean {
 
 /** `isTerminal` of a state name from outside (a row, an API payload); unknown names are not terminal. */
 export function isTerminalName(state: string): boolean {
-  return TERMINAL.has(state as TaskState);
+  return TERMINAL.has(state);
 }
 
 export function isCreatedLike(state: TaskState): boolean {
@@ -66,6 +74,10 @@ export function messageStateOf(state: TaskState): MessageState {
   if (CREATED_LIKE.has(state) || state === 'running') return 'created';
   return state as MessageState;
 }
+
+/** A delivery of a message to a channel: waiting for an ack, acked, completed, or failed (redo). */
+export const DELIVERY_STATUSES = ['created', 'acked', 'completed', 'error'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
  * States in which a task's execution is still the engine's to do (queued, or an act running its

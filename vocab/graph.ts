@@ -1,21 +1,31 @@
 /**
- * The designer's graph: what `toGraph` produces and `layout` / `problems` consume. Plain data (no
- * YAML nodes), so the React canvas can memoise on it and the studio can send it anywhere.
+ * The workflow graph as the designer draws it and the run view colours it: the element tree of a
+ * model document (which list holds which kind of element), the graph's nodes and edges, and the
+ * engine's node id of each element. Plain data (no YAML nodes), so the React canvas can memoise on
+ * it, the engine can walk a document with the same element table, and the API can name nodes.
  */
-import type { ModelProblem } from '../../../server/engine/model/types.ts';
+import type { ModelProblem, SourcePosition } from './model-problems.ts';
 
-/** A 1-based line and column, as the engine reports problem positions. */
-export interface LineColumn {
-  line: number;
-  col: number;
-}
+/** The elements of a model document (spec 1.2–1.5). */
+export type ElementKind = 'workflow' | 'step' | 'branch' | 'act' | 'catch' | 'timeout' | 'trigger';
+
+/** The list fields of each element kind and the kind of element they hold, in drawing order. */
+export const ELEMENT_LISTS: Readonly<Record<ElementKind, readonly (readonly [string, ElementKind])[]>> = {
+  workflow: [['on', 'trigger'], ['setup', 'act'], ['steps', 'step']],
+  step: [['setup', 'act'], ['acts', 'act'], ['branches', 'branch'], ['catches', 'catch'], ['timeout', 'timeout']],
+  branch: [['steps', 'step']],
+  act: [['setup', 'act'], ['catches', 'catch'], ['timeout', 'timeout']],
+  catch: [['steps', 'step']],
+  timeout: [['steps', 'step']],
+  trigger: [],
+};
 
 /** Where a node sits in the YAML text: character offsets (for CodeMirror) and line/column. */
 export interface SourceRange {
   start: number;
   end: number;
-  from: LineColumn;
-  to: LineColumn;
+  from: SourcePosition;
+  to: SourcePosition;
 }
 
 /**
@@ -87,3 +97,9 @@ export interface DesignerGraph {
 
 export const WORKFLOW_NODE_ID = 'workflow';
 export const END_NODE_ID = 'workflow:end';
+
+/** An element of the model a process runs: its YAML path (`''` for the workflow) and the engine's node id (a task's `nid`). */
+export interface ModelNodeId {
+  path: string;
+  nid: string;
+}

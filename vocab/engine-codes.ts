@@ -1,0 +1,51 @@
+/**
+ * The error codes the engine (server/engine) throws, each listed once with what callers rely on.
+ * The codes are a contract (API answers, the CLI's JSON failure lines): never rename one. The
+ * server's own codes are in server-codes.ts; test/vocabulary.test.ts checks that every code thrown
+ * is listed and every listed code is thrown.
+ */
+
+/** What a code means for whoever meets it. Flags that are absent are false. */
+export interface CodeTraits {
+  /** The same request may succeed later, unchanged (the CLI prints it as `retryable`; `acts wait` retries it). */
+  retryable: boolean;
+  /** The HTTP status of the API's answer; absent for a client's own codes (no acts answer came). */
+  http?: number;
+  /** The studio retries a read that failed with it by itself, a few times within seconds. */
+  autoRetry?: true;
+  /** The request itself is wrong (input, usage): the CLI exits 2 like any invalid input. */
+  invalidRequest?: true;
+  /** Its message may hold server internals (SQL, paths, URLs): clients get a generic text. */
+  hidden?: true;
+  /** What it means, where the name does not say it all. */
+  about?: string;
+}
+
+export const ENGINE_CODES = {
+  'model.invalid': { retryable: false, http: 400, invalidRequest: true, about: 'a model document failed parsing or validation (see `details`: the problems)' },
+  'model.not_found': { retryable: false, http: 404 },
+  'process.not_found': { retryable: false, http: 404 },
+  'process.duplicate_pid': { retryable: false, http: 409 },
+  'process.invalid_pid': { retryable: false, http: 400, invalidRequest: true },
+  'process.elsewhere': { retryable: false, http: 412, autoRetry: true, about: 'the process runs on another engine instance (see `details.owner`)' },
+  'process.step_budget': { retryable: false, http: 422, about: 'the process created more tasks than its step budget (an endless loop)' },
+  'process.key_conflict': { retryable: false, http: 409, about: 'an idempotency key already started a process with another model or other inputs' },
+  'inputs.invalid': { retryable: false, http: 400, invalidRequest: true },
+  'task.not_found': { retryable: false, http: 404 },
+  'action.unknown': { retryable: false, http: 400, invalidRequest: true },
+  'action.refused': { retryable: false, http: 409, about: 'a precondition of a client action failed; nothing changed' },
+  'action.invalid_options': { retryable: false, http: 400, invalidRequest: true },
+  'package.unknown': { retryable: false, http: 404 },
+  'package.invalid': { retryable: false, http: 400 },
+  'params.invalid': { retryable: false, http: 400, invalidRequest: true },
+  'trigger.not_found': { retryable: false, http: 404 },
+  'delivery.not_found': { retryable: false, http: 404 },
+  'script.error': { retryable: false, http: 400, about: 'an expression or script threw, timed out or ran out of memory' },
+  'data.too_large': { retryable: false, http: 413, about: "an act's result, a written value, a task's data or start inputs above value_cap_bytes" },
+  'config.invalid': { retryable: false, http: 500, hidden: true, about: 'a configuration value or store URL is not usable' },
+  'engine.busy': { retryable: true, http: 429, autoRetry: true, about: 'a lane is full or the store writer is saturated: retry shortly' },
+  'engine.closed': { retryable: true, http: 503, autoRetry: true, about: 'the engine is shutting down' },
+  internal: { retryable: false, http: 500, hidden: true },
+} as const satisfies Record<string, CodeTraits>;
+
+export type EngineCode = keyof typeof ENGINE_CODES;

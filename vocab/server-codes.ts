@@ -1,0 +1,54 @@
+/**
+ * The error codes of the server (server/api, server/auth, server/http; the engine never throws
+ * them) and the codes clients make when no acts answer came (the CLI, the studio), each listed
+ * once, beside the engine's codes (engine-codes.ts). Codes are a contract: never rename one.
+ */
+import { ENGINE_CODES, type CodeTraits, type EngineCode } from './engine-codes.ts';
+
+export const API_CODES = {
+  'auth.required': { retryable: false, http: 401, about: 'no valid session or API token' },
+  'auth.forbidden': { retryable: false, http: 403, about: 'signed in, but the role (or assignee list) does not allow it' },
+  'auth.invalid': { retryable: false, http: 401, about: 'wrong user name or password' },
+  'auth.rate_limited': {
+    retryable: true,
+    http: 429,
+    about: 'too many failed logins; retry after `details.retryAfterSecs` (`details.reason`: address, name_and_address, name)',
+  },
+  'auth.setup_done': { retryable: false, http: 409, about: 'the one-time admin setup was already done' },
+  'user.not_found': { retryable: false, http: 404 },
+  'user.duplicate': { retryable: false, http: 409 },
+  'input.invalid': { retryable: false, http: 400, invalidRequest: true, about: 'API input failed its schema (see `details.issues`)' },
+  'input.too_large': { retryable: false, http: 413, invalidRequest: true, about: 'a payload above its size limit' },
+} as const satisfies Record<string, CodeTraits>;
+
+/** Codes of the plain HTTP routes (server/http), beside the API: `{"error":{"code","message"}}`. */
+export const HTTP_CODES = {
+  not_found: { retryable: false, http: 404, about: 'no route at that path' },
+} as const satisfies Record<string, CodeTraits>;
+
+/** Codes of the `acts` command line's remote commands, when the server did not answer with a code. */
+export const CLI_CODES = {
+  'usage.invalid': { retryable: false, invalidRequest: true, about: 'bad flags, a missing server or token' },
+  'server.unreachable': { retryable: true, about: "network, DNS, timeout, or a gateway's 502/503/504 page" },
+  'server.bad_response': { retryable: false, about: 'something answered, but not an acts API' },
+} as const satisfies Record<string, CodeTraits>;
+
+/** Codes of the studio's API client, when the call never reached the API. */
+export const STUDIO_CODES = {
+  network: { retryable: true, autoRetry: true, about: 'the server cannot be reached' },
+  unavailable: { retryable: false, autoRetry: true, about: "the server's answer cannot be read (a proxy's HTML error page)" },
+} as const satisfies Record<string, CodeTraits>;
+
+export type ApiCode = keyof typeof API_CODES;
+export type CliCode = keyof typeof CLI_CODES;
+export type StudioCode = keyof typeof STUDIO_CODES;
+
+/** Every code an API error carries (`ActError.code`): the engine's and the server's. */
+export type ErrorCode = EngineCode | ApiCode;
+
+const ALL: Readonly<Record<string, CodeTraits>> = { ...ENGINE_CODES, ...API_CODES, ...HTTP_CODES, ...CLI_CODES, ...STUDIO_CODES };
+
+/** The traits of any code (a code of a newer server may be unknown: undefined). */
+export function codeTraits(code: string): CodeTraits | undefined {
+  return Object.hasOwn(ALL, code) ? ALL[code] : undefined;
+}
