@@ -137,3 +137,20 @@ describe('a role change', () => {
     socket.disconnect();
   });
 });
+
+describe('an expired session', () => {
+  it('disconnects its socket once the sweep deleted it, without any other change', { timeout: 60_000 }, async () => {
+    const short = await startTestServer({ auth: { sessionTtlMs: 1500 }, sessionSweepMs: 200 });
+    try {
+      const user = await short.auth.users.create('gus', passwordOf('gus'), ['operator']);
+      const login = await rawCall(short.url, 'auth.login', { body: { name: user.name, password: passwordOf(user.name) }, headers: { 'x-acts-csrf': '1' } });
+      const socket = openSocket(short.url, { extraHeaders: { cookie: login.setCookie!.split(';')[0] } });
+      const log = new SocketLog(socket);
+      await connected(socket);
+      expect(await join(socket, 'inbox')).toEqual({ ok: true, room: 'inbox' });
+      await expectKicked(socket, log);
+    } finally {
+      await short.close();
+    }
+  });
+});

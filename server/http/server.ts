@@ -82,7 +82,11 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
   live = await attachLive(server, { engine: options.engine, store: options.store, auth: options.auth, log, allowedOrigins: options.allowedOrigins, adapter: pg?.adapter, ...options.live });
   const sessionSweep = sweepExpiredSessions(options.store, {
     intervalMs: options.sessionSweepMs,
-    onSwept: (count) => log.info({ count }, 'expired sessions deleted'),
+    onSwept: (count) => {
+      log.info({ count }, 'expired sessions deleted');
+      // sockets opened with those sessions lose their access now, not at the next change
+      live?.recheckSockets();
+    },
     onError: (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'expired-session sweep failed'),
   });
 

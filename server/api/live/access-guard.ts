@@ -13,6 +13,9 @@
  * A socket's joins, leaves and re-checks run one at a time (socket-state.ts), so a join that
  * resolved its caller before a change cannot add a room after that change's re-check.
  *
+ * Expired sessions name no user: after the server's sweep deleted some, `recheckAll` re-checks
+ * every socket (here and, relayed, on the other instances).
+ *
  * State: armed (auth listener and relay handler registered) → stopped (both removed).
  */
 import type { Server, Socket } from 'socket.io';
@@ -60,16 +63,29 @@ async function recheck(socket: Socket, auth: Auth, log: Logger): Promise<void> {
   }
 }
 
-export function guardAccess(options: AccessGuardOptions): () => void {
+export interface AccessGuard {
+  /**
+   * Re-checks every socket, here and (relayed) on the other instances: sessions expired (the
+   * server's sweep deleted some), whose users no change event names.
+   */
+  recheckAll(): void;
+  stop(): void;
+}
+
+/** The relayed change that stands for "re-check every socket". */
+const EVERYONE = '*';
+
+export function guardAccess(options: AccessGuardOptions): AccessGuard {
   const { io, auth, log } = options;
-  const recheckUser = (userId: string) => {
+  const recheckWhere = (concerned: (caller: Caller | undefined) => boolean) => {
     for (const socket of io.of('/').sockets.values()) {
-      if ((socket.data.caller as Caller | undefined)?.userId !== userId) continue;
+      if (!concerned(socket.data.caller as Caller | undefined)) continue;
       serialOf(socket)
         .run(() => recheck(socket, auth, log))
         .catch((err: unknown) => log.error({ err: String(err), socket: socket.id }, 'socket access re-check failed'));
     }
   };
+  const recheckUser = (userId: string) => recheckWhere((caller) => userId === EVERYONE || caller?.userId === userId);
   const offAuth = auth.onAccessChange((change: AccessChange) => {
     recheckUser(change.userId);
     if (options.relay) io.serverSideEmit(ACCESS_CHANGE_EVENT, change);
@@ -79,8 +95,14 @@ export function guardAccess(options: AccessGuardOptions): () => void {
     if (typeof userId === 'string') recheckUser(userId);
   };
   io.on(ACCESS_CHANGE_EVENT, fromOtherInstance);
-  return () => {
-    offAuth();
-    io.off(ACCESS_CHANGE_EVENT, fromOtherInstance);
+  return {
+    recheckAll: () => {
+      recheckUser(EVERYONE);
+      if (options.relay) io.serverSideEmit(ACCESS_CHANGE_EVENT, { userId: EVERYONE, reason: 'session_ended' } satisfies AccessChange);
+    },
+    stop: () => {
+      offAuth();
+      io.off(ACCESS_CHANGE_EVENT, fromOtherInstance);
+    },
   };
 }

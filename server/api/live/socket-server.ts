@@ -51,6 +51,8 @@ export interface Live {
   io: Server;
   bridge: LiveBridge;
   backpressure: Backpressure;
+  /** Re-checks every socket's credentials (after expired sessions were deleted). */
+  recheckSockets(): void;
   close(): Promise<void>;
 }
 
@@ -134,14 +136,15 @@ export async function attachLive(server: HttpServer, options: LiveOptions): Prom
         .catch((err: unknown) => log.error({ err: String(err), socket: socket.id }, 'socket leave failed'));
     });
   });
-  const stopGuard = guardAccess({ io, auth, log, relay: options.adapter !== undefined });
+  const guard = guardAccess({ io, auth, log, relay: options.adapter !== undefined });
 
   return {
     io,
     bridge,
     backpressure,
+    recheckSockets: () => guard.recheckAll(),
     close: async () => {
-      stopGuard();
+      guard.stop();
       stopHealth();
       backpressure.stop();
       bridge.close();
