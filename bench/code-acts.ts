@@ -3,8 +3,9 @@
  * code workers (one per lane, the server's default), side by side in one run.
  *
  *   API under attack  a real server (`server/main.ts`) on SQLite; ATTACK processes each run a code
- *                     act that loops until its 200 ms limit; meanwhile one client calls
- *                     `health.get` back to back. Latency p50 / p99 / max of those calls.
+ *                     act — or, second table, an act whose params template — that loops until
+ *                     its 200 ms limit; meanwhile one client calls `health.get` back to back.
+ *                     Latency p50 / p99 / max of those calls.
  *   code-act rate     an in-process engine (memory store, 4 lanes) runs RUNS processes whose one
  *                     code act does ~CPU_MS of arithmetic; processes/s and CPU ms per process
  *                     (all threads).
@@ -23,6 +24,8 @@ const LANES = 4;
 const POOLS = (process.env.BENCH_CODE_POOLS ?? `2,${LANES}`).split(',').map(Number);
 
 const RUNAWAY = "id: runaway\nsteps: [ { id: s1, acts: [ { uses: acts.transform.code, params: 'while (true) {}' } ] } ]";
+const RUNAWAY_TEMPLATE = `id: runaway
+steps: [ { id: s1, acts: [ { uses: acts.transform.set, params: { x: "{{ (() => { while (true) {} })() }}" } } ] } ]`;
 const WORK = `
 id: work
 steps:
@@ -37,12 +40,12 @@ steps:
 
 const ms = (n: number) => n.toFixed(1);
 
-async function apiUnderAttack(codeWorkers: number): Promise<Array<string | number>> {
+async function apiUnderAttack(model: string, codeWorkers: number): Promise<Array<string | number>> {
   const db = await createTestDatabase('sqlite');
   const server = await new ServerProcess(db.url, { ACTS_CODE_WORKERS: String(codeWorkers), ACTS_SCHEDULER_WORKERS: String(LANES) }).start();
   try {
     const api = server.client();
-    await api.models.deploy.mutate({ source: RUNAWAY });
+    await api.models.deploy.mutate({ source: model });
     await api.health.get.query();
     // the probe runs from the first start on: the attack begins while the starts are still coming in
     const latencies: number[] = [];
@@ -89,9 +92,14 @@ async function codeActRate(codeWorkers: number): Promise<Array<string | number>>
   }
 }
 
-const attack = [await apiUnderAttack(0)];
-for (const pool of POOLS) attack.push(await apiUnderAttack(pool));
-printRows(`health.get while ${ATTACK} runaway code acts run (SQLite server, ${LANES} lanes)`, ['user code on', 'calls', 'p50 ms', 'p99 ms', 'max ms', 'attack s'], attack);
+for (const [what, model] of [
+  ['code acts', RUNAWAY],
+  ['params templates', RUNAWAY_TEMPLATE],
+] as const) {
+  const attack = [await apiUnderAttack(model, 0)];
+  for (const pool of POOLS) attack.push(await apiUnderAttack(model, pool));
+  printRows(`health.get while ${ATTACK} runaway ${what} run (SQLite server, ${LANES} lanes)`, ['user code on', 'calls', 'p50 ms', 'p99 ms', 'max ms', 'attack s'], attack);
+}
 const rate = [await codeActRate(0)];
 for (const pool of POOLS) rate.push(await codeActRate(pool));
 printRows(`code acts (${RUNS} processes, memory store, ${LANES} lanes)`, ['user code on', 'processes', 'processes/s', 'CPU ms/process'], rate);

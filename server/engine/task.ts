@@ -8,7 +8,7 @@ import type { ErrorInfo, OpRow } from './store/types.ts';
 import type { Node } from './tree/node.ts';
 import type { TaskState } from '../../vocab/states.ts';
 import { isTerminal } from '../../vocab/states.ts';
-import type { EvalOutcome } from './expr/trials.ts';
+import type { EvalOutcome } from './sandbox/types.ts';
 
 export class Task {
   state: TaskState = 'none';

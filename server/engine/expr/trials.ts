@@ -29,8 +29,6 @@ export interface PendingEvaluation {
 
 export type WindowResult<T> = { done: true; value: T } | { done: false; pending: PendingEvaluation };
 
-export type EvalOutcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
 interface Window {
   task: Task;
   counts: Map<string, number>;

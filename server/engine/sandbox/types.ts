@@ -84,3 +84,6 @@ export class EvaluationDeferred extends Error {
     this.name = 'EvaluationDeferred';
   }
 }
+
+/** How an evaluation off the engine's thread ended: its value, or the error it threw. */
+export type EvalOutcome = { ok: true; value: unknown } | { ok: false; error: unknown };

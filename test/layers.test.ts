@@ -1,0 +1,60 @@
+/**
+ * The layers of server/ (issue 11, item 7), read from the imports of the source text:
+ * - server/engine (the workflow semantics) imports nothing of the runtime, the stores, the API,
+ *   the HTTP server, auth or the CLI, and no database, socket or web framework;
+ * - no import cycle appears in server/. The one cycle left from before the runtime split is
+ *   listed here file by file: a new cycle, or a file joining it, fails; a file leaving it fails
+ *   too, until it is struck from the list — so the list only shrinks, to nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { cyclesOf, importGraph } from './helpers/import-graph.ts';
+
+/** The engine's cycle through the mutable Core (issue 11 takes it apart). */
+const KNOWN_CYCLE = [
+  'server/engine/actions.ts',
+  'server/engine/core.ts',
+  'server/engine/finish.ts',
+  'server/engine/flow.ts',
+  'server/engine/hooks.ts',
+  'server/engine/instances.ts',
+  'server/engine/kinds.ts',
+  'server/engine/relay.ts',
+  'server/engine/start.ts',
+  'server/engine/subflow.ts',
+];
+
+const FORBIDDEN_FOR_ENGINE = /^server\/(runtime|store|api|http|auth|audit|cli)\//;
+const FORBIDDEN_PACKAGES = /^(@prisma\/|prisma$|socket\.io|@socket\.io\/|next($|\/)|react|pino|pg$|better-sqlite3)/;
+
+const graph = importGraph('server');
+
+describe('the layers of server/', () => {
+  it('server/engine imports no runtime, store, API or server file, and no framework or driver', () => {
+    const offending: string[] = [];
+    for (const [file, targets] of graph.edges) {
+      if (!file.startsWith('server/engine/')) continue;
+      for (const target of targets) if (FORBIDDEN_FOR_ENGINE.test(target)) offending.push(`${file} -> ${target}`);
+      for (const pkg of graph.packages.get(file) ?? []) if (FORBIDDEN_PACKAGES.test(pkg)) offending.push(`${file} -> ${pkg}`);
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('no import cycle but the known one, which only shrinks', () => {
+    const cycles = cyclesOf(graph);
+    const known = new Set(KNOWN_CYCLE);
+    const unexpected = cycles.filter((group) => group.some((file) => !known.has(file)));
+    expect(unexpected).toEqual([]);
+    const stillTied = new Set(cycles.flat());
+    expect(KNOWN_CYCLE.filter((file) => !stillTied.has(file)), 'files no longer in a cycle: strike them from KNOWN_CYCLE').toEqual([]);
+  });
+
+  it('finds a cycle where there is one (the check itself)', () => {
+    const edges = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts', 'd.ts']],
+    ]);
+    expect(cyclesOf({ files: [...edges.keys()], edges, packages: new Map() })).toEqual([['a.ts', 'b.ts', 'c.ts'], ['d.ts']]);
+  });
+});
