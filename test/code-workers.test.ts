@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProcDetail } from '../server/engine/info.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
+import { longestStall } from './helpers/event-loop.ts';
 
 const harnesses: Harness[] = [];
 afterEach(async () => {
@@ -22,23 +23,6 @@ id: runaway
 steps:
   - { id: s1, acts: [ { uses: acts.transform.code, params: 'while (true) {}' } ] }
 `;
-
-/** The longest gap between the turns of a 5 ms interval while `body` ran, in ms. */
-async function longestStall(body: () => Promise<void>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  try {
-    await body();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(longest, performance.now() - last);
-}
 
 const WARM = `
 id: warm

@@ -7,30 +7,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './helpers/harness.ts';
+import { longestStall } from './helpers/event-loop.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-/** The longest gap between two turns of the event loop while `work` runs. */
-async function longestStall(work: () => Promise<void>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(probe);
-  }
-  // the work may have ended without one turn of the loop in between
-  return Math.max(longest, performance.now() - last);
-}
 
 const LOOPING = `
 id: looping
