@@ -4,7 +4,7 @@
  * panicked: …", and propagates like any other (catches apply); the lane goes on with later jobs.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FaultPoint } from '../server/engine/core.ts';
+import type { FaultPoint } from '../server/engine/context.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 
 let h: Harness | undefined;

@@ -3,7 +3,7 @@
  * changes, so a refused action changes nothing and says why. The same effects serve
  * `acts.core.action` (applied to the parent task) and subflow returns.
  */
-import type { Core } from './core.ts';
+import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
 import { close, closeSubtree, failTask, finish, spawn } from './flow.ts';
 import { abortProcess } from './finish.ts';
@@ -56,7 +56,7 @@ function applyOutputsContract(task: Task, options: Vars): Vars {
 }
 
 /** Applies a client action to task `tid` of a process (spec 3.1 checks, in order). */
-export function applyClientAction(core: Core, proc: Process, tid: string, event: string, options: Vars): void {
+export function applyClientAction(core: EngineContext, proc: Process, tid: string, event: string, options: Vars): void {
   const action = normalizeAction(event);
   const task = proc.tasks.get(tid);
   if (!task) throw new ActError('task.not_found', `cannot find task '${tid}' in process '${proc.pid}'`);
@@ -73,7 +73,7 @@ export function applyClientAction(core: Core, proc: Process, tid: string, event:
 }
 
 /** `acts.core.action`: applies an action to the parent task of the act that runs it. */
-export function applyInternalAction(core: Core, proc: Process, target: Task, event: string, options: Vars, initiator?: Task): void {
+export function applyInternalAction(core: EngineContext, proc: Process, target: Task, event: string, options: Vars, initiator?: Task): void {
   applyAction(core, proc, target, normalizeAction(event), options, { client: false, initiator });
 }
 
@@ -83,7 +83,7 @@ interface ActionContext {
   initiator?: Task;
 }
 
-export function applyAction(core: Core, proc: Process, task: Task, action: ActionName, options: Vars, ctx: ActionContext): void {
+export function applyAction(core: EngineContext, proc: Process, task: Task, action: ActionName, options: Vars, ctx: ActionContext): void {
   switch (action) {
     case 'next':
       requireOpen(task, 'complete');
@@ -131,7 +131,7 @@ export function applyAction(core: Core, proc: Process, task: Task, action: Actio
   }
 }
 
-function skipSiblings(core: Core, proc: Process, task: Task, except?: Task): void {
+function skipSiblings(core: EngineContext, proc: Process, task: Task, except?: Task): void {
   if (!task.parent) return;
   for (const sibling of proc.children(task.parent)) {
     if (sibling === task || sibling === except || sibling.isHook || sibling.terminal) continue;
@@ -140,7 +140,7 @@ function skipSiblings(core: Core, proc: Process, task: Task, except?: Task): voi
   }
 }
 
-function errorAction(core: Core, proc: Process, task: Task, options: Vars, ctx: ActionContext): void {
+function errorAction(core: EngineContext, proc: Process, task: Task, options: Vars, ctx: ActionContext): void {
   const ecode = ctx.client || options.ecode !== undefined ? options.ecode : '';
   if (typeof ecode !== 'string' || (ctx.client && ecode === '')) {
     throw new ActError('action.invalid_options', `error needs option 'ecode' (a non-empty string) to say what went wrong`);
@@ -164,7 +164,7 @@ function refuseHook(task: Task, action: string): void {
   if (task.isHook) refuse(`cannot ${action} ${label(task)}: it is a lifecycle hook, which never changes its owner's flow (complete, skip or error it instead)`);
 }
 
-function backAction(core: Core, proc: Process, task: Task, options: Vars, ctx: ActionContext): void {
+function backAction(core: EngineContext, proc: Process, task: Task, options: Vars, ctx: ActionContext): void {
   requireOpen(task, 'send back');
   refuseHook(task, 'send back');
   const to = options.to;
@@ -200,7 +200,7 @@ function backAction(core: Core, proc: Process, task: Task, options: Vars, ctx: A
  * Tasks left behind on a path: running → completed, waiting → skipped; whatever still runs
  * under them (a parallel branch, an escalation) can no longer matter and is skipped.
  */
-function closePath(core: Core, proc: Process, path: Task[], except?: Task): void {
+function closePath(core: EngineContext, proc: Process, path: Task[], except?: Task): void {
   for (const t of path) {
     if (t.terminal) continue;
     closeSubtree(core, proc, t, 'skipped', except);
@@ -213,7 +213,7 @@ function isDescendant(task: Task, ancestor: Task): boolean {
   return false;
 }
 
-function cancelAction(core: Core, proc: Process, task: Task, ctx: ActionContext): void {
+function cancelAction(core: EngineContext, proc: Process, task: Task, ctx: ActionContext): void {
   if (ctx.client && task.state !== 'completed') refuse(`cannot cancel ${label(task)}: only a completed act can be cancelled (it is ${task.state})`);
   refuseHook(task, 'cancel');
   let step: Task | null = task.parent;
@@ -244,7 +244,7 @@ function cancelAction(core: Core, proc: Process, task: Task, ctx: ActionContext)
   spawn(core, proc, step.node, step.prev ?? parent, parent);
 }
 
-function pushAction(core: Core, proc: Process, step: Task, options: Vars): void {
+function pushAction(core: EngineContext, proc: Process, step: Task, options: Vars): void {
   requireOpen(step, 'push into');
   if (step.state !== 'running') refuse(`cannot push into ${label(step)}: it has not started running (${step.state})`);
   const uses = options.uses;

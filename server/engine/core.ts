@@ -17,7 +17,9 @@ import { buildMessage, emitsMessage, type Message } from './messages.ts';
 import type { Act, Vars } from './model/types.ts';
 import { workflowSchema } from './model/schema.ts';
 import { fillIds } from './model/fill-ids.ts';
-import type { ParentRef } from './start.ts';
+import type { EngineContext, FaultPoint, ParentRef } from './context.ts';
+import { exec } from './flow.ts';
+import { abortChildOf, returnToParent, startChildProcess } from './subflow-routing.ts';
 import type { PackageRegistry } from './packages/registry.ts';
 import type { Process } from './process.ts';
 import type { EvalMode, Sandbox, ScriptScope } from './sandbox/types.ts';
@@ -28,8 +30,7 @@ import { scopeFor, type ScopeServices } from './scope.ts';
 import { isCreatedLike, isEngineWork, isTerminal, type TaskState } from '../../vocab/states.ts';
 import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from './store/types.ts';
 import { StoreWriter } from './store-writer.ts';
-import { multiInstance } from './instances.ts';
-import { RELAY_DONE_TOPIC, RELAY_TOPIC } from './relay.ts';
+import { multiInstance, notifyRelays } from './relay-records.ts';
 import { Task } from './task.ts';
 import { taskRow, procRow } from './rows.ts';
 import type { Node } from './tree/node.ts';
@@ -39,14 +40,6 @@ import type { EngineEvents, Logger } from './events.ts';
 import { validateSchema } from './schemas.ts';
 import { Snapshots } from './snapshots.ts';
 import { TypedEmitter } from './events.ts';
-
-/**
- * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
- * record is durable but not applied; an action's effects are durable but the caller was not told;
- * a code act is running; a task's error is being reported (a throw there escapes the task guard);
- * a durable overflow record is about to go back into its lane.
- */
-export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting' | 'overflow:replay' | 'start:written';
 
 export interface CoreConfig {
   tickMs: number;
@@ -77,7 +70,7 @@ const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
 /** How many finished pids an engine remembers (see `finishedHere`). */
 const FINISHED_MEMORY = 100_000;
 
-export class Core {
+export class Core implements EngineContext {
   readonly procs = new Map<string, Process>();
   readonly channels = new Map<string, Channel>();
   readonly userVars = new Map<string, Vars>([['secrets', {}]]);
@@ -272,10 +265,6 @@ export class Core {
     return work;
   }
 
-  /** Executes a task (set by the engine to flow.ts's `exec`). */
-  execTask: (proc: Process, task: Task) => void = () => {
-    throw new Error('engine not wired');
-  };
 
   /**
    * Queues the execution of a task (init → run → proceed). When its lane is full the execution
@@ -295,7 +284,7 @@ export class Core {
         // a hook the end of its process fired: the record stays open until it finished (end-hooks.ts)
         if (record && proc.finished && task.inHook) task.execRecord = record;
         else if (record) this.closeOp(record);
-        this.execTask(proc, task);
+        exec(this, proc, task);
       },
       false,
     );
@@ -584,6 +573,29 @@ export class Core {
     });
   }
 
+  // ---- the port's effects on other processes (subflow-routing.ts) ----
+
+  startChild(proc: Process, task: Task, mid: string, options: Vars): void {
+    startChildProcess(this, proc, task, mid, options);
+  }
+
+  toParent(child: Process): void {
+    returnToParent(this, child);
+  }
+
+  abortChild(task: Task): void {
+    abortChildOf(this, task);
+  }
+
+  ended(proc: Process): void {
+    this.events.emit('finished', proc);
+    this.evict(proc);
+  }
+
+  watchTimeouts(task: Task): void {
+    this.timed.add(task);
+  }
+
   /** Starts a process (wired by the engine to its `Starter`). */
   startProcess: (mid: string, options: Vars, parent: ParentRef | null) => Promise<Process> = () =>
     Promise.reject(new ActError('engine.closed', 'engine not wired'));
@@ -607,13 +619,4 @@ export class Core {
     fillIds(parsed.data, { newId: this.newId });
     return parsed.data.steps[0].acts[0];
   }
-}
-
-/** Wakes the instances concerned by relay records of a batch (sent when it commits). */
-async function notifyRelays(tx: Store, ops: readonly OpRow[]): Promise<void> {
-  if (!tx.notify) return;
-  const relays = ops.filter((op) => op.type === 'relay');
-  if (relays.some((op) => op.status === 'pending')) await tx.notify(RELAY_TOPIC, '');
-  const done = relays.filter((op) => op.status === 'done').map((op) => op.id);
-  if (done.length > 0) await tx.notify(RELAY_DONE_TOPIC, done.join(','));
 }

@@ -10,7 +10,7 @@
  */
 import type { Core } from './core.ts';
 import { errorMessage } from './errors.ts';
-import { multiInstance } from './instances.ts';
+import { multiInstance } from './relay-records.ts';
 import type { Process } from './process.ts';
 import { isEngineWork, isTerminalName } from '../../vocab/states.ts';
 import type { OpRow, ProcRow } from './store/types.ts';

@@ -7,7 +7,8 @@ import { ActionIntake, type ActionRequest } from './action-intake.ts';
 import { messagesApi, type MessagesApi } from './messages-api.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
 import { randomId, systemClock, type Clock, type IdSource } from './clock.ts';
-import { Core, type FaultPoint } from './core.ts';
+import { Core } from './core.ts';
+import type { FaultPoint } from './context.ts';
 import { ActError, errorMessage } from './errors.ts';
 import { silentLogger, type EngineEvents, type Logger } from './events.ts';
 import { exec } from './flow.ts';
@@ -31,7 +32,8 @@ import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timer
 import { fireSchedules } from './schedules.ts';
 import { LoopGuard } from './loop-guard.ts';
 import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover.ts';
-import { InstanceLease, multiInstance } from './instances.ts';
+import { InstanceLease } from './instances.ts';
+import { multiInstance } from './relay-records.ts';
 import { Relay } from './relay.ts';
 import type { OwnerScope } from './owner-scope.ts';
 import type { SnapshotOptions } from './snapshots.ts';
@@ -168,7 +170,6 @@ export class Engine {
     this.starter = new Starter(core, models);
     this.startKeys = new StartKeys(core.store);
     this.detector = new StuckDetector(core);
-    core.execTask = (proc, task) => exec(core, proc, task);
     core.startProcess = (mid, options, parent) => this.starter.start(mid, options, parent);
     core.onSlotFreed = () => this.requestFill();
   }

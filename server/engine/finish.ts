@@ -3,14 +3,14 @@
  * still open is closed (but the hooks the end fired), process events go out, and a subflow child
  * reports to its parent act.
  */
-import type { Core } from './core.ts';
+import type { EngineContext } from './context.ts';
 import { close, emit } from './flow.ts';
 import { buildMessage } from './messages.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
-import { returnToParent, abortChildren } from './subflow.ts';
+import { abortChildren } from './subflow.ts';
 
-export function finishProcess(core: Core, proc: Process): void {
+export function finishProcess(core: EngineContext, proc: Process): void {
   const root = proc.root;
   if (!root || proc.endTime !== 0) return;
   // hooks the end itself fired (created by this job, not started yet) still run; all else closes
@@ -28,10 +28,9 @@ export function finishProcess(core: Core, proc: Process): void {
   core.markProcDirty(proc);
   const message = buildMessage(proc, root, core.newId(16), proc.outputs, core.now());
   core.publishProcessEvent(root.state === 'error' ? 'error' : 'complete', message);
-  core.events.emit('finished', proc);
   abortChildren(core, proc);
-  returnToParent(core, proc);
-  core.evict(proc);
+  core.toParent(proc);
+  core.ended(proc);
 }
 
 /**
@@ -39,7 +38,7 @@ export function finishProcess(core: Core, proc: Process): void {
  * aborted when running and skipped when waiting. The process ends `aborted` (reported through
  * `on_complete`).
  */
-export function abortProcess(core: Core, proc: Process, target: Task, initiator?: Task): void {
+export function abortProcess(core: EngineContext, proc: Process, target: Task, initiator?: Task): void {
   const ancestors = new Set<Task>();
   for (let t: Task | null = target; t; t = t.parent) ancestors.add(t);
   const open = [...proc.tasks.values()].filter((t) => !t.terminal && !t.isHook && t !== initiator && !ancestors.has(t));

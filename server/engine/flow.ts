@@ -3,7 +3,7 @@
  * task propagates (schedules its successor or reviews its parent); an error runs the task's catch
  * rules and otherwise escalates to the parent, skipping the siblings it abandons.
  */
-import type { Core } from './core.ts';
+import type { EngineContext } from './context.ts';
 import { errorMessage } from './errors.ts';
 import { fireLifecycleHooks } from './hooks.ts';
 import { initTask, resumePending, runTask } from './kinds.ts';
@@ -15,7 +15,6 @@ import type { Node } from './tree/node.ts';
 import type { Vars } from './model/types.ts';
 import { markOutputs, mergeData } from './vars.ts';
 import { finishProcess } from './finish.ts';
-import { abortChildOf } from './subflow.ts';
 import { isStepBudgetError } from './step-budget.ts';
 
 /** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9). */
@@ -24,26 +23,26 @@ export function toErrorInfo(err: unknown): ErrorInfo {
 }
 
 /** Emits a task event and fires the lifecycle hooks it triggers. */
-export function emit(core: Core, proc: Process, task: Task): void {
+export function emit(core: EngineContext, proc: Process, task: Task): void {
   core.emitMessage(proc, task);
   fireLifecycleHooks(core, proc, task);
 }
 
 /** Creates a task for `node` and queues its execution. */
-export function spawn(core: Core, proc: Process, node: Node, prev: Task, parent: Task): Task {
+export function spawn(core: EngineContext, proc: Process, node: Node, prev: Task, parent: Task): Task {
   const task = core.createTask(proc, node, prev, parent);
   core.schedule(proc, task);
   return task;
 }
 
 /** Starts the children a task begins with (branches, first step/act, setup chain). */
-export function startHeads(core: Core, proc: Process, task: Task): void {
+export function startHeads(core: EngineContext, proc: Process, task: Task): void {
   const created = task.node.heads.map((node) => core.createTask(proc, node, task, task));
   for (const child of created) core.schedule(proc, child);
 }
 
 /** Runs `fn`; an exception fails `task` (unless an action already closed it). */
-export function guard(core: Core, proc: Process, task: Task, fn: () => void): void {
+export function guard(core: EngineContext, proc: Process, task: Task, fn: () => void): void {
   try {
     fn();
   } catch (err) {
@@ -54,7 +53,7 @@ export function guard(core: Core, proc: Process, task: Task, fn: () => void): vo
 }
 
 /** A job's work on a task: `guard`, and an exception that escapes even the guard is a `panic`. */
-export function taskJob(core: Core, proc: Process, task: Task, fn: () => void): void {
+export function taskJob(core: EngineContext, proc: Process, task: Task, fn: () => void): void {
   try {
     guard(core, proc, task, fn);
   } catch (err) {
@@ -68,7 +67,7 @@ export function taskJob(core: Core, proc: Process, task: Task, fn: () => void): 
  * process is held and `retry` runs first in it once the worker answered, to redo the work.
  * Without code workers every expression runs here, in full.
  */
-export function whenEvaluated<T>(core: Core, proc: Process, task: Task, work: () => T, retry: () => void): { value: T } | undefined {
+export function whenEvaluated<T>(core: EngineContext, proc: Process, task: Task, work: () => T, retry: () => void): { value: T } | undefined {
   if (!core.codePool) return { value: work() };
   const attempt = core.trials.attempt(task, work);
   if (attempt.done) return attempt;
@@ -83,7 +82,7 @@ export function whenEvaluated<T>(core: Core, proc: Process, task: Task, work: ()
 }
 
 /** One job: init → run → proceed, as far as the task's state allows. */
-export function exec(core: Core, proc: Process, task: Task): void {
+export function exec(core: EngineContext, proc: Process, task: Task): void {
   if (proc.abandoned) return;
   if (task.terminal) {
     core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; not executed again`);
@@ -103,7 +102,7 @@ export function exec(core: Core, proc: Process, task: Task): void {
  * propagates as any other (catches apply); a task already closed hands it to its parent. When even
  * that fails, the process ends in error without running more code, so it never hangs.
  */
-export function panic(core: Core, proc: Process, task: Task, err: unknown): void {
+export function panic(core: EngineContext, proc: Process, task: Task, err: unknown): void {
   const error: ErrorInfo = { ecode: '', message: `scheduler task panicked: ${errorMessage(err)}` };
   core.log.error(`task ${proc.pid}:${task.tid} (${task.kind} '${task.node.id}') panicked: ${errorMessage(err)}`);
   try {
@@ -118,7 +117,7 @@ export function panic(core: Core, proc: Process, task: Task, err: unknown): void
 }
 
 /** The last resort of a panic: every open task is closed, the root fails, the process ends. */
-function failProcess(core: Core, proc: Process, error: ErrorInfo): void {
+function failProcess(core: EngineContext, proc: Process, error: ErrorInfo): void {
   const root = proc.root;
   if (!root || proc.finished) return;
   for (const t of [...proc.tasks.values()].reverse()) {
@@ -133,7 +132,7 @@ function failProcess(core: Core, proc: Process, error: ErrorInfo): void {
 }
 
 /** A running task finishes once every child that decides its fate is terminal. */
-export function proceed(core: Core, proc: Process, task: Task): void {
+export function proceed(core: EngineContext, proc: Process, task: Task): void {
   if (task.state !== 'running') return;
   if (task.kind === 'step') resumePending(core, proc, task);
   if (task.state !== 'running') return;
@@ -151,7 +150,7 @@ export function proceed(core: Core, proc: Process, task: Task): void {
 }
 
 /** Closes a task with a non-error state, emits it and propagates (`outputs`: evaluated already). */
-export function finish(core: Core, proc: Process, task: Task, state: TaskState, outputs?: Vars): void {
+export function finish(core: EngineContext, proc: Process, task: Task, state: TaskState, outputs?: Vars): void {
   if (task.tid === '$' && state === 'completed') {
     const problem = finishRootChecks(core, proc, task, outputs);
     if (problem) {
@@ -166,7 +165,7 @@ export function finish(core: Core, proc: Process, task: Task, state: TaskState, 
 }
 
 /** Validates the final outputs against `exposes` (spec 5.12). */
-function finishRootChecks(core: Core, proc: Process, root: Task, outputs: Vars | undefined): ErrorInfo | null {
+function finishRootChecks(core: EngineContext, proc: Process, root: Task, outputs: Vars | undefined): ErrorInfo | null {
   root.outputs = outputs ?? core.outputsOf(proc, root);
   const problem = core.validateExposes(proc, root.outputs);
   return problem ? { ecode: '', message: problem } : null;
@@ -176,7 +175,7 @@ function finishRootChecks(core: Core, proc: Process, root: Task, outputs: Vars |
  * The open parent a finished task reports to. The root has none: its end finishes the process.
  * A parent already closed (by an action) takes no more reports.
  */
-function reportTarget(core: Core, proc: Process, task: Task): Task | null {
+function reportTarget(core: EngineContext, proc: Process, task: Task): Task | null {
   const parent = task.parent;
   if (!parent) {
     finishProcess(core, proc);
@@ -186,7 +185,7 @@ function reportTarget(core: Core, proc: Process, task: Task): Task | null {
 }
 
 /** After a non-error terminal state: schedule the successor or review the parent. */
-export function propagate(core: Core, proc: Process, task: Task): void {
+export function propagate(core: EngineContext, proc: Process, task: Task): void {
   if (task.propagated) return;
   task.propagated = true;
   if (task.isHook) return;
@@ -207,7 +206,7 @@ function passOutputs(parent: Task, outputs: Vars): void {
 }
 
 /** A child finished: the parent may now be done. */
-export function review(core: Core, proc: Process, parent: Task): void {
+export function review(core: EngineContext, proc: Process, parent: Task): void {
   guard(core, proc, parent, () => proceed(core, proc, parent));
 }
 
@@ -216,7 +215,7 @@ export function review(core: Core, proc: Process, parent: Task): void {
  * enclosing tasks it leaves are closed as completed (section 0.17) and whatever is still open
  * under them is skipped.
  */
-function scheduleSuccessor(core: Core, proc: Process, task: Task, next: Node): void {
+function scheduleSuccessor(core: EngineContext, proc: Process, task: Task, next: Node): void {
   const superseded: Task[] = [];
   let parent = task.parent;
   while (parent && parent.node !== next.parent) {
@@ -244,22 +243,22 @@ function scheduleSuccessor(core: Core, proc: Process, task: Task, next: Node): v
 }
 
 /** Marks every non-terminal task under `task` with `state` (emitting each), innermost first. */
-export function closeSubtree(core: Core, proc: Process, task: Task, state: TaskState, except?: Task): void {
+export function closeSubtree(core: EngineContext, proc: Process, task: Task, state: TaskState, except?: Task): void {
   const tasks = proc.descendants(task).filter((t) => !t.terminal && !t.isHook && t !== except);
   for (let i = tasks.length - 1; i >= 0; i--) close(core, proc, tasks[i], state);
 }
 
 /** Closes one task without propagating (its fate was decided from outside). */
-export function close(core: Core, proc: Process, task: Task, state: TaskState): void {
+export function close(core: EngineContext, proc: Process, task: Task, state: TaskState): void {
   if (task.terminal) return;
   task.propagated = true;
   core.setState(proc, task, state);
   emit(core, proc, task);
-  abortChildOf(core, task);
+  core.abortChild(task);
 }
 
 /** Sets the task in error, runs its catch rules, else escalates to the parent (spec 2.3, 2.9). */
-export function failTask(core: Core, proc: Process, task: Task, err: ErrorInfo): void {
+export function failTask(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
   if (task.terminal) {
     core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; error '${err.message}' ignored`);
     return;
@@ -279,9 +278,9 @@ export function failTask(core: Core, proc: Process, task: Task, err: ErrorInfo):
   escalate(core, proc, task, err);
 }
 
-function escalate(core: Core, proc: Process, task: Task, err: ErrorInfo): void {
+function escalate(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
   // a subflow act that failed for good no longer waits for its child
-  abortChildOf(core, task);
+  core.abortChild(task);
   if (task.isHook) return;
   const parent = reportTarget(core, proc, task);
   if (!parent) return;

@@ -2,13 +2,13 @@
  * Lifecycle hooks (spec 2.8): setup acts with `on:` run beside their owner when it reaches the
  * matching point. Hook tasks never fire hooks themselves and never decide their owner's fate.
  */
-import type { Core } from './core.ts';
+import type { EngineContext } from './context.ts';
 import type { HookEvent } from './model/types.ts';
 import type { Process } from './process.ts';
 import { isCreatedLike, isNonErrorTerminal } from '../../vocab/states.ts';
 import type { Task } from './task.ts';
 
-function fire(core: Core, proc: Process, owner: Task | null | undefined, event: HookEvent): void {
+function fire(core: EngineContext, proc: Process, owner: Task | null | undefined, event: HookEvent): void {
   if (!owner) return;
   for (const rule of owner.node.hooks) {
     if (rule.event !== event) continue;
@@ -23,7 +23,7 @@ function nearestStep(task: Task): Task | null {
 }
 
 /** Fires the hooks a task event triggers, on the task itself, its step and the root. */
-export function fireLifecycleHooks(core: Core, proc: Process, task: Task): void {
+export function fireLifecycleHooks(core: EngineContext, proc: Process, task: Task): void {
   if (task.isHook) return;
   const root = proc.root;
   if (isCreatedLike(task.state) && !task.createdHookFired) {

@@ -27,10 +27,10 @@
 import os from 'node:os';
 import type { Core } from './core.ts';
 import { ActError } from './errors.ts';
+import { multiInstance } from './relay-records.ts';
 import type { InstanceRow, Store } from './store/types.ts';
 
 /** Whether a store can be shared by several engine instances. */
-export const multiInstance = (store: Store): boolean => store.backend === 'postgresql';
 
 /** How many lease lengths the row of a lapsed instance stays visible. */
 const LAPSED_KEPT = 10;

@@ -2,11 +2,11 @@
  * Node-kind behaviour of init and run (spec 2.3), branch selection (2.5 with section 0.3) and the
  * func-package context (1.9.2).
  */
-import type { Core } from './core.ts';
+import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
 import { evaluateCondition, renderValueMap } from './expr/templates.ts';
 import { applyInternalAction } from './actions.ts';
-import { emit, startHeads, guard, close, proceed, taskJob, whenEvaluated } from './flow.ts';
+import { emit, exec, startHeads, guard, close, proceed, taskJob, whenEvaluated } from './flow.ts';
 import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { Process } from './process.ts';
@@ -17,14 +17,14 @@ import { mergeData } from './vars.ts';
 import { startSubflow } from './subflow.ts';
 import { GLOBAL_SCOPE } from './snapshots.ts';
 
-function condition(core: Core, proc: Process, task: Task): boolean {
+function condition(core: EngineContext, proc: Process, task: Task): boolean {
   const src = (task.node.content as { if?: string }).if;
   if (src === undefined || src.trim() === '') return true;
   return evaluateCondition(src, core.evaluator(proc, task));
 }
 
 /** Inputs: the chain predecessor's outputs, act options, then the node's evaluated `inputs`. */
-function prepareData(core: Core, proc: Process, task: Task): void {
+function prepareData(core: EngineContext, proc: Process, task: Task): void {
   core.snapshots.seal(task.data, proc.owner?.id ?? GLOBAL_SCOPE, task.tid === '$');
   if (task.tid === '$') return;
   const prev = task.prev;
@@ -38,8 +38,8 @@ function prepareData(core: Core, proc: Process, task: Task): void {
 /** What init decided for a task, once its expressions were evaluated. */
 type InitDecision = 'ready' | 'pending' | 'skipped' | 'interrupted';
 
-export function initTask(core: Core, proc: Process, task: Task): void {
-  const decided = whenEvaluated(core, proc, task, () => decideInit(core, proc, task), () => core.execTask(proc, task));
+export function initTask(core: EngineContext, proc: Process, task: Task): void {
+  const decided = whenEvaluated(core, proc, task, () => decideInit(core, proc, task), () => exec(core, proc, task));
   if (!decided) return;
   if (task.kind === 'workflow') {
     core.setState(proc, task, 'ready');
@@ -55,9 +55,9 @@ export function initTask(core: Core, proc: Process, task: Task): void {
 }
 
 /** Init's expression work: the task's data and inputs, its `if`, an irq or msg act's params. */
-function decideInit(core: Core, proc: Process, task: Task): InitDecision {
+function decideInit(core: EngineContext, proc: Process, task: Task): InitDecision {
   prepareData(core, proc, task);
-  if (task.node.timeouts.length > 0) core.timed.add(task);
+  if (task.node.timeouts.length > 0) core.watchTimeouts(task);
   switch (task.kind) {
     case 'workflow':
       return 'ready';
@@ -70,7 +70,7 @@ function decideInit(core: Core, proc: Process, task: Task): InitDecision {
   }
 }
 
-function decideAct(core: Core, proc: Process, task: Task): InitDecision {
+function decideAct(core: EngineContext, proc: Process, task: Task): InitDecision {
   if (!condition(core, proc, task)) return 'skipped';
   const uses = asAct(task.node).uses;
   if (!uses) throw new ActError('package.unknown', `act '${task.node.id}' has no 'uses'`);
@@ -82,8 +82,8 @@ function decideAct(core: Core, proc: Process, task: Task): InitDecision {
   return pkg.run_as === 'irq' ? 'interrupted' : 'ready';
 }
 
-export function runTask(core: Core, proc: Process, task: Task): void {
-  if (!whenEvaluated(core, proc, task, () => prepareRun(core, proc, task), () => core.execTask(proc, task))) return;
+export function runTask(core: EngineContext, proc: Process, task: Task): void {
+  if (!whenEvaluated(core, proc, task, () => prepareRun(core, proc, task), () => exec(core, proc, task))) return;
   core.setState(proc, task, 'running');
   if (task.kind === 'act') runAct(core, proc, task);
   if (task.terminal && task.propagated) return;
@@ -92,7 +92,7 @@ export function runTask(core: Core, proc: Process, task: Task): void {
 }
 
 /** Run's expression work, before the task runs: a branch's `run` script, a func act's params. */
-function prepareRun(core: Core, proc: Process, task: Task): void {
+function prepareRun(core: EngineContext, proc: Process, task: Task): void {
   if (task.kind === 'branch') {
     const run = asBranch(task.node).run;
     if (run && run.trim()) core.evaluate(proc, task, run, 'script');
@@ -102,7 +102,7 @@ function prepareRun(core: Core, proc: Process, task: Task): void {
   }
 }
 
-function runAct(core: Core, proc: Process, task: Task): void {
+function runAct(core: EngineContext, proc: Process, task: Task): void {
   const uses = asAct(task.node).uses;
   const pkg = core.registry.get(uses);
   if (!pkg) throw new ActError('package.unknown', `act '${task.node.id}' uses unknown package '${uses}'`);
@@ -120,7 +120,7 @@ function runAct(core: Core, proc: Process, task: Task): void {
  * The code of a code act came back from its worker: its result applies and the act completes, or
  * its error fails the act, as if the code had run inside the job that started it.
  */
-function resumeAfterCode(core: Core, proc: Process, task: Task, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }, apply: (result: unknown) => void): void {
+function resumeAfterCode(core: EngineContext, proc: Process, task: Task, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }, apply: (result: unknown) => void): void {
   if (!core.stillRuns(proc, task)) return;
   taskJob(core, proc, task, () => {
     task.autoComplete = true;
@@ -131,7 +131,7 @@ function resumeAfterCode(core: Core, proc: Process, task: Task, outcome: { ok: t
   });
 }
 
-function funcContext(core: Core, proc: Process, task: Task, params: unknown): FuncContext {
+function funcContext(core: EngineContext, proc: Process, task: Task, params: unknown): FuncContext {
   return {
     params,
     setVars: (vars) => {
@@ -170,7 +170,7 @@ function funcContext(core: Core, proc: Process, task: Task, params: unknown): Fu
 }
 
 /** Block expansion (spec 2.6): children are created now and started with the act's heads. */
-function expand(core: Core, proc: Process, task: Task, acts: Act[], mode: 'sequence' | 'parallel'): void {
+function expand(core: EngineContext, proc: Process, task: Task, acts: Act[], mode: 'sequence' | 'parallel'): void {
   const normalized = acts.map((a) => core.normalizeAct(a));
   task.expansion = { mode, acts: normalized };
   core.markDirty(proc, task);
@@ -181,7 +181,7 @@ function expand(core: Core, proc: Process, task: Task, acts: Act[], mode: 'seque
 
 // ---- branches ----
 
-function selectBranch(core: Core, proc: Process, task: Task): 'ready' | 'pending' | 'skipped' {
+function selectBranch(core: EngineContext, proc: Process, task: Task): 'ready' | 'pending' | 'skipped' {
   const b = asBranch(task.node);
   // the branches it needs may have finished before it started (skipped by their `if`)
   if (b.needs.length > 0 && !neededDone(proc, task)) return 'pending';
@@ -216,7 +216,7 @@ function elseDecision(siblings: Task[]): 'ready' | 'skipped' | null {
  * Re-checks pending branches of a running step (called whenever a child of the step finished),
  * until none changes: a branch skipped here may release a branch that needs it.
  */
-export function resumePending(core: Core, proc: Process, step: Task): void {
+export function resumePending(core: EngineContext, proc: Process, step: Task): void {
   let changed = true;
   while (changed && step.state === 'running') {
     changed = false;
@@ -227,7 +227,7 @@ export function resumePending(core: Core, proc: Process, step: Task): void {
 }
 
 /** Decides one pending branch if it can be decided now; returns whether it left `pending`. */
-function resumeBranch(core: Core, proc: Process, branch: Task): boolean {
+function resumeBranch(core: EngineContext, proc: Process, branch: Task): boolean {
   const b = asBranch(branch.node);
   let decision: 'ready' | 'skipped' | null;
   if (b.needs.length > 0) {

@@ -20,13 +20,14 @@ import type { Models } from './models.ts';
 import type { Process } from './process.ts';
 import { restoreProcess } from './restore.ts';
 import type { OpRow, ProcRow, TaskRow } from './store/types.ts';
-import { returnToParent, startSubflow } from './subflow.ts';
+import { startSubflow } from './subflow.ts';
+import { returnToParent } from './subflow-routing.ts';
 import { guard } from './flow.ts';
 import { abortProcess } from './finish.ts';
 import type { Task } from './task.ts';
 import { IN_FLIGHT_PROC_STATES, isTerminalName, isUnfinishedName, UNFINISHED_PROC_STATES } from '../../vocab/states.ts';
 import { asAct } from './tree/node.ts';
-import { multiInstance } from './instances.ts';
+import { multiInstance } from './relay-records.ts';
 import { resumeEndHooks } from './end-hooks.ts';
 
 export interface RecoverReport {

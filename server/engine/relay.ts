@@ -26,10 +26,9 @@ import { abortProcess } from './finish.ts';
 import type { Vars } from './model/types.ts';
 import type { Process } from './process.ts';
 import type { InstanceRow, OpRow } from './store/types.ts';
-import { applyChildEnd, type ChildEnd } from './subflow.ts';
-
-export const RELAY_TOPIC = 'acts_relay';
-export const RELAY_DONE_TOPIC = 'acts_relay_done';
+import { applyChildEnd } from './subflow.ts';
+import type { ChildEnd } from './context.ts';
+import { relayRecord, RELAY_DONE_TOPIC, RELAY_TOPIC } from './relay-records.ts';
 
 /** Records handled per pass (the rest wait for the next one). */
 const PASS_LIMIT = 500;
@@ -37,16 +36,6 @@ const PASS_LIMIT = 500;
 const POLL_MS = 250;
 
 export type RelayResult = { ok: true } | { ok: false; code: ErrorCode; message: string };
-
-export function relayRecord(core: Core, pid: string, tid: string, event: string, options: Vars): OpRow {
-  const now = core.now();
-  return { id: core.newId(16), type: 'relay', pid, tid, event, options, status: 'pending', create_time: now, update_time: now };
-}
-
-/** Queues a relay record in the batch of the job that runs now. */
-export function relayLater(core: Core, pid: string, tid: string, event: string, options: Vars): void {
-  core.writeOp(relayRecord(core, pid, tid, event, options));
-}
 
 function resultOf(op: OpRow): RelayResult | undefined {
   const result = (op.options as Vars | null)?.$result as RelayResult | undefined;

@@ -1,0 +1,106 @@
+/**
+ * The engine's port (issue 11): everything the workflow semantics — flow.ts, kinds.ts,
+ * actions.ts, hooks.ts, finish.ts, subflow.ts — use of the machine that runs them. The
+ * semantics take a process and a task, change them, and say through this port what must happen
+ * besides: rows to write (`markDirty`), tasks to run (`schedule`), messages to publish, children
+ * to start or abort, a parent to report to, work to run off the engine's thread, a process that
+ * ended. They never reach lanes, the store writer or other processes and instances themselves;
+ * the implementation (today `Core`) decides how each effect is carried out and made durable.
+ */
+import type { CodePool } from './sandbox/code-pool.ts';
+import type { EvalMode, ScriptScope } from './sandbox/types.ts';
+import type { ExpressionTrials } from './expr/trials.ts';
+import type { Logger } from './events.ts';
+import type { Message } from './messages.ts';
+import type { Act, Vars } from './model/types.ts';
+import type { PackageRegistry } from './packages/registry.ts';
+import type { Process } from './process.ts';
+import type { Snapshots } from './snapshots.ts';
+import type { ErrorInfo, OpRow } from './store/types.ts';
+import type { Task } from './task.ts';
+import type { Node } from './tree/node.ts';
+import type { TaskState } from '../../vocab/states.ts';
+
+/**
+ * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
+ * record is durable but not applied; an action's effects are durable but the caller was not told;
+ * a code act is running; a task's error is being reported (a throw there escapes the task guard);
+ * a durable overflow record is about to go back into its lane.
+ */
+export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting' | 'overflow:replay' | 'start:written';
+
+/** The subflow act a child process reports to. */
+export interface ParentRef {
+  pid: string;
+  tid: string;
+}
+
+/** How a child process ended, as its parent's subflow act hears it. */
+export interface ChildEnd {
+  state: string;
+  outputs: Vars;
+  err: ErrorInfo | null;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export interface EngineContext {
+  readonly registry: PackageRegistry;
+  readonly log: Logger;
+  readonly snapshots: Snapshots;
+  /** Windows of expression work that may move to the code workers (expr/trials.ts). */
+  readonly trials: ExpressionTrials;
+  /** Threads for user code; none: it runs on the engine's thread. */
+  readonly codePool?: CodePool;
+  /** The job batch the current job's writes go out with, less one (finishProcess). */
+  readonly batchSeq: number;
+
+  now(): number;
+  newId(size: number): string;
+  fault(point: FaultPoint): void;
+
+  // ---- tasks and their rows ----
+  createTask(proc: Process, node: Node, prev: Task | null, parent: Task | null, isHook?: boolean): Task;
+  setState(proc: Process, task: Task, state: TaskState): void;
+  setError(proc: Process, task: Task, err: ErrorInfo): void;
+  /** The task's row (and its process's) is written with the current job. */
+  markDirty(proc: Process, task: Task): void;
+  markProcDirty(proc: Process): void;
+  /** Queues the task's execution (init → run → proceed); false when it waits in the outbox. */
+  schedule(proc: Process, task: Task, op?: OpRow): boolean;
+  /** Keeps an `exec` record open for a queued execution until it ran (end-hooks.ts). */
+  recordExec(proc: Process, task: Task): OpRow;
+  /** Whether the task still has work here (see Core.stillRuns). */
+  stillRuns(proc: Process, task: Task): boolean;
+  /** The task's timeout rules are checked on every tick from now on. */
+  watchTimeouts(task: Task): void;
+  /** Holds the process's lane while `work` runs off the engine's thread, then runs `then` in it. */
+  offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void;
+
+  // ---- expressions and data ----
+  evaluate(proc: Process, task: Task, source: string, mode?: EvalMode): unknown;
+  evaluator(proc: Process, task: Task): (source: string) => unknown;
+  scopeOf(proc: Process, task: Task): ScriptScope;
+  paramsOf(proc: Process, task: Task): unknown;
+  outputsOf(proc: Process, task: Task): Vars;
+  checkSize(what: string, value: unknown): void;
+  validateExposes(proc: Process, outputs: Vars): string | null;
+  normalizeAct(raw: unknown): Act;
+
+  // ---- messages and process events ----
+  emitMessage(proc: Process, task: Task): void;
+  publishProcessEvent(kind: 'start' | 'complete' | 'error', message: Message): void;
+  processStarted(proc: Process): void;
+  /** Closes the deliveries of a task's waiting messages after an action settled it. */
+  settleDeliveries(pid: string, tid: string): void;
+
+  // ---- other processes ----
+  /** Starts the child process of a subflow act; its start links to, or fails, the act later. */
+  startChild(proc: Process, task: Task, mid: string, options: Vars): void;
+  /** A finished child reports to its parent's subflow act (wherever that process runs). */
+  toParent(child: Process): void;
+  /** Aborts the child process of a subflow act that was closed before its child returned. */
+  abortChild(task: Task): void;
+  /** The process ended: it leaves the resident set (its rows stay). */
+  ended(proc: Process): void;
+}
