@@ -12,7 +12,7 @@
  * BENCH_CODE_POOLS lists the pool sizes (default `2,4`: the cores of this machine, one per lane).
  */
 import { performance } from 'node:perf_hooks';
-import { Engine } from '../server/engine/engine.ts';
+import { Engine } from '../server/runtime/engine.ts';
 import { createTestDatabase } from '../test/helpers/databases.ts';
 import { ServerProcess } from '../test/helpers/server-process.ts';
 import { percentile, printRows } from './durable/common.ts';

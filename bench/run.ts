@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ManualClock } from '../server/engine/clock.ts';
-import { Engine } from '../server/engine/engine.ts';
+import { Engine } from '../server/runtime/engine.ts';
 import { loadModel } from '../server/engine/model/index.ts';
 import { PackageRegistry } from '../server/engine/packages/registry.ts';
 import { createSandbox } from '../server/engine/sandbox/quickjs.ts';

@@ -14,7 +14,7 @@ import { createAuditLog } from './audit/audit-log.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { ensureAdminFromEnv } from './auth/first-admin.ts';
 import type { Auth } from './auth/types.ts';
-import { Engine } from './engine/engine.ts';
+import { Engine } from './runtime/engine.ts';
 import { loadConfig } from './runtime/config.ts';
 import { engineOptionsFrom } from './runtime/engine-options.ts';
 import { openStore, redactUrl } from './store/open-store.ts';

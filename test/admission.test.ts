@@ -4,7 +4,7 @@
  * slots free; finished processes leave memory but stay readable from the store.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EngineOptions } from '../server/engine/engine.ts';
+import type { EngineOptions } from '../server/runtime/engine.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { borrowed, createHarness as createEngineHarness, type Harness } from './helpers/harness.ts';
 

@@ -16,7 +16,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLog } from '../server/audit/types.ts';
 import { createAuth } from '../server/auth/index.ts';
-import { Engine } from '../server/engine/engine.ts';
+import { Engine } from '../server/runtime/engine.ts';
 import { createServer, type ActsServer } from '../server/http/server.ts';
 import { openStore, type OpenedStore } from '../server/store/open-store.ts';
 import type { ApiClient } from '../server/cli/remote/client.ts';

@@ -3,7 +3,7 @@
  * its scope works as on the engine's thread, and a code act keeps its lane's order.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProcDetail } from '../server/engine/info.ts';
+import type { ProcDetail } from '../server/runtime/info.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 import { longestStall } from './helpers/event-loop.ts';
 

@@ -5,7 +5,7 @@
  * completed siblings, and every outbox record closed.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProcDetail } from '../server/engine/info.ts';
+import type { ProcDetail } from '../server/runtime/info.ts';
 import type { OpRow, ProcRow, TaskRow } from '../server/engine/store/types.ts';
 import Database from 'better-sqlite3';
 import pg from 'pg';

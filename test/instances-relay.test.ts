@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/engine/clock.ts';
-import { Engine } from '../server/engine/engine.ts';
+import { Engine } from '../server/runtime/engine.ts';
 import type { Message } from '../server/engine/messages.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';

@@ -5,7 +5,7 @@
  * pid, as after PID reuse), and two live servers on one file are still refused.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { Engine } from '../server/engine/engine.ts';
+import { Engine } from '../server/runtime/engine.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
 import { ServerProcess } from './helpers/server-process.ts';

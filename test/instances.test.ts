@@ -1,10 +1,10 @@
 /**
- * Several engine instances (server/engine/instances.ts): the claim's semantics on the memory
+ * Several engine instances (server/runtime/instances.ts): the claim's semantics on the memory
  * store; SQLite refusing a second live instance; two real engine hosts on one PostgreSQL database
  * sharing 500 processes, one killed mid-run and taken over by the other once its lease lapsed.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { Engine } from '../server/engine/engine.ts';
+import { Engine } from '../server/runtime/engine.ts';
 import { MemoryStore } from '../server/engine/store/memory.ts';
 import type { ProcRow, TaskRow } from '../server/engine/store/types.ts';
 import { openStore } from '../server/store/open-store.ts';

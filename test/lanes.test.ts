@@ -3,7 +3,7 @@
  * refuses work, and the outbox that takes the overflow and hands it back — nothing is lost.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Lanes, type Job } from '../server/engine/lanes.ts';
+import { Lanes, type Job } from '../server/runtime/lanes.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 

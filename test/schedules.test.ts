@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../server/engine/store/memory.ts';
-import type { EngineOptions } from '../server/engine/engine.ts';
+import type { EngineOptions } from '../server/runtime/engine.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 

@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Engine } from '../server/engine/engine.ts';
+import { Engine } from '../server/runtime/engine.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
 import { copyProcess, rowsOf } from './helpers/process-copies.ts';

@@ -4,7 +4,7 @@
  * the invariants themselves catching the faults they name. `npm run sim` runs long campaigns.
  */
 import { describe, expect, it } from 'vitest';
-import type { TaskInfo } from '../server/engine/info.ts';
+import type { TaskInfo } from '../server/runtime/info.ts';
 import type { ProcRow } from '../server/engine/store/types.ts';
 import { crashEquivalence } from './sim/crash-equivalence.ts';
 import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './sim/invariants.ts';

@@ -1,5 +1,5 @@
 /**
- * Idempotent process starts (server/engine/start-keys.ts):
+ * Idempotent process starts (server/runtime/start-keys.ts):
  * - over real HTTP on SQLite and PostgreSQL: a repeat with the same key answers the first process
  *   (`repeated: true`), concurrent repeats start one process, another model or other inputs is
  *   `process.key_conflict`, the key comes from the input or the `Idempotency-Key` header (also for

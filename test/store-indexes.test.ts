@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { openInbox } from '../server/api/inbox-query.ts';
-import { Engine } from '../server/engine/engine.ts';
+import { Engine } from '../server/runtime/engine.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
 import type { StoreQueries } from '../server/engine/store/types.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';

@@ -6,12 +6,12 @@
  * figures say so, opening the gate drains it and everything accepted before completes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../server/engine/engine.ts';
+import { Engine } from '../server/runtime/engine.ts';
 import { ActError } from '../server/engine/errors.ts';
-import type { EngineEvents } from '../server/engine/events.ts';
+import type { EngineEvents } from '../server/runtime/events.ts';
 import { MemoryStore } from '../server/engine/store/memory.ts';
 import type { Store } from '../server/engine/store/types.ts';
-import { StoreWriter, type WriterSaturation } from '../server/engine/store-writer.ts';
+import { StoreWriter, type WriterSaturation } from '../server/runtime/store-writer.ts';
 import { useTestStore } from './helpers/databases.ts';
 import { borrowed } from './helpers/harness.ts';
 

@@ -8,8 +8,9 @@
  * SQLite: processes.list/get, health.get, the socket health feed and /metrics.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../server/engine/engine.ts';
-import type { EngineEvents, Logger } from '../server/engine/events.ts';
+import { Engine } from '../server/runtime/engine.ts';
+import type { EngineEvents } from '../server/runtime/events.ts';
+import type { Logger } from '../server/engine/logger.ts';
 import { MemoryStore } from '../server/engine/store/memory.ts';
 import type { Query, Store } from '../server/engine/store/types.ts';
 import { openStore } from '../server/store/open-store.ts';

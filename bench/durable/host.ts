@@ -12,7 +12,7 @@
  * Replies:   {id, ok: true, result} | {id, ok: false, error}
  */
 import { performance } from 'node:perf_hooks';
-import { Engine, type EngineOptions } from '../../server/engine/engine.ts';
+import { Engine, type EngineOptions } from '../../server/runtime/engine.ts';
 import { openStore } from '../../server/store/open-store.ts';
 import { serveCommands, writeLine, type Command } from '../../test/hosts/json-lines.ts';
 

@@ -4,7 +4,7 @@
  * for the irq `created` message, complete it, wait until the process completed.
  */
 import { performance } from 'node:perf_hooks';
-import { Engine } from '../../server/engine/engine.ts';
+import { Engine } from '../../server/runtime/engine.ts';
 import type { Store } from '../../server/engine/store/types.ts';
 import { countBatches, percentile, THREE_STEP_YML } from './common.ts';
 

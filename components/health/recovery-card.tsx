@@ -1,5 +1,5 @@
 /** The "Recovery" card of an instance: how far loading its unfinished processes at start got. */
-import type { RecoveryHealth } from '../../server/engine/engine-health.ts';
+import type { RecoveryHealth } from '../../server/runtime/engine-health.ts';
 import { MetricCard } from './metric-card.tsx';
 
 export function RecoveryCard({ recovery, values }: { recovery: RecoveryHealth; values: number[] }) {

@@ -9,7 +9,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import type { Logger } from 'pino';
 import type { AuditLog } from '../audit/types.ts';
 import type { Auth, Caller } from '../auth/types.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { Engine } from '../runtime/engine.ts';
 import type { Store } from '../engine/store/types.ts';
 import { clientAddress } from './client-address.ts';
 

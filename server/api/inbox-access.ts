@@ -4,7 +4,7 @@
  * Admins may act on every task. Everyone must hold the `operate` permission (policy.ts).
  */
 import type { Caller } from '../auth/types.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { Engine } from '../runtime/engine.ts';
 import { ActError } from '../engine/errors.ts';
 import { allows } from './policy.ts';
 

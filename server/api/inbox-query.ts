@@ -4,7 +4,7 @@
  * what they ask (title, assignees, model) comes from their `created` messages.
  */
 import type { Caller } from '../auth/types.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { Engine } from '../runtime/engine.ts';
 import type { MessageRow, Store } from '../engine/store/types.ts';
 import { assignmentOf, mayAct, type Assignment } from './inbox-access.ts';
 

@@ -6,7 +6,7 @@
  * interrupt is open to every operator. Everyone needs the `operate` permission (policy.ts).
  */
 import type { Caller } from '../auth/types.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { Engine } from '../runtime/engine.ts';
 import { ActError } from '../engine/errors.ts';
 import { assignmentOf, mayAct, type Assignment } from './inbox-access.ts';
 import { eq, toQuery } from './paging.ts';

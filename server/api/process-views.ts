@@ -1,5 +1,5 @@
 /** Read views of a process for the API: the task tree, the list row, the timeline. */
-import type { TaskInfo } from '../engine/info.ts';
+import type { TaskInfo } from '../runtime/info.ts';
 import type { MessageRow, ProcRow } from '../engine/store/types.ts';
 
 export interface TaskNode {

@@ -1,11 +1,11 @@
 /**
  * The idempotency key of an API start (`processes.start`, `triggers.fire`): the input's
  * `idempotencyKey` or the `Idempotency-Key` header (webhook senders set headers, not bodies). Both
- * given must agree. The engine keeps the key with the process (engine/start-keys.ts).
+ * given must agree. The engine keeps the key with the process (runtime/start-keys.ts).
  */
 import { z } from 'zod';
 import { ActError } from '../engine/errors.ts';
-import { MAX_START_KEY_CHARS } from '../engine/start-keys.ts';
+import { MAX_START_KEY_CHARS } from '../runtime/start-keys.ts';
 import type { ApiContext } from './context.ts';
 
 /** The optional `idempotencyKey` field of a start input. */

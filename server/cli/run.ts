@@ -4,7 +4,7 @@
  * Time is virtual: when nothing is left to do but a timeout, the clock jumps to it.
  */
 import { ManualClock } from '../engine/clock.ts';
-import { Engine } from '../engine/engine.ts';
+import { Engine } from '../runtime/engine.ts';
 import { ActError } from '../engine/errors.ts';
 import type { Message } from '../engine/messages.ts';
 import { formatProblem } from '../engine/model/index.ts';

@@ -2,8 +2,8 @@
  * `acts serve`: the headless engine on a durable store. It continues the unfinished processes it
  * finds, runs the timers, and stops cleanly on SIGTERM/SIGINT (pending writes are flushed).
  */
-import { Engine } from '../engine/engine.ts';
-import { consoleLogger } from '../engine/events.ts';
+import { Engine } from '../runtime/engine.ts';
+import { consoleLogger } from '../engine/logger.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { engineOptionsFrom } from '../runtime/engine-options.ts';
 import { openStore, redactUrl } from '../store/open-store.ts';

@@ -10,7 +10,7 @@
 import type { CodePool } from './sandbox/code-pool.ts';
 import type { EvalMode, ScriptScope } from './sandbox/types.ts';
 import type { ExpressionTrials } from './expr/trials.ts';
-import type { Logger } from './events.ts';
+import type { Logger } from './logger.ts';
 import type { Message } from './messages.ts';
 import type { Act, Vars } from './model/types.ts';
 import type { PackageRegistry } from './packages/registry.ts';

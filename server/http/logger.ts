@@ -4,7 +4,7 @@
  * method, path, status and time only. The engine's plain-text logger is adapted to pino.
  */
 import pino, { type Logger } from 'pino';
-import type { Logger as EngineLogger } from '../engine/events.ts';
+import type { Logger as EngineLogger } from '../engine/logger.ts';
 
 const SECRET_KEYS = ['password', 'token', 'cookie', 'authorization', 'sessionToken', 'set-cookie'];
 

@@ -7,8 +7,8 @@
  */
 import client from 'prom-client';
 import type { Server } from 'socket.io';
-import type { Engine } from '../engine/engine.ts';
-import { taskInfo } from '../engine/info.ts';
+import type { Engine } from '../runtime/engine.ts';
+import { taskInfo } from '../runtime/info.ts';
 import { isTerminal, LISTED_PROC_STATES } from '../../vocab/states.ts';
 
 export interface Metrics {

@@ -5,7 +5,7 @@
  * `/metrics` (Prometheus text).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Engine } from '../engine/engine.ts';
+import type { Engine } from '../runtime/engine.ts';
 import type { Metrics } from './metrics.ts';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

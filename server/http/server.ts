@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import type { AuditLog } from '../audit/types.ts';
 import { sweepExpiredSessions, type SessionStore } from '../auth/expired-sessions.ts';
 import type { Auth } from '../auth/types.ts';
-import type { Engine } from '../engine/engine.ts';
+import type { Engine } from '../runtime/engine.ts';
 import type { Store } from '../engine/store/types.ts';
 import type { ApiServices } from '../api/context.ts';
 import { attachLive, type Live, type LiveOptions } from '../api/live/socket-server.ts';

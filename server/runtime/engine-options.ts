@@ -1,6 +1,6 @@
 /** The engine options a runtime configuration stands for (shared by `npm start` and `acts serve`). */
 import { availableParallelism } from 'node:os';
-import type { EngineOptions } from '../engine/engine.ts';
+import type { EngineOptions } from './engine.ts';
 import type { RuntimeConfig } from './config.ts';
 
 /** What `config` sets of the engine's options; the caller adds the store, the logger and the rest. */

@@ -4,8 +4,8 @@
  * message by key and answer it. Tests await `settle()` (engine idle), never sleep.
  */
 import { ManualClock } from '../../server/engine/clock.ts';
-import { Engine, type EngineOptions } from '../../server/engine/engine.ts';
-import type { ProcDetail } from '../../server/engine/info.ts';
+import { Engine, type EngineOptions } from '../../server/runtime/engine.ts';
+import type { ProcDetail } from '../../server/runtime/info.ts';
 import type { Message } from '../../server/engine/messages.ts';
 import type { Vars } from '../../server/engine/model/types.ts';
 import type { Store } from '../../server/engine/store/types.ts';

@@ -19,7 +19,7 @@ import { createAuth, type AuthOptions } from '../../server/auth/create-auth.ts';
 import type { Auth, Role, UserInfo } from '../../server/auth/types.ts';
 import type { AppRouter } from '../../server/api/router.ts';
 import type { ApiErrorData } from '../../server/api/errors.ts';
-import { Engine, type EngineOptions } from '../../server/engine/engine.ts';
+import { Engine, type EngineOptions } from '../../server/runtime/engine.ts';
 import { createServer, type ActsServer, type ServerOptions } from '../../server/http/server.ts';
 import { openStore, type OpenedStore, type StoreBackend } from '../../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';

@@ -5,7 +5,7 @@
  * `running` with nothing under it: an engine opened on the store loads it (recovery) and its first
  * tick finds it stuck. The second process is a healthy waiting one.
  */
-import { Engine } from '../../server/engine/engine.ts';
+import { Engine } from '../../server/runtime/engine.ts';
 import type { Store } from '../../server/engine/store/types.ts';
 
 export const STUCK_MODEL = `id: stuck-demo

@@ -11,7 +11,7 @@
  *           {id, cmd: 'act', pid, tid, action, options} | {id, cmd: 'proc', pid} | {id, cmd: 'idle'} | {id, cmd: 'stats'}
  * Replies:  {id, ok: true, result} | {id, ok: false, error}; messages: {message: {...}}
  */
-import { Engine } from '../../server/engine/engine.ts';
+import { Engine } from '../../server/runtime/engine.ts';
 import { openStore } from '../../server/store/open-store.ts';
 import { serveCommands, writeLine, type Command } from './json-lines.ts';
 

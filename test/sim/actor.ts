@@ -9,7 +9,7 @@
  * choices as one that did not. States: exploring (up to `maxActions` actions) → draining
  * (completing what is open) → aborting the processes still unfinished.
  */
-import type { TaskInfo } from '../../server/engine/info.ts';
+import type { TaskInfo } from '../../server/runtime/info.ts';
 import type { Vars } from '../../server/engine/model/types.ts';
 import { ECODES, UNCAUGHT_ECODE, type GeneratedModel } from './generate.ts';
 import { isTerminalState, type ProcView, type WorldView } from './invariants.ts';

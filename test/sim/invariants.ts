@@ -3,8 +3,8 @@
  * of the world (every process with its task table, the outbox, what the engine reports as stuck)
  * and the log of committed messages. Tests and `npm run sim` call the same `checkInvariants`.
  */
-import type { TaskInfo } from '../../server/engine/info.ts';
-import type { StuckProcess } from '../../server/engine/liveness.ts';
+import type { TaskInfo } from '../../server/runtime/info.ts';
+import type { StuckProcess } from '../../server/runtime/liveness.ts';
 import type { OpRow, ProcRow } from '../../server/engine/store/types.ts';
 
 export interface ProcView {

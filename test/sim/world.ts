@@ -9,10 +9,10 @@
  * States: running → (crashed → recovering → running) → done | failed (a violation).
  */
 import { ManualClock } from '../../server/engine/clock.ts';
-import { Engine } from '../../server/engine/engine.ts';
+import { Engine } from '../../server/runtime/engine.ts';
 import { ActError, errorMessage } from '../../server/engine/errors.ts';
-import type { Logger } from '../../server/engine/events.ts';
-import type { TaskInfo } from '../../server/engine/info.ts';
+import type { Logger } from '../../server/engine/logger.ts';
+import type { TaskInfo } from '../../server/runtime/info.ts';
 import { MemoryStore } from '../../server/engine/store/memory.ts';
 import type { Store } from '../../server/engine/store/types.ts';
 import { openStore, type OpenedStore } from '../../server/store/open-store.ts';

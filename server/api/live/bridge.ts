@@ -14,9 +14,9 @@
  * removals (inbox catch-up drops items removed while its snapshot was read).
  */
 import type { Server } from 'socket.io';
-import type { Engine } from '../../engine/engine.ts';
-import type { Channel } from '../../engine/channels.ts';
-import { procInfo, taskInfo } from '../../engine/info.ts';
+import type { Engine } from '../../runtime/engine.ts';
+import type { Channel } from '../../runtime/channels.ts';
+import { procInfo, taskInfo } from '../../runtime/info.ts';
 import type { Message } from '../../engine/messages.ts';
 import type { Process } from '../../engine/process.ts';
 import type { Task } from '../../engine/task.ts';

@@ -31,7 +31,7 @@
  */
 import type { Socket } from 'socket.io';
 import type { Caller } from '../../auth/types.ts';
-import type { Engine } from '../../engine/engine.ts';
+import type { Engine } from '../../runtime/engine.ts';
 import type { Store } from '../../engine/store/types.ts';
 import { inboxOf } from '../inbox-query.ts';
 import { isTerminalName } from '../../../vocab/states.ts';

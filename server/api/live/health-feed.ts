@@ -4,7 +4,7 @@
  * State: running (interval armed) → stopped.
  */
 import type { Server } from 'socket.io';
-import type { Engine } from '../../engine/engine.ts';
+import type { Engine } from '../../runtime/engine.ts';
 import { HEALTH_ROOM } from './rooms.ts';
 
 export function healthSnapshot(engine: Engine) {

@@ -6,7 +6,7 @@
 import type { Assignment } from '../inbox-access.ts';
 import type { InboxItem } from '../inbox-query.ts';
 import type { Message } from '../../engine/messages.ts';
-import type { TaskInfo } from '../../engine/info.ts';
+import type { TaskInfo } from '../../runtime/info.ts';
 
 export const VALUE_BYTES = 2048;
 

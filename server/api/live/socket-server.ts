@@ -14,7 +14,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Auth, Caller } from '../../auth/types.ts';
-import type { Engine } from '../../engine/engine.ts';
+import type { Engine } from '../../runtime/engine.ts';
 import { ActError } from '../../engine/errors.ts';
 import type { Store } from '../../engine/store/types.ts';
 import { sessionFromCookies } from '../context.ts';

@@ -6,8 +6,8 @@
  * withdrawn (`cancel`) because the following step has not acted yet.
  */
 import { z } from 'zod';
-import type { Engine } from '../../engine/engine.ts';
-import type { TaskInfo } from '../../engine/info.ts';
+import type { Engine } from '../../runtime/engine.ts';
+import type { TaskInfo } from '../../runtime/info.ts';
 import { parseModel, seededIds } from '../../engine/model/index.ts';
 import type { Store } from '../../engine/store/types.ts';
 import { compileWorkflow } from '../../engine/tree/compile.ts';

@@ -9,7 +9,7 @@ import { id, LIMITS } from '../limits.ts';
 import { eq, page, pageOf, toQuery } from '../paging.ts';
 import { idempotencyKey, startKeyOf } from '../start-key.ts';
 import { allowed, router } from '../trpc.ts';
-import type { Engine } from '../../engine/engine.ts';
+import type { Engine } from '../../runtime/engine.ts';
 import type { EventRow } from '../../engine/store/types.ts';
 
 /** A schedule is overdue when its next run is this far in the past (its timer loop is not firing it). */

@@ -101,7 +101,7 @@ export interface ProcRow {
   start_digest?: string | null;
 }
 
-/** One running engine instance and its lease (server/engine/instances.ts). */
+/** One running engine instance and its lease (server/runtime/instances.ts). */
 export interface InstanceRow {
   id: string;
   /** `os.hostname()` and process id of the engine's process. */

@@ -3,14 +3,14 @@
  * validates everything, bumps the version, keeps the source of every version, and rewrites the
  * model's trigger rows (schedules re-armed).
  */
-import { ActError } from './errors.ts';
-import { loadModel, nextCronRun, seededIds } from './model/index.ts';
-import type { ModelProblem, Trigger, Workflow } from './model/types.ts';
-import type { PackageRegistry } from './packages/registry.ts';
-import type { Sandbox } from './sandbox/types.ts';
-import type { EventRow, ModelRow, Store } from './store/types.ts';
-import { compileWorkflow, type NodeTree } from './tree/compile.ts';
-import type { Clock } from './clock.ts';
+import { ActError } from '../engine/errors.ts';
+import { loadModel, nextCronRun, seededIds } from '../engine/model/index.ts';
+import type { ModelProblem, Trigger, Workflow } from '../engine/model/types.ts';
+import type { PackageRegistry } from '../engine/packages/registry.ts';
+import type { Sandbox } from '../engine/sandbox/types.ts';
+import type { EventRow, ModelRow, Store } from '../engine/store/types.ts';
+import { compileWorkflow, type NodeTree } from '../engine/tree/compile.ts';
+import type { Clock } from '../engine/clock.ts';
 
 export interface CompiledModel {
   workflow: Workflow;

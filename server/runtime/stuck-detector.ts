@@ -15,10 +15,10 @@
  * One check runs at a time; a tick that comes while one runs waits for its figure.
  */
 import type { Core } from './core.ts';
-import { errorMessage } from './errors.ts';
+import { errorMessage } from '../engine/errors.ts';
 import type { EngineEvents } from './events.ts';
 import type { StuckProcess } from './liveness.ts';
-import type { Process } from './process.ts';
+import type { Process } from '../engine/process.ts';
 import { findStuck } from './stuck-check.ts';
 
 interface Reported {

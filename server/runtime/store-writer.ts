@@ -18,8 +18,8 @@
  * retryable `engine.busy`; writes of jobs already running are always queued — refusing them would
  * lose state — so the depth may pass the cap. `limit()` sets the cap and who hears the changes.
  */
-import { ActError } from './errors.ts';
-import type { Store } from './store/types.ts';
+import { ActError } from '../engine/errors.ts';
+import type { Store } from '../engine/store/types.ts';
 
 type Settle = (err?: unknown) => void;
 

@@ -2,8 +2,8 @@
  * Relay records (relay.ts): the outbox rows that carry work to the instance that runs a process,
  * and the NOTIFY topics that wake the instances concerned when a batch with such records commits.
  */
-import type { Vars } from './model/types.ts';
-import type { OpRow, Store } from './store/types.ts';
+import type { Vars } from '../engine/model/types.ts';
+import type { OpRow, Store } from '../engine/store/types.ts';
 
 export const RELAY_TOPIC = 'acts_relay';
 export const RELAY_DONE_TOPIC = 'acts_relay_done';

@@ -4,17 +4,17 @@
  * child whose act was closed — each in the lane of the process it changes, or, when that process
  * runs on another instance, as a relay record (relay.ts) written with the current job.
  */
-import type { EngineContext, ParentRef } from './context.ts';
-import { errorMessage } from './errors.ts';
-import { abortProcess } from './finish.ts';
-import { failTask } from './flow.ts';
-import type { Vars } from './model/types.ts';
-import type { Process } from './process.ts';
+import type { EngineContext, ParentRef } from '../engine/context.ts';
+import { errorMessage } from '../engine/errors.ts';
+import { abortProcess } from '../engine/finish.ts';
+import { failTask } from '../engine/flow.ts';
+import type { Vars } from '../engine/model/types.ts';
+import type { Process } from '../engine/process.ts';
 import { multiInstance, relayLater } from './relay-records.ts';
-import type { OpRow, Store } from './store/types.ts';
-import { applyChildEnd } from './subflow.ts';
-import type { ChildEnd } from './context.ts';
-import type { Task } from './task.ts';
+import type { OpRow, Store } from '../engine/store/types.ts';
+import { applyChildEnd } from '../engine/subflow.ts';
+import type { ChildEnd } from '../engine/context.ts';
+import type { Task } from '../engine/task.ts';
 
 /** What routing needs of the engine beyond its port. */
 export interface RoutingHost extends EngineContext {

@@ -5,9 +5,9 @@
  */
 import type { Core } from './core.ts';
 import { isOpenEndHook } from './end-hooks.ts';
-import { spawn } from './flow.ts';
-import type { Message } from './messages.ts';
-import { removeWorkdir } from './owner-scope.ts';
+import { spawn } from '../engine/flow.ts';
+import type { Message } from '../engine/messages.ts';
+import { removeWorkdir } from '../engine/owner-scope.ts';
 import type { TaskExtra } from './rows.ts';
 import { isTerminalName, TERMINAL_STATES } from '../../vocab/states.ts';
 

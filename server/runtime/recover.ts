@@ -12,21 +12,21 @@
  * lease lapsed are claimed first (instances.ts), so the same code restarts, fills free slots and
  * takes over a crashed instance's processes.
  */
-import { applyClientAction } from './actions.ts';
+import { applyClientAction } from '../engine/actions.ts';
 import type { Core } from './core.ts';
-import type { Vars } from './model/types.ts';
-import { errorMessage } from './errors.ts';
+import type { Vars } from '../engine/model/types.ts';
+import { errorMessage } from '../engine/errors.ts';
 import type { Models } from './models.ts';
-import type { Process } from './process.ts';
+import type { Process } from '../engine/process.ts';
 import { restoreProcess } from './restore.ts';
-import type { OpRow, ProcRow, TaskRow } from './store/types.ts';
-import { startSubflow } from './subflow.ts';
+import type { OpRow, ProcRow, TaskRow } from '../engine/store/types.ts';
+import { startSubflow } from '../engine/subflow.ts';
 import { returnToParent } from './subflow-routing.ts';
-import { guard } from './flow.ts';
-import { abortProcess } from './finish.ts';
-import type { Task } from './task.ts';
+import { guard } from '../engine/flow.ts';
+import { abortProcess } from '../engine/finish.ts';
+import type { Task } from '../engine/task.ts';
 import { IN_FLIGHT_PROC_STATES, isTerminalName, isUnfinishedName, UNFINISHED_PROC_STATES } from '../../vocab/states.ts';
-import { asAct } from './tree/node.ts';
+import { asAct } from '../engine/tree/node.ts';
 import { multiInstance } from './relay-records.ts';
 import { resumeEndHooks } from './end-hooks.ts';
 

@@ -3,12 +3,12 @@
  * everything the engine needs to continue the task after a reload: its node reference, data,
  * inputs/outputs, cached params, flags and the definitions of nodes it built at run time.
  */
-import type { Act, Vars } from './model/types.ts';
-import type { Process } from './process.ts';
+import type { Act, Vars } from '../engine/model/types.ts';
+import type { Process } from '../engine/process.ts';
 import { parseTaskState } from '../../vocab/states.ts';
-import type { ProcRow, TaskRow } from './store/types.ts';
-import type { Task } from './task.ts';
-import type { OwnerScope } from './owner-scope.ts';
+import type { ProcRow, TaskRow } from '../engine/store/types.ts';
+import type { Task } from '../engine/task.ts';
+import type { OwnerScope } from '../engine/owner-scope.ts';
 
 /** Node reference of a task row: a compiled node by id, or a run-time node by origin task and id. */
 export interface NodeRef {

@@ -1,8 +1,8 @@
-/** The typed engine event map (feeds logs, metrics, the CLI and tests) and the logger contract. */
-import type { Message } from './messages.ts';
-import type { Process } from './process.ts';
+/** The typed engine event map (feeds logs, metrics, the CLI and tests) and its emitter. */
+import type { Message } from '../engine/messages.ts';
+import type { Process } from '../engine/process.ts';
 import type { WriterSaturation } from './store-writer.ts';
-import type { Task } from './task.ts';
+import type { Task } from '../engine/task.ts';
 
 export interface EngineEvents {
   /** Every task state change that was emitted. */
@@ -29,22 +29,6 @@ export interface EngineEvents {
   /** A process reported stuck is no longer: it moved again, finished, or left this engine's memory. */
   unstuck: { pid: string; mid: string; since: number; reason: 'moved' | 'finished' | 'gone' };
 }
-
-export interface Logger {
-  debug(msg: string): void;
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-}
-
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-
-export const consoleLogger: Logger = {
-  debug: () => {},
-  info: (m) => console.error(`[info] ${m}`),
-  warn: (m) => console.error(`[warn] ${m}`),
-  error: (m) => console.error(`[error] ${m}`),
-};
 
 type Listener<T> = (payload: T) => void;
 

@@ -10,15 +10,15 @@
  * loaded yet waits for recovery to end (then goes on as usual), at most the relay timeout; then it
  * is refused with `engine.busy` (`details.reason: 'recovering'`, retryable; nothing recorded).
  */
-import { applyClientAction } from './actions.ts';
+import { applyClientAction } from '../engine/actions.ts';
 import type { Core } from './core.ts';
 import { isUnfinishedName } from '../../vocab/states.ts';
-import { ActError, errorMessage } from './errors.ts';
+import { ActError, errorMessage } from '../engine/errors.ts';
 import type { RecoveryHealth } from './engine-health.ts';
 import type { InstanceLease } from './instances.ts';
-import type { Vars } from './model/types.ts';
+import type { Vars } from '../engine/model/types.ts';
 import type { Relay } from './relay.ts';
-import type { OpRow } from './store/types.ts';
+import type { OpRow } from '../engine/store/types.ts';
 
 export interface ActionRequest {
   pid: string;

@@ -7,9 +7,9 @@
  * start and the row update fires again. Per-row failures are logged, not counted against health.
  */
 import type { Core } from './core.ts';
-import { ActError, errorMessage } from './errors.ts';
-import { nextCronRun } from './model/index.ts';
-import type { Vars } from './model/types.ts';
+import { ActError, errorMessage } from '../engine/errors.ts';
+import { nextCronRun } from '../engine/model/index.ts';
+import type { Vars } from '../engine/model/types.ts';
 
 export type Starter = (mid: string, inputs: Vars) => Promise<unknown>;
 

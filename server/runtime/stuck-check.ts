@@ -7,8 +7,8 @@
 import type { Core } from './core.ts';
 import { isUnfinishedName } from '../../vocab/states.ts';
 import { findMover, stuckReport, type LivenessFacts, type StuckProcess } from './liveness.ts';
-import type { Process } from './process.ts';
-import type { Task } from './task.ts';
+import type { Process } from '../engine/process.ts';
+import type { Task } from '../engine/task.ts';
 
 
 function memoryFacts(core: Core, childRows: Map<string, boolean>, outbox: Set<string>): LivenessFacts {

@@ -4,13 +4,13 @@
  * (not a subflow child) is refused with `engine.busy` while the store writer is saturated.
  */
 import type { Core } from './core.ts';
-import type { ParentRef } from './context.ts';
-import { ActError, errorMessage } from './errors.ts';
-import type { Vars } from './model/types.ts';
+import type { ParentRef } from '../engine/context.ts';
+import { ActError, errorMessage } from '../engine/errors.ts';
+import type { Vars } from '../engine/model/types.ts';
 import type { Models } from './models.ts';
-import { Process, type StartKey } from './process.ts';
-import { validateSchema } from './schemas.ts';
-import { checkWorkdirPid, createWorkdir, removeWorkdir, RESERVED_OWNER_KEY, type OwnerScope } from './owner-scope.ts';
+import { Process, type StartKey } from '../engine/process.ts';
+import { validateSchema } from '../engine/schemas.ts';
+import { checkWorkdirPid, createWorkdir, removeWorkdir, RESERVED_OWNER_KEY, type OwnerScope } from '../engine/owner-scope.ts';
 
 /** Checks an external pid (spec 5.13): non-empty, no store key separator, no control characters. */
 export function checkPid(pid: unknown): string {

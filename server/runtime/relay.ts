@@ -18,16 +18,16 @@
  * done (never applied twice); `waiters` — forwarded actions waiting for their record to close;
  * one pass at a time (`passing`, with `again` when a wake-up arrives during a pass).
  */
-import { applyClientAction } from './actions.ts';
+import { applyClientAction } from '../engine/actions.ts';
 import type { Core } from './core.ts';
 import { isUnfinishedName } from '../../vocab/states.ts';
-import { ActError, errorMessage, type ErrorCode } from './errors.ts';
-import { abortProcess } from './finish.ts';
-import type { Vars } from './model/types.ts';
-import type { Process } from './process.ts';
-import type { InstanceRow, OpRow } from './store/types.ts';
-import { applyChildEnd } from './subflow.ts';
-import type { ChildEnd } from './context.ts';
+import { ActError, errorMessage, type ErrorCode } from '../engine/errors.ts';
+import { abortProcess } from '../engine/finish.ts';
+import type { Vars } from '../engine/model/types.ts';
+import type { Process } from '../engine/process.ts';
+import type { InstanceRow, OpRow } from '../engine/store/types.ts';
+import { applyChildEnd } from '../engine/subflow.ts';
+import type { ChildEnd } from '../engine/context.ts';
 import { relayRecord, RELAY_DONE_TOPIC, RELAY_TOPIC } from './relay-records.ts';
 
 /** Records handled per pass (the rest wait for the next one). */

@@ -26,9 +26,9 @@
  */
 import os from 'node:os';
 import type { Core } from './core.ts';
-import { ActError } from './errors.ts';
+import { ActError } from '../engine/errors.ts';
 import { multiInstance } from './relay-records.ts';
-import type { InstanceRow, Store } from './store/types.ts';
+import type { InstanceRow, Store } from '../engine/store/types.ts';
 
 /** Whether a store can be shared by several engine instances. */
 

@@ -1,9 +1,9 @@
 /** Read-only views of processes and tasks returned by the public API. */
-import type { Vars } from './model/types.ts';
-import type { Process } from './process.ts';
-import type { ErrorInfo } from './store/types.ts';
-import type { Task } from './task.ts';
-import { asAct, nodeKey } from './tree/node.ts';
+import type { Vars } from '../engine/model/types.ts';
+import type { Process } from '../engine/process.ts';
+import type { ErrorInfo } from '../engine/store/types.ts';
+import type { Task } from '../engine/task.ts';
+import { asAct, nodeKey } from '../engine/tree/node.ts';
 
 export interface ProcInfo {
   pid: string;

@@ -1,44 +1,47 @@
 /**
- * The engine's shared state and primitives: resident processes, task creation, state changes,
- * emission (messages, hooks, store writes) and expression evaluation. The algorithm itself lives
- * in flow.ts (exec/proceed/review/fail), kinds.ts (per node kind) and actions.ts.
+ * The runtime's implementation of the engine's port (server/engine/context.ts): resident
+ * processes, task creation and state changes with the rows they dirty, the lanes and the
+ * overflow of executions into the outbox, one store batch per job, messages and their deliveries,
+ * expression evaluation. The algorithm itself is server/engine's (flow.ts, kinds.ts, actions.ts).
+ * (Issue 11 takes this class apart into the runtime's own modules: writer, outbox, residents.)
  *
  * State: `procs` holds every process this engine runs or ran (until removed); each job mutates
  * one process synchronously; dirty tasks are written to the store after each job, in order.
  */
 import type { Channel } from './channels.ts';
 import { OrderedDispatcher } from './channels.ts';
-import type { Clock, IdSource } from './clock.ts';
-import { ActError, errorMessage } from './errors.ts';
-import { renderParams, renderValueMap } from './expr/templates.ts';
-import { ExpressionTrials } from './expr/trials.ts';
+import type { Clock, IdSource } from '../engine/clock.ts';
+import { ActError, errorMessage } from '../engine/errors.ts';
+import { renderParams, renderValueMap } from '../engine/expr/templates.ts';
+import { ExpressionTrials } from '../engine/expr/trials.ts';
 import { Lanes, type Job } from './lanes.ts';
-import { buildMessage, emitsMessage, type Message } from './messages.ts';
-import type { Act, Vars } from './model/types.ts';
-import { workflowSchema } from './model/schema.ts';
-import { fillIds } from './model/fill-ids.ts';
-import type { EngineContext, FaultPoint, ParentRef } from './context.ts';
-import { exec } from './flow.ts';
+import { buildMessage, emitsMessage, type Message } from '../engine/messages.ts';
+import type { Act, Vars } from '../engine/model/types.ts';
+import { workflowSchema } from '../engine/model/schema.ts';
+import { fillIds } from '../engine/model/fill-ids.ts';
+import type { EngineContext, FaultPoint, ParentRef } from '../engine/context.ts';
+import { exec } from '../engine/flow.ts';
 import { abortChildOf, returnToParent, startChildProcess } from './subflow-routing.ts';
-import type { PackageRegistry } from './packages/registry.ts';
-import type { Process } from './process.ts';
-import type { EvalMode, Sandbox, ScriptScope } from './sandbox/types.ts';
-import type { CodePool } from './sandbox/code-pool.ts';
-import { stepBudgetError } from './step-budget.ts';
-import { checkValueSize } from './value-cap.ts';
-import { scopeFor, type ScopeServices } from './scope.ts';
+import type { PackageRegistry } from '../engine/packages/registry.ts';
+import type { Process } from '../engine/process.ts';
+import type { EvalMode, Sandbox, ScriptScope } from '../engine/sandbox/types.ts';
+import type { CodePool } from '../engine/sandbox/code-pool.ts';
+import { stepBudgetError } from '../engine/step-budget.ts';
+import { checkValueSize } from '../engine/value-cap.ts';
+import { scopeFor, type ScopeServices } from '../engine/scope.ts';
 import { isCreatedLike, isEngineWork, isTerminal, type TaskState } from '../../vocab/states.ts';
-import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from './store/types.ts';
+import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from '../engine/store/types.ts';
 import { StoreWriter } from './store-writer.ts';
 import { multiInstance, notifyRelays } from './relay-records.ts';
-import { Task } from './task.ts';
+import { Task } from '../engine/task.ts';
 import { taskRow, procRow } from './rows.ts';
-import type { Node } from './tree/node.ts';
-import { asAct } from './tree/node.ts';
-import { lookup, isPrivateKey, isVisible } from './vars.ts';
-import type { EngineEvents, Logger } from './events.ts';
-import { validateSchema } from './schemas.ts';
-import { Snapshots } from './snapshots.ts';
+import type { Node } from '../engine/tree/node.ts';
+import { asAct } from '../engine/tree/node.ts';
+import { lookup, isPrivateKey, isVisible } from '../engine/vars.ts';
+import type { EngineEvents } from './events.ts';
+import type { Logger } from '../engine/logger.ts';
+import { validateSchema } from '../engine/schemas.ts';
+import { Snapshots } from '../engine/snapshots.ts';
 import { TypedEmitter } from './events.ts';
 
 export interface CoreConfig {

@@ -12,10 +12,10 @@
  * same moment may both start.
  */
 import crypto from 'node:crypto';
-import { ActError } from './errors.ts';
-import type { Vars } from './model/types.ts';
-import type { StartKey } from './process.ts';
-import type { ProcRow, Store } from './store/types.ts';
+import { ActError } from '../engine/errors.ts';
+import type { Vars } from '../engine/model/types.ts';
+import type { StartKey } from '../engine/process.ts';
+import type { ProcRow, Store } from '../engine/store/types.ts';
 
 /** Longest idempotency key (characters). */
 export const MAX_START_KEY_CHARS = 200;

@@ -8,8 +8,8 @@
  * Pure: the runtime passes the facts it knows (lanes, timers, children, outbox) through
  * `LivenessFacts`; the simulation and the stuck-process detector call the same function.
  */
-import type { Process } from './process.ts';
-import type { Task } from './task.ts';
+import type { Process } from '../engine/process.ts';
+import type { Task } from '../engine/task.ts';
 
 export type MoverKind = 'interrupt' | 'timer' | 'job' | 'child' | 'outbox';
 

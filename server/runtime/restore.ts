@@ -3,15 +3,15 @@
  * exactly as last written, with compiled nodes found by id and run-time nodes re-created from the
  * definitions stored on the task that built them.
  */
-import { ActError } from './errors.ts';
-import { Process } from './process.ts';
+import { ActError } from '../engine/errors.ts';
+import { Process } from '../engine/process.ts';
 import { applyTaskRow, type NodeRef, type TaskExtra } from './rows.ts';
 import { parseTaskState } from '../../vocab/states.ts';
-import type { ProcRow, TaskRow } from './store/types.ts';
-import { Task } from './task.ts';
-import { compileDynamic, type NodeTree } from './tree/compile.ts';
-import type { Node } from './tree/node.ts';
-import type { Workflow } from './model/types.ts';
+import type { ProcRow, TaskRow } from '../engine/store/types.ts';
+import { Task } from '../engine/task.ts';
+import { compileDynamic, type NodeTree } from '../engine/tree/compile.ts';
+import type { Node } from '../engine/tree/node.ts';
+import type { Workflow } from '../engine/model/types.ts';
 
 function dynamicNode(proc: Process, origin: string, id: string): Node | undefined {
   if (!proc.hasDynamic(origin)) {

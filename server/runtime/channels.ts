@@ -5,7 +5,7 @@
  * client observes for a process is its causal order; handlers of different processes interleave.
  */
 import picomatch from 'picomatch';
-import type { Message } from './messages.ts';
+import type { Message } from '../engine/messages.ts';
 
 export interface ChannelOptions {
   id?: string;

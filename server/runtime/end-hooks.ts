@@ -9,11 +9,11 @@
  * here. On a shared store only the instance that owns the finished process runs them.
  */
 import type { Core } from './core.ts';
-import { errorMessage } from './errors.ts';
+import { errorMessage } from '../engine/errors.ts';
 import { multiInstance } from './relay-records.ts';
-import type { Process } from './process.ts';
+import type { Process } from '../engine/process.ts';
 import { isEngineWork, isTerminalName } from '../../vocab/states.ts';
-import type { OpRow, ProcRow } from './store/types.ts';
+import type { OpRow, ProcRow } from '../engine/store/types.ts';
 
 /** Whether an exec record of a finished process stands for hook work not done yet. */
 export async function isOpenEndHook(core: Core, op: OpRow): Promise<boolean> {
