@@ -93,7 +93,7 @@ export class ActionIntake {
         } catch (err) {
           reject(err);
         } finally {
-          core.closeOp(op);
+          core.outbox.close(op);
           committed = core.flush();
         }
       });

@@ -29,7 +29,8 @@ import type { CodePool } from '../engine/sandbox/code-pool.ts';
 import { stepBudgetError } from '../engine/step-budget.ts';
 import { checkValueSize } from '../engine/value-cap.ts';
 import { scopeFor, type ScopeServices } from '../engine/scope.ts';
-import { isCreatedLike, isEngineWork, isTerminal, type TaskState } from '../../vocab/states.ts';
+import { isCreatedLike, isTerminal, type TaskState } from '../../vocab/states.ts';
+import { Outbox } from './outbox.ts';
 import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from '../engine/store/types.ts';
 import { StoreWriter } from './store-writer.ts';
 import { multiInstance, notifyRelays } from './relay-records.ts';
@@ -88,7 +89,8 @@ export class Core implements EngineContext {
   private readonly dirtyProcs = new Set<Process>();
   private readonly newMessages: MessageRow[] = [];
   private readonly newDeliveries: DeliveryRow[] = [];
-  private readonly opWrites: OpRow[] = [];
+  /** Durable records of work not done yet (outbox.ts). */
+  readonly outbox: Outbox;
   private readonly scopeServices: ScopeServices;
 
   /** Throws `data.too_large` when `value` is above `value_cap_bytes`. */
@@ -118,6 +120,7 @@ export class Core implements EngineContext {
     const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => this.release(pids) } : undefined;
     this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`), fence);
     this.trials = new ExpressionTrials(sandbox);
+    this.outbox = new Outbox(() => this.now(), newId);
     this.scopeServices = {
       userVars: this.userVars,
       checkSize: (what, value) => this.checkSize(what, value),
@@ -277,37 +280,22 @@ export class Core implements EngineContext {
    */
   schedule(proc: Process, task: Task, op?: OpRow): boolean {
     // hook work of a finished process: no longer loaded after a restart, so the outbox holds it
-    if (!op && !task.execRecord && proc.finished && task.inHook) this.recordExec(proc, task);
+    if (!op && !task.execRecord && proc.finished && task.inHook) this.outbox.recordExec(proc, task);
     const accepted = this.job(
       proc.pid,
       `exec ${task.tid}`,
       () => {
-        const record = op ?? task.execRecord;
-        task.execRecord = undefined;
-        // a hook the end of its process fired: the record stays open until it finished (end-hooks.ts)
-        if (record && proc.finished && task.inHook) task.execRecord = record;
-        else if (record) this.closeOp(record);
+        this.outbox.executionStarts(proc, task, op);
         exec(this, proc, task);
       },
       false,
     );
-    if (!accepted && !op) {
-      const record = task.execRecord ?? this.recordExec(proc, task);
-      this.overflow.set(record.id, { proc, task, op: record, batch: this.batchSeq + 1 });
-    }
+    if (!accepted && !op) this.outbox.refuse(proc, task, this.batchSeq + 1);
     return accepted;
   }
 
-  /**
-   * Writes an `exec` record for a task whose execution is queued, with the current batch: the
-   * outbox then holds it until its job ran, whatever happens to the memory queue.
-   */
   recordExec(proc: Process, task: Task): OpRow {
-    const now = this.now();
-    const record: OpRow = { id: this.newId(16), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now };
-    this.opWrites.push(record);
-    task.execRecord = record;
-    return record;
+    return this.outbox.recordExec(proc, task);
   }
 
   /**
@@ -319,12 +307,6 @@ export class Core implements EngineContext {
     return this.procs.get(proc.pid) === proc ? !proc.finished : proc.finished && task.inHook;
   }
 
-  /**
-   * Executions refused by a full lane, oldest first, until they are handed back (by id), with the
-   * job batch that records them.
-   */
-  readonly overflow = new Map<string, { proc: Process; task: Task; op: OpRow; batch: number }>();
-
   /** The latest job batch whose store write settled (see `flush`). */
   private committedSeq = 0;
 
@@ -335,29 +317,20 @@ export class Core implements EngineContext {
    * process is gone meanwhile are closed.
    */
   drainOverflow(): void {
-    if (this.overflow.size === 0) return;
+    const refused = this.outbox.refused;
+    if (refused.size === 0) return;
     let wrote = false;
-    for (const [id, { proc, task, op, batch }] of this.overflow) {
+    for (const [id, { proc, task, op, batch }] of refused) {
       if (batch > this.committedSeq) break;
       const gone = !this.stillRuns(proc, task);
       if (!gone && !this.queue.hasRoom(proc.pid)) continue;
       if (!gone) this.fault('overflow:replay');
-      this.overflow.delete(id);
+      refused.delete(id);
       wrote = true;
-      if (gone) {
-        this.closeOp(op);
-        continue;
-      }
-      const dispatched: OpRow = { ...op, status: 'dispatched', update_time: this.now() };
-      this.writeOp(dispatched);
-      this.schedule(proc, task, dispatched);
+      if (gone) this.outbox.close(op);
+      else this.schedule(proc, task, this.outbox.dispatch(op));
     }
     if (wrote) void this.flush();
-  }
-
-  /** Records an outbox record's new status in the next batch. */
-  writeOp(op: OpRow): void {
-    this.opWrites.push(op);
   }
 
   /** Checks the final outputs against the model's `exposes` schema (spec 5.12). */
@@ -374,11 +347,7 @@ export class Core implements EngineContext {
     if (isTerminal(state)) task.endTime = now;
     if (state !== 'error') task.err = null;
     task.state = state;
-    // the execution a record stands for is done once the task leaves the engine's hands
-    if (task.execRecord && !isEngineWork(state)) {
-      this.closeOp(task.execRecord);
-      task.execRecord = undefined;
-    }
+    this.outbox.taskState(task, state);
     if (task.tid === '$') {
       if (state === 'ready' || state === 'running') proc.state = 'running';
       if (proc.startTime === 0) proc.startTime = now;
@@ -406,7 +375,7 @@ export class Core implements EngineContext {
    */
   flush(): Promise<void> {
     const seq = ++this.batchSeq;
-    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && this.opWrites.length === 0) {
+    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && !this.outbox.hasWrites()) {
       // nothing to write: "committed" once the batches queued before it are
       const done = () => this.events.emit('committed', { seq, pids: [], ok: true });
       this.lastCommit = this.lastCommit.then(done, done);
@@ -416,7 +385,7 @@ export class Core implements EngineContext {
     const procs = [...this.dirtyProcs].map((p) => procRow(p, this.config.instanceId));
     const messages = this.newMessages.splice(0);
     const deliveries = this.newDeliveries.splice(0);
-    const ops = this.opWrites.splice(0);
+    const ops = this.outbox.take();
     const pids = new Set<string>();
     for (const row of procs) pids.add(row.id);
     for (const row of tasks) pids.add(row.pid);
@@ -550,11 +519,6 @@ export class Core implements EngineContext {
       const handler = channel.handlers[kind];
       if (handler && channel.matchesProcess(message)) this.dispatcher.dispatch(message.pid, () => handler(message));
     }
-  }
-
-  /** Marks an outbox record done, in the same store batch as the state change it stands for. */
-  closeOp(op: OpRow): void {
-    this.opWrites.push({ ...op, status: 'done', update_time: this.now() });
   }
 
   /** Test-only fault injection: named points where a test host may kill the process. */

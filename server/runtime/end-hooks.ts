@@ -38,13 +38,13 @@ export async function resumeEndHooks(core: Core, records: readonly OpRow[], load
     if (fate === 'leave') continue;
     const task = fate !== 'close' && op.tid ? fate.tasks.get(op.tid) : undefined;
     if (fate === 'close' || !task || !core.stillRuns(fate, task)) {
-      core.closeOp(op);
+      core.outbox.close(op);
       continue;
     }
     // a code act cut off while it ran starts again, as an act of an unfinished process does
     if (task.state === 'running' && task.kind === 'act' && fate.workChildren(task).length === 0) task.state = 'ready';
     // handed to its lane as lanes have room, like an execution a full lane refused
-    core.overflow.set(op.id, { proc: fate, task, op, batch: 0 });
+    core.outbox.refused.set(op.id, { proc: fate, task, op, batch: 0 });
     dispatched++;
   }
   core.drainOverflow();

@@ -253,7 +253,7 @@ async function recoverActions(core: Core, loaded: Set<string>): Promise<number> 
       } catch (err) {
         core.log.warn(`recovered action ${event} on ${op.pid}:${op.tid} was refused: ${errorMessage(err)}`);
       } finally {
-        core.closeOp(op);
+        core.outbox.close(op);
       }
     });
   }

@@ -12,7 +12,7 @@ export const RELAY_DONE_TOPIC = 'acts_relay_done';
 export interface RecordWriter {
   now(): number;
   newId(size: number): string;
-  writeOp(op: OpRow): void;
+  readonly outbox: { write(op: OpRow): void };
 }
 
 export function relayRecord(engine: Pick<RecordWriter, 'now' | 'newId'>, pid: string, tid: string, event: string, options: Vars): OpRow {
@@ -22,7 +22,7 @@ export function relayRecord(engine: Pick<RecordWriter, 'now' | 'newId'>, pid: st
 
 /** Queues a relay record in the batch of the job that runs now. */
 export function relayLater(engine: RecordWriter, pid: string, tid: string, event: string, options: Vars): void {
-  engine.writeOp(relayRecord(engine, pid, tid, event, options));
+  engine.outbox.write(relayRecord(engine, pid, tid, event, options));
 }
 
 /** Wakes the instances concerned by relay records of a batch (sent when it commits). */

@@ -132,7 +132,7 @@ export class Relay {
     } catch (err) {
       result = { ok: false, code: ActError.is(err) ? err.code : 'internal', message: errorMessage(err) };
     } finally {
-      this.core.writeOp({ ...op, status: 'done', options: { ...((op.options ?? {}) as Vars), $result: result }, update_time: this.core.now() });
+      this.core.outbox.write({ ...op, status: 'done', options: { ...((op.options ?? {}) as Vars), $result: result }, update_time: this.core.now() });
     }
   }
 

@@ -24,7 +24,7 @@ export interface RoutingHost extends EngineContext {
   job(pid: string, name: string, run: () => void): boolean;
   track<T>(work: Promise<T>): Promise<T>;
   startProcess(mid: string, options: Vars, parent: ParentRef | null): Promise<Process>;
-  writeOp(op: OpRow): void;
+  readonly outbox: { write(op: OpRow): void };
 }
 
 /** Starts the child of a subflow act; the act learns its pid, or fails, in a later job. */

@@ -82,7 +82,7 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
   let replayed = 0;
   for (const op of await core.store.queries.stalePendingExecs(now - 2 * core.config.tickMs, 1000)) {
     // this engine hands its own overflow back as lanes free (Core.drainOverflow)
-    if (core.overflow.has(op.id)) continue;
+    if (core.outbox.refused.has(op.id)) continue;
     const proc = core.procs.get(op.pid);
     const task = proc?.tasks.get(op.tid);
     if (!proc) {
@@ -90,17 +90,15 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
       // process is loaded (here or by the instance that owns it)
       const row = await core.store.procs.find(op.pid);
       // an end-fired hook of a finished process: its job is queued here (or runs at the next boot)
-      if (!row || (isTerminalName(row.state) && !(await isOpenEndHook(core, op)))) core.closeOp(op);
+      if (!row || (isTerminalName(row.state) && !(await isOpenEndHook(core, op)))) core.outbox.close(op);
       continue;
     }
     if (!task || task.terminal) {
-      core.closeOp(op);
+      core.outbox.close(op);
       continue;
     }
     if (!core.queue.hasRoom(op.pid)) continue;
-    const dispatched = { ...op, status: 'dispatched' as const, update_time: now };
-    core.writeOp(dispatched);
-    core.schedule(proc, task, dispatched);
+    core.schedule(proc, task, core.outbox.dispatch(op));
     replayed++;
   }
   core.flush();
