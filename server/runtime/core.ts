@@ -12,13 +12,11 @@ import type { Channel } from './channels.ts';
 import { OrderedDispatcher } from './channels.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
-import { renderParams, renderValueMap } from '../engine/expr/templates.ts';
 import { ExpressionTrials } from '../engine/expr/trials.ts';
+import { normalizeAct, outputsOf, paramsOf, validateExposes } from '../engine/task-data.ts';
 import { Lanes, type Job } from './lanes.ts';
 import { buildMessage, emitsMessage, type Message } from '../engine/messages.ts';
 import type { Act, Vars } from '../engine/model/types.ts';
-import { workflowSchema } from '../engine/model/schema.ts';
-import { fillIds } from '../engine/model/fill-ids.ts';
 import type { EngineContext, FaultPoint, ParentRef } from '../engine/context.ts';
 import { exec } from '../engine/flow.ts';
 import { abortChildOf, returnToParent, startChildProcess } from './subflow-routing.ts';
@@ -38,10 +36,8 @@ import { Task } from '../engine/task.ts';
 import { taskRow, procRow } from './rows.ts';
 import type { Node } from '../engine/tree/node.ts';
 import { asAct } from '../engine/tree/node.ts';
-import { lookup, isPrivateKey, isVisible } from '../engine/vars.ts';
 import type { EngineEvents } from './events.ts';
 import type { Logger } from '../engine/logger.ts';
-import { validateSchema } from '../engine/schemas.ts';
 import { Snapshots } from '../engine/snapshots.ts';
 import { TypedEmitter } from './events.ts';
 
@@ -63,13 +59,6 @@ export interface CoreConfig {
   valueCapBytes: number;
 }
 
-/** Keys of act params that are templates for *other* acts and must stay raw. */
-const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
-  'acts.core.block': ['acts'],
-  'acts.core.parallel': ['acts'],
-  'acts.core.sequence': ['acts'],
-  'acts.transform.code': 'all',
-};
 
 /** How many finished pids an engine remembers (see `finishedHere`). */
 const FINISHED_MEMORY = 100_000;
@@ -333,13 +322,10 @@ export class Core implements EngineContext {
     if (wrote) void this.flush();
   }
 
-  /** Checks the final outputs against the model's `exposes` schema (spec 5.12). */
   validateExposes(proc: Process, outputs: Vars): string | null {
-    const schema = proc.workflow.exposes;
-    if (!schema || Object.keys(schema).length === 0) return null;
-    const problems = validateSchema(schema, outputs);
-    return problems ? `model(${proc.mid}) outputs do not satisfy 'exposes': ${problems}` : null;
+    return validateExposes(proc, outputs);
   }
+
 
   setState(proc: Process, task: Task, state: TaskState): void {
     const now = this.now();
@@ -434,39 +420,12 @@ export class Core implements EngineContext {
     return (source) => this.evaluate(proc, task, source);
   }
 
-  /** Evaluated params of an act, cached on the task (spec 1.8). */
   paramsOf(proc: Process, task: Task): unknown {
-    if (!task.paramsReady) {
-      const act = asAct(task.node);
-      const raw = RAW_PARAM_KEYS[act.uses];
-      const params = act.params;
-      if (raw === 'all') task.params = params;
-      else if (raw && params && typeof params === 'object' && !Array.isArray(params)) {
-        const rest: Vars = {};
-        const kept: Vars = {};
-        for (const [k, v] of Object.entries(params as Vars)) (raw.includes(k) ? kept : rest)[k] = v;
-        task.params = { ...(renderParams(rest, this.evaluator(proc, task)) as Vars), ...kept };
-      } else task.params = renderParams(params, this.evaluator(proc, task));
-      this.checkSize(`the params of act '${act.id}'`, task.params);
-      task.paramsReady = true;
-    }
-    return task.params;
+    return paramsOf(this, proc, task);
   }
 
-  /** Outputs of a task (spec 2.11(3)). */
   outputsOf(proc: Process, task: Task): Vars {
-    const out: Vars = {};
-    const declared = (task.node.content as { outputs?: Vars }).outputs ?? {};
-    const evaluate = this.evaluator(proc, task);
-    for (const [key, value] of Object.entries(declared)) {
-      if (isPrivateKey(key) && key !== 'data') continue;
-      out[key] = value === null || value === undefined ? (lookup(task, key) ?? null) : renderValueMap({ [key]: value }, evaluate)[key];
-    }
-    const expose = Array.isArray(proc.env.expose) ? (proc.env.expose as unknown[]).map(String) : ['data'];
-    for (const key of expose) if (!(key in out) && isVisible(task, key)) out[key] = lookup(task, key);
-    // The root returns only what the model declares (and exposes); other tasks carry their marked keys up.
-    if (task.tid !== '$') for (const key of task.outputKeys) if (!isPrivateKey(key)) out[key] = task.data[key];
-    return out;
+    return outputsOf(this, proc, task);
   }
 
   // ---- messages ----
@@ -576,14 +535,8 @@ export class Core implements EngineContext {
     this.publishProcessEvent('start', buildMessage(proc, root, this.newId(16), {}, this.now()));
   }
 
-  /** Normalises a run-time act definition (pushed act, block item) with the model's defaults. */
   normalizeAct(raw: unknown): Act {
-    const parsed = workflowSchema.safeParse({ id: '_', steps: [{ id: '_', acts: [raw] }] });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ActError('params.invalid', `invalid act definition: ${issue ? `${issue.path.slice(3).join('.') || 'act'}: ${issue.message}` : 'unreadable'}`);
-    }
-    fillIds(parsed.data, { newId: this.newId });
-    return parsed.data.steps[0].acts[0];
+    return normalizeAct(raw, this.newId);
   }
+
 }

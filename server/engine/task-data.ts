@@ -1,0 +1,81 @@
+/**
+ * What a task's data becomes through the model: an act's evaluated params (spec 1.8), a task's
+ * outputs (2.11(3)), the root's check against `exposes` (5.12), and run-time act definitions
+ * (pushed acts, block items) normalised with the model's defaults.
+ */
+import type { EngineContext } from './context.ts';
+import { ActError } from './errors.ts';
+import { renderParams, renderValueMap } from './expr/templates.ts';
+import { fillIds } from './model/fill-ids.ts';
+import { workflowSchema } from './model/schema.ts';
+import type { Act, Vars } from './model/types.ts';
+import type { Process } from './process.ts';
+import { validateSchema } from './schemas.ts';
+import type { Task } from './task.ts';
+import { asAct } from './tree/node.ts';
+import { isPrivateKey, isVisible, lookup } from './vars.ts';
+import type { IdSource } from './clock.ts';
+
+type Evaluating = Pick<EngineContext, 'evaluator' | 'checkSize'>;
+
+/** Keys of act params that are templates for *other* acts and must stay raw. */
+const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
+  'acts.core.block': ['acts'],
+  'acts.core.parallel': ['acts'],
+  'acts.core.sequence': ['acts'],
+  'acts.transform.code': 'all',
+};
+
+/** Evaluated params of an act, cached on the task so the act sees one stable value. */
+export function paramsOf(ctx: Evaluating, proc: Process, task: Task): unknown {
+  if (!task.paramsReady) {
+    const act = asAct(task.node);
+    const raw = RAW_PARAM_KEYS[act.uses];
+    const params = act.params;
+    if (raw === 'all') task.params = params;
+    else if (raw && params && typeof params === 'object' && !Array.isArray(params)) {
+      const rest: Vars = {};
+      const kept: Vars = {};
+      for (const [k, v] of Object.entries(params as Vars)) (raw.includes(k) ? kept : rest)[k] = v;
+      task.params = { ...(renderParams(rest, ctx.evaluator(proc, task)) as Vars), ...kept };
+    } else task.params = renderParams(params, ctx.evaluator(proc, task));
+    ctx.checkSize(`the params of act '${act.id}'`, task.params);
+    task.paramsReady = true;
+  }
+  return task.params;
+}
+
+/** Outputs of a task: its declared outputs, the exposed keys, and (but the root) its marked keys. */
+export function outputsOf(ctx: Evaluating, proc: Process, task: Task): Vars {
+  const out: Vars = {};
+  const declared = (task.node.content as { outputs?: Vars }).outputs ?? {};
+  const evaluate = ctx.evaluator(proc, task);
+  for (const [key, value] of Object.entries(declared)) {
+    if (isPrivateKey(key) && key !== 'data') continue;
+    out[key] = value === null || value === undefined ? (lookup(task, key) ?? null) : renderValueMap({ [key]: value }, evaluate)[key];
+  }
+  const expose = Array.isArray(proc.env.expose) ? (proc.env.expose as unknown[]).map(String) : ['data'];
+  for (const key of expose) if (!(key in out) && isVisible(task, key)) out[key] = lookup(task, key);
+  // The root returns only what the model declares (and exposes); other tasks carry their marked keys up.
+  if (task.tid !== '$') for (const key of task.outputKeys) if (!isPrivateKey(key)) out[key] = task.data[key];
+  return out;
+}
+
+/** Checks the final outputs against the model's `exposes` schema; the problem, or null. */
+export function validateExposes(proc: Process, outputs: Vars): string | null {
+  const schema = proc.workflow.exposes;
+  if (!schema || Object.keys(schema).length === 0) return null;
+  const problems = validateSchema(schema, outputs);
+  return problems ? `model(${proc.mid}) outputs do not satisfy 'exposes': ${problems}` : null;
+}
+
+/** Normalises a run-time act definition (pushed act, block item) with the model's defaults. */
+export function normalizeAct(raw: unknown, newId: IdSource): Act {
+  const parsed = workflowSchema.safeParse({ id: '_', steps: [{ id: '_', acts: [raw] }] });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ActError('params.invalid', `invalid act definition: ${issue ? `${issue.path.slice(3).join('.') || 'act'}: ${issue.message}` : 'unreadable'}`);
+  }
+  fillIds(parsed.data, { newId });
+  return parsed.data.steps[0].acts[0];
+}
