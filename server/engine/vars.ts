@@ -10,6 +10,11 @@ export function isPrivateKey(key: string): boolean {
   return key === 'data' || key.startsWith('__');
 }
 
+/** Whether a value is a map of variables: an object that is neither null nor an array. */
+export function isVarsObject(v: unknown): v is Vars {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 const has = (obj: Vars, key: string) => Object.prototype.hasOwnProperty.call(obj, key);
 
 /** The task owning the nearest value of `key`, walking up from `task`. */

@@ -19,6 +19,7 @@ import type { InstanceLease } from './instances.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { Relay } from './relay.ts';
 import type { OpRow } from '../engine/store/types.ts';
+import { isVarsObject } from '../engine/vars.ts';
 
 export interface ActionRequest {
   pid: string;
@@ -32,10 +33,6 @@ export interface ActionRequest {
 export interface RecoveryRun {
   health: RecoveryHealth;
   done: Promise<unknown>;
-}
-
-function isPlainObject(v: unknown): v is Vars {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export class ActionIntake {
@@ -56,7 +53,7 @@ export class ActionIntake {
     const core = this.core;
     const { pid, tid, action } = request;
     const options = request.options ?? {};
-    if (!isPlainObject(options)) throw new ActError('action.invalid_options', 'action options must be an object');
+    if (!isVarsObject(options)) throw new ActError('action.invalid_options', 'action options must be an object');
     core.checkSize(`the options of the ${action} action`, options);
     const proc = core.procs.get(pid);
     if (!proc) {

@@ -6,29 +6,26 @@
 import { ActionIntake, type ActionRequest } from './action-intake.ts';
 import { messagesApi, type MessagesApi } from './messages-api.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
-import { randomId, systemClock, type Clock, type IdSource } from '../engine/clock.ts';
+import { randomId, systemClock } from '../engine/clock.ts';
 import { Core } from './core.ts';
-import type { FaultPoint } from '../engine/context.ts';
+import { modelsApi, packagesApi, publishPackages, triggersApi, type ModelsApi, type PackagesApi, type TriggersApi } from './engine-catalog.ts';
+import type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import type { EngineEvents } from './events.ts';
-import { silentLogger, type Logger } from '../engine/logger.ts';
-import { exec } from '../engine/flow.ts';
+import { silentLogger } from '../engine/logger.ts';
 import { procDetail, procInfo, taskInfo, type ProcDetail, type ProcInfo, type TaskInfo } from './info.ts';
-import type { ModelProblem, Vars } from '../engine/model/types.ts';
-import { Models, type DeployMeta, type DeployResult } from './models.ts';
-import { TRIGGER_PACKAGES } from '../engine/packages/builtins.ts';
+import type { Vars } from '../engine/model/types.ts';
+import { Models } from './models.ts';
 import { PackageRegistry } from '../engine/packages/registry.ts';
-import type { PackageDef, PackageMeta } from '../engine/packages/types.ts';
 import type { Process } from '../engine/process.ts';
 import { createSandbox, DEFAULT_LIMITS } from '../engine/sandbox/quickjs.ts';
 import { CodePool } from '../engine/sandbox/code-pool.ts';
 import { DEFAULT_STEP_BUDGET } from '../engine/step-budget.ts';
 import { DEFAULT_VALUE_CAP_BYTES } from '../engine/value-cap.ts';
-import type { SandboxLimits } from '../engine/sandbox/types.ts';
 import { Starter } from './start.ts';
 import { StartKeys } from './start-keys.ts';
 import { MemoryStore } from '../engine/store/memory.ts';
-import type { DeliveryRow, EventRow, InstanceRow, MessageRow, ModelRow, ModelVersionRow, OpRow, PackageRow, PageData, ProcRow, Query, Store } from '../engine/store/types.ts';
+import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../engine/store/types.ts';
 import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
 import { fireSchedules } from './schedules.ts';
 import { LoopGuard } from './loop-guard.ts';
@@ -36,109 +33,21 @@ import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover
 import { InstanceLease } from './instances.ts';
 import { multiInstance } from './relay-records.ts';
 import { Relay } from './relay.ts';
-import type { OwnerScope } from '../engine/owner-scope.ts';
 import type { SnapshotOptions } from '../engine/snapshots.ts';
-import { printTree } from '../engine/tree/print.ts';
 import type { StuckProcess } from './liveness.ts';
 import { findStuck } from './stuck-check.ts';
 import { StuckDetector } from './stuck-detector.ts';
 import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
 import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats, type RecoveryHealth } from './engine-health.ts';
 import type { RecoveryRun } from './action-intake.ts';
-
-export interface EngineOptions {
-  store?: Store;
-  clock?: Clock;
-  newId?: IdSource;
-  /** Period of timeouts and redelivery (default 15 s; ≤ 0 means 15 s). */
-  tickIntervalSecs?: number;
-  maxMessageRetryTimes?: number;
-  sandbox?: Partial<SandboxLimits>;
-  /**
-   * Worker threads that run the code of `acts.transform.code` acts (default 0: on the engine's
-   * thread, inside the job). With workers, a code act holds its lane while its code runs there, so
-   * the API, timers and other lanes never wait on user code. The server uses one per lane.
-   */
-  codeWorkers?: number;
-  /** Most tasks one process may create (`step_budget`, default 100,000); past it the process ends in error. */
-  stepBudget?: number;
-  /** Largest JSON (bytes) of an act's result, a written value, a task's data or start inputs (default 1 MiB). */
-  valueCapBytes?: number;
-  logger?: Logger;
-  /** Run `tick()` on a timer (default true). Tests and the CLI drive ticks themselves. */
-  autoTick?: boolean;
-  /** Continue the unfinished processes found in the store at start (default true). */
-  recover?: boolean;
-  /**
-   * Return from `create` as soon as the store is open and the instance registered, and recover in
-   * the background (default false: `create` returns once recovery is done). `health().recovery`
-   * says how far it got, `recovered()` resolves with its report; an action for a process not yet
-   * loaded waits for it (at most `relayTimeoutMs`, then `engine.busy` with reason `recovering`).
-   */
-  recoverInBackground?: boolean;
-  /**
-   * Delete a finished process and all its rows this many seconds after it ended, once its
-   * deliveries settled (spec 5.6). Default: never — the run history stays queryable.
-   */
-  sweepAfterSecs?: number;
-  /** Most unfinished processes in memory (`cache_cap`, default 1024); further starts are parked. */
-  cacheCap?: number;
-  /** Confine every process to `<workdirRoot>/<pid>` (spec 5.9). */
-  workdirRoot?: string;
-  /** Lanes (default 4) and the jobs they may hold in memory across all lanes (default 4096). */
-  schedulerWorkers?: number;
-  schedulerQueueCap?: number;
-  /**
-   * Most writes waiting in the store writer (`store_writer_cap`, default 10000). Reaching it
-   * saturates the writer: new starts and client actions are refused with `engine.busy` until it
-   * drained to half; writes of running jobs are never refused.
-   */
-  storeWriterCap?: number;
-  /** Test-only: called at named points where a crash test may kill the process. */
-  faults?: (point: FaultPoint) => void;
-  /** This engine instance's id in the store (default: 12 random characters; see instances.ts). */
-  instanceId?: string;
-  /**
-   * How long the instance's lease lasts without renewal, ms (default 3 tick intervals, at least
-   * 1 s). Another instance takes its processes over once it lapsed.
-   */
-  leaseMs?: number;
-  /**
-   * How long an action sent to the instance that runs its process may take to be confirmed, ms
-   * (default 10 s; then `engine.busy`, the action staying queued there).
-   */
-  relayTimeoutMs?: number;
-}
-
-export interface TickReport {
-  timeouts: number;
-  redelivered: number;
-  /** Finished processes deleted by the sweeper. */
-  swept: number;
-  replayed: number;
-  /** Schedule triggers that started a process. */
-  fired: number;
-  /** Resident processes nothing can move, after this tick's check (stuck-detector.ts). */
-  stuck: number;
-}
+import { isVarsObject } from '../engine/vars.ts';
 
 export type { ActionRequest } from './action-intake.ts';
+export type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
 
 /** How often `procs.wait` looks at a process that runs on another instance, ms. */
 const WAIT_POLL_MS = 200;
 
-/** Who starts a process (`owner`, from trusted server code) and the start's idempotency key. */
-export interface StartContext {
-  owner?: OwnerScope;
-  idempotencyKey?: string;
-}
-
-/** A started process; `repeated`: an earlier start with the same idempotency key made it. */
-export type StartedProc = ProcInfo & { repeated: boolean };
-
-function isPlainObject(v: unknown): v is Vars {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export class Engine {
   private readonly core: Core;
@@ -171,6 +80,9 @@ export class Engine {
     this.starter = new Starter(core, models);
     this.startKeys = new StartKeys(core.store);
     this.detector = new StuckDetector(core);
+    this.models = modelsApi(core, models, () => this.check());
+    this.packages = packagesApi(core);
+    this.triggers = triggersApi(core, (mid, options, context) => this.procs.start(mid, options, context), (pid) => this.waitFinished(pid));
     core.startProcess = (mid, options, parent) => this.starter.start(mid, options, parent);
     core.onSlotFreed = () => this.requestFill();
   }
@@ -217,7 +129,7 @@ export class Engine {
     }
     engine.sweepAfterMs = options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000;
     engine.relayTimeoutMs = options.relayTimeoutMs ?? engine.relayTimeoutMs;
-    await engine.publishPackages();
+    await publishPackages(engine.core);
     // relayed work is applied from the first tick on (recovered jobs run after create returns)
     if (multiInstance(store)) await engine.relay.start();
     if (options.recover !== false) {
@@ -298,59 +210,9 @@ export class Engine {
     if (this.closed) throw new ActError('engine.closed', 'the engine is closed');
   }
 
-  private async publishPackages(): Promise<void> {
-    for (const pkg of this.core.registry.list()) await this.core.store.packages.upsert(this.packageRow(pkg));
-  }
-
-  private packageRow(pkg: PackageDef): PackageRow {
-    const now = this.core.now();
-    return {
-      id: pkg.name,
-      desc: pkg.desc,
-      icon: pkg.icon,
-      doc: pkg.doc,
-      version: pkg.version,
-      schema: pkg.schema,
-      run_as: pkg.run_as,
-      resources: pkg.resources,
-      catalog: pkg.catalog,
-      built_in: this.core.registry.isBuiltIn(pkg.name),
-      create_time: now,
-      update_time: now,
-    };
-  }
-
   // ---- models ----
 
-  readonly models = {
-    /** Parses and validates without deploying; returns every problem. */
-    validate: (source: string): ModelProblem[] => this.modelStore.validate(source).problems,
-    /** Every problem, and the warnings of a valid model (see model/loop-warnings.ts; none for an invalid one). */
-    check: (source: string): { problems: ModelProblem[]; warnings: ModelProblem[] } => {
-      const { problems, warnings = [] } = this.modelStore.validate(source);
-      return { problems, warnings };
-    },
-    deploy: async (source: string, meta?: DeployMeta): Promise<DeployResult> => {
-      this.check();
-      return this.modelStore.deploy(source, meta);
-    },
-    list: (query?: Query): Promise<PageData<ModelRow>> => this.core.store.models.query(query),
-    get: async (id: string): Promise<ModelRow> => {
-      const row = await this.core.store.models.find(id);
-      if (!row) throw new ActError('model.not_found', `model '${id}' is not deployed`);
-      return row;
-    },
-    /** The deployed versions of a model, lowest first. */
-    versions: (id: string): Promise<ModelVersionRow[]> => this.core.store.queries.versionsOfModel(id),
-    version: async (id: string, ver: number): Promise<ModelVersionRow> => {
-      const row = await this.core.store.modelVersions.find(`${id}:${ver}`);
-      if (!row) throw new ActError('model.not_found', `model '${id}' has no version ${ver}`);
-      return row;
-    },
-    remove: (id: string): Promise<boolean> => this.modelStore.remove(id),
-    /** The latest version compiled into its node tree, printed as indented text. */
-    tree: async (id: string): Promise<string> => printTree((await this.modelStore.latest(id)).tree),
-  };
+  readonly models: ModelsApi;
 
   // ---- processes and tasks ----
 
@@ -363,7 +225,7 @@ export class Engine {
      */
     start: async (mid: string, options: Vars = {}, context: StartContext = {}): Promise<StartedProc> => {
       this.check();
-      if (!isPlainObject(options)) throw new ActError('inputs.invalid', 'start options must be an object');
+      if (!isVarsObject(options)) throw new ActError('inputs.invalid', 'start options must be an object');
       const owner = context.owner ?? null;
       if (context.idempotencyKey === undefined) return { ...procInfo(await this.starter.start(mid, options, null, owner)), repeated: false };
       const started = await this.startKeys.run(mid, options, context.idempotencyKey, async (key) => (await this.starter.start(mid, options, null, owner, key)).pid);
@@ -509,24 +371,7 @@ export class Engine {
 
   // ---- packages ----
 
-  readonly packages = {
-    register: async (meta: Partial<PackageMeta> & { name: string; run_as: PackageMeta['run_as'] }): Promise<PackageMeta> => {
-      const pkg = this.core.registry.register(meta);
-      await this.core.store.packages.upsert(this.packageRow(pkg));
-      return pkg;
-    },
-    list: (query?: Query): Promise<PageData<PackageRow>> => this.core.store.packages.query(query),
-    get: async (name: string): Promise<PackageRow> => {
-      const row = await this.core.store.packages.find(name);
-      if (!row) throw new ActError('package.unknown', `unknown package '${name}'`);
-      return row;
-    },
-    remove: async (name: string): Promise<boolean> => {
-      const removed = this.core.registry.unregister(name);
-      await this.core.store.packages.delete(name);
-      return removed;
-    },
-  };
+  readonly packages: PackagesApi;
 
   /** Snapshot stores (spec 5.8): sealed, versioned data per scope, pushed from outside. */
   readonly snapshots = {
@@ -542,43 +387,7 @@ export class Engine {
 
   // ---- triggers ----
 
-  readonly triggers = {
-    list: (query?: Query): Promise<PageData<EventRow>> => this.core.store.events.query(query),
-    get: async (id: string): Promise<EventRow> => {
-      const row = await this.core.store.events.find(id);
-      if (!row) throw new ActError('trigger.not_found', `cannot find trigger '${id}'`);
-      return row;
-    },
-    /** Enables or disables a trigger; a disabled schedule does not fire. */
-    setEnabled: async (id: string, enabled: boolean): Promise<EventRow> => {
-      const row = await this.triggers.get(id);
-      const updated = { ...row, enabled, update_time: this.core.now() };
-      await this.core.store.events.update(updated);
-      return updated;
-    },
-    /**
-     * Fires a trigger (spec 1.9.2): manual/schedule → `{pid}`; hook → the process outputs once it
-     * completed; chat → `{pid}` with the text as input `data`. `params` null → the trigger's own.
-     * `idempotencyKey`: a repeated fire answers the first process (its pid, or a hook's outputs).
-     */
-    start: async (id: string, params?: unknown, context: { idempotencyKey?: string } = {}): Promise<Vars> => {
-      const row = await this.triggers.get(id);
-      if (!TRIGGER_PACKAGES.has(row.uses)) throw new ActError('trigger.not_found', `trigger '${id}' uses unknown package '${row.uses}'`);
-      const given = params === undefined || params === null ? row.params : params;
-      if (row.kind === 'chat') {
-        const proc = await this.procs.start(row.mid, { data: typeof given === 'string' ? given : JSON.stringify(given ?? '') }, context);
-        return { pid: proc.pid, repeated: proc.repeated };
-      }
-      if (given !== null && given !== undefined && !isPlainObject(given)) {
-        throw new ActError('inputs.invalid', `trigger '${id}': params must be an object, got ${Array.isArray(given) ? 'an array' : typeof given}`);
-      }
-      const proc = await this.procs.start(row.mid, (given as Vars) ?? {}, context);
-      if (row.kind !== 'hook') return { pid: proc.pid, repeated: proc.repeated };
-      const done = await this.waitFinished(proc.pid);
-      if (done.state === 'error') throw new ActError('internal', `process ${proc.pid} failed: ${done.err?.message ?? 'unknown error'}`, done.err);
-      return done.outputs;
-    },
-  };
+  readonly triggers: TriggersApi;
 
   /** Rebuilds the unfinished processes of the store and continues them (spec 5.3). */
   recover(): Promise<RecoverReport> {

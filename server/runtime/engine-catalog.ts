@@ -1,0 +1,137 @@
+/**
+ * The catalog parts of the `Engine` facade (engine.ts): models (validate, deploy, versions, the
+ * compiled tree), packages (the registry and its rows) and triggers (list, enable, fire).
+ */
+import type { Core } from './core.ts';
+import { ActError } from '../engine/errors.ts';
+import type { ModelProblem, Vars } from '../engine/model/types.ts';
+import { TRIGGER_PACKAGES } from '../engine/packages/builtins.ts';
+import type { PackageDef, PackageMeta } from '../engine/packages/types.ts';
+import type { EventRow, ModelRow, ModelVersionRow, PackageRow, PageData, Query } from '../engine/store/types.ts';
+import { printTree } from '../engine/tree/print.ts';
+import type { ProcInfo } from './info.ts';
+import type { DeployMeta, DeployResult, Models } from './models.ts';
+import type { StartContext, StartedProc } from './engine-types.ts';
+import { isVarsObject } from '../engine/vars.ts';
+
+export async function publishPackages(core: Core): Promise<void> {
+  for (const pkg of core.registry.list()) await core.store.packages.upsert(packageRow(core, pkg));
+}
+
+function packageRow(core: Core, pkg: PackageDef): PackageRow {
+  const now = core.now();
+  return {
+    id: pkg.name,
+    desc: pkg.desc,
+    icon: pkg.icon,
+    doc: pkg.doc,
+    version: pkg.version,
+    schema: pkg.schema,
+    run_as: pkg.run_as,
+    resources: pkg.resources,
+    catalog: pkg.catalog,
+    built_in: core.registry.isBuiltIn(pkg.name),
+    create_time: now,
+    update_time: now,
+  };
+}
+
+export type ModelsApi = ReturnType<typeof modelsApi>;
+
+export function modelsApi(core: Core, models: Models, check: () => void) {
+  return {
+    /** Parses and validates without deploying; returns every problem. */
+    validate: (source: string): ModelProblem[] => models.validate(source).problems,
+    /** Every problem, and the warnings of a valid model (see model/loop-warnings.ts; none for an invalid one). */
+    check: (source: string): { problems: ModelProblem[]; warnings: ModelProblem[] } => {
+      const { problems, warnings = [] } = models.validate(source);
+      return { problems, warnings };
+    },
+    deploy: async (source: string, meta?: DeployMeta): Promise<DeployResult> => {
+      check();
+      return models.deploy(source, meta);
+    },
+    list: (query?: Query): Promise<PageData<ModelRow>> => core.store.models.query(query),
+    get: async (id: string): Promise<ModelRow> => {
+      const row = await core.store.models.find(id);
+      if (!row) throw new ActError('model.not_found', `model '${id}' is not deployed`);
+      return row;
+    },
+    /** The deployed versions of a model, lowest first. */
+    versions: (id: string): Promise<ModelVersionRow[]> => core.store.queries.versionsOfModel(id),
+    version: async (id: string, ver: number): Promise<ModelVersionRow> => {
+      const row = await core.store.modelVersions.find(`${id}:${ver}`);
+      if (!row) throw new ActError('model.not_found', `model '${id}' has no version ${ver}`);
+      return row;
+    },
+    remove: (id: string): Promise<boolean> => models.remove(id),
+    /** The latest version compiled into its node tree, printed as indented text. */
+    tree: async (id: string): Promise<string> => printTree((await models.latest(id)).tree),
+  };
+}
+
+export type PackagesApi = ReturnType<typeof packagesApi>;
+
+export function packagesApi(core: Core) {
+  return {
+    register: async (meta: Partial<PackageMeta> & { name: string; run_as: PackageMeta['run_as'] }): Promise<PackageMeta> => {
+      const pkg = core.registry.register(meta);
+      await core.store.packages.upsert(packageRow(core, pkg));
+      return pkg;
+    },
+    list: (query?: Query): Promise<PageData<PackageRow>> => core.store.packages.query(query),
+    get: async (name: string): Promise<PackageRow> => {
+      const row = await core.store.packages.find(name);
+      if (!row) throw new ActError('package.unknown', `unknown package '${name}'`);
+      return row;
+    },
+    remove: async (name: string): Promise<boolean> => {
+      const removed = core.registry.unregister(name);
+      await core.store.packages.delete(name);
+      return removed;
+    },
+  };
+}
+
+export type TriggersApi = ReturnType<typeof triggersApi>;
+
+export function triggersApi(core: Core, start: (mid: string, options: Vars, context: StartContext) => Promise<StartedProc>, waitFinished: (pid: string) => Promise<ProcInfo>) {
+  const api = {
+    list: (query?: Query): Promise<PageData<EventRow>> => core.store.events.query(query),
+    get: async (id: string): Promise<EventRow> => {
+      const row = await core.store.events.find(id);
+      if (!row) throw new ActError('trigger.not_found', `cannot find trigger '${id}'`);
+      return row;
+    },
+    /** Enables or disables a trigger; a disabled schedule does not fire. */
+    setEnabled: async (id: string, enabled: boolean): Promise<EventRow> => {
+      const row = await api.get(id);
+      const updated = { ...row, enabled, update_time: core.now() };
+      await core.store.events.update(updated);
+      return updated;
+    },
+    /**
+     * Fires a trigger (spec 1.9.2): manual/schedule → `{pid}`; hook → the process outputs once it
+     * completed; chat → `{pid}` with the text as input `data`. `params` null → the trigger's own.
+     * `idempotencyKey`: a repeated fire answers the first process (its pid, or a hook's outputs).
+     */
+    start: async (id: string, params?: unknown, context: { idempotencyKey?: string } = {}): Promise<Vars> => {
+      const row = await api.get(id);
+      if (!TRIGGER_PACKAGES.has(row.uses)) throw new ActError('trigger.not_found', `trigger '${id}' uses unknown package '${row.uses}'`);
+      const given = params === undefined || params === null ? row.params : params;
+      if (row.kind === 'chat') {
+        const proc = await start(row.mid, { data: typeof given === 'string' ? given : JSON.stringify(given ?? '') }, context);
+        return { pid: proc.pid, repeated: proc.repeated };
+      }
+      if (given !== null && given !== undefined && !isVarsObject(given)) {
+        throw new ActError('inputs.invalid', `trigger '${id}': params must be an object, got ${Array.isArray(given) ? 'an array' : typeof given}`);
+      }
+      const proc = await start(row.mid, (given as Vars) ?? {}, context);
+      if (row.kind !== 'hook') return { pid: proc.pid, repeated: proc.repeated };
+      const done = await waitFinished(proc.pid);
+      if (done.state === 'error') throw new ActError('internal', `process ${proc.pid} failed: ${done.err?.message ?? 'unknown error'}`, done.err);
+      return done.outputs;
+    },
+  };
+  return api;
+}

@@ -1,0 +1,93 @@
+/** The option and result types of the `Engine` facade (engine.ts). */
+import type { Clock, IdSource } from '../engine/clock.ts';
+import type { FaultPoint } from '../engine/context.ts';
+import type { Logger } from '../engine/logger.ts';
+import type { OwnerScope } from '../engine/owner-scope.ts';
+import type { SandboxLimits } from '../engine/sandbox/types.ts';
+import type { Store } from '../engine/store/types.ts';
+import type { ProcInfo } from './info.ts';
+
+export interface EngineOptions {
+  store?: Store;
+  clock?: Clock;
+  newId?: IdSource;
+  /** Period of timeouts and redelivery (default 15 s; ≤ 0 means 15 s). */
+  tickIntervalSecs?: number;
+  maxMessageRetryTimes?: number;
+  sandbox?: Partial<SandboxLimits>;
+  /**
+   * Worker threads that run the code of `acts.transform.code` acts (default 0: on the engine's
+   * thread, inside the job). With workers, a code act holds its lane while its code runs there, so
+   * the API, timers and other lanes never wait on user code. The server uses one per lane.
+   */
+  codeWorkers?: number;
+  /** Most tasks one process may create (`step_budget`, default 100,000); past it the process ends in error. */
+  stepBudget?: number;
+  /** Largest JSON (bytes) of an act's result, a written value, a task's data or start inputs (default 1 MiB). */
+  valueCapBytes?: number;
+  logger?: Logger;
+  /** Run `tick()` on a timer (default true). Tests and the CLI drive ticks themselves. */
+  autoTick?: boolean;
+  /** Continue the unfinished processes found in the store at start (default true). */
+  recover?: boolean;
+  /**
+   * Return from `create` as soon as the store is open and the instance registered, and recover in
+   * the background (default false: `create` returns once recovery is done). `health().recovery`
+   * says how far it got, `recovered()` resolves with its report; an action for a process not yet
+   * loaded waits for it (at most `relayTimeoutMs`, then `engine.busy` with reason `recovering`).
+   */
+  recoverInBackground?: boolean;
+  /**
+   * Delete a finished process and all its rows this many seconds after it ended, once its
+   * deliveries settled (spec 5.6). Default: never — the run history stays queryable.
+   */
+  sweepAfterSecs?: number;
+  /** Most unfinished processes in memory (`cache_cap`, default 1024); further starts are parked. */
+  cacheCap?: number;
+  /** Confine every process to `<workdirRoot>/<pid>` (spec 5.9). */
+  workdirRoot?: string;
+  /** Lanes (default 4) and the jobs they may hold in memory across all lanes (default 4096). */
+  schedulerWorkers?: number;
+  schedulerQueueCap?: number;
+  /**
+   * Most writes waiting in the store writer (`store_writer_cap`, default 10000). Reaching it
+   * saturates the writer: new starts and client actions are refused with `engine.busy` until it
+   * drained to half; writes of running jobs are never refused.
+   */
+  storeWriterCap?: number;
+  /** Test-only: called at named points where a crash test may kill the process. */
+  faults?: (point: FaultPoint) => void;
+  /** This engine instance's id in the store (default: 12 random characters; see instances.ts). */
+  instanceId?: string;
+  /**
+   * How long the instance's lease lasts without renewal, ms (default 3 tick intervals, at least
+   * 1 s). Another instance takes its processes over once it lapsed.
+   */
+  leaseMs?: number;
+  /**
+   * How long an action sent to the instance that runs its process may take to be confirmed, ms
+   * (default 10 s; then `engine.busy`, the action staying queued there).
+   */
+  relayTimeoutMs?: number;
+}
+
+export interface TickReport {
+  timeouts: number;
+  redelivered: number;
+  /** Finished processes deleted by the sweeper. */
+  swept: number;
+  replayed: number;
+  /** Schedule triggers that started a process. */
+  fired: number;
+  /** Resident processes nothing can move, after this tick's check (stuck-detector.ts). */
+  stuck: number;
+}
+
+/** Who starts a process (`owner`, from trusted server code) and the start's idempotency key. */
+export interface StartContext {
+  owner?: OwnerScope;
+  idempotencyKey?: string;
+}
+
+/** A started process; `repeated`: an earlier start with the same idempotency key made it. */
+export type StartedProc = ProcInfo & { repeated: boolean };
