@@ -6,8 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../server/engine/store/memory.ts';
-import { ManualClock } from '../server/engine/clock.ts';
-import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
+import { createHarness, type Harness } from './helpers/harness.ts';
 
 const open: Harness[] = [];
 async function engineOn(store: MemoryStore): Promise<Harness> {
@@ -174,29 +173,6 @@ steps:
     await after.tick(2000);
     expect(after.find({ key: 'first' })).toHaveLength(0);
     expect(after.find({ key: 'second', state: 'completed' })).toHaveLength(1);
-    expect((await after.proc(pid)).tasks.find((t) => t.key === 'a1')!.state).toBe('interrupted');
-  });
-
-  it('a timeout that fell due while the engine was down fires at the restart, before any tick', async () => {
-    const store = new MemoryStore();
-    const before = await engineOn(store);
-    await before.deploy(`
-id: due
-steps:
-  - id: s1
-    acts:
-      - uses: acts.core.irq
-        key: a1
-        timeout: [ { on: 2s, steps: [ { id: t1, acts: [ { uses: acts.core.msg, key: late } ] } ] } ]
-`);
-    const pid = await before.start('due');
-    await before.close();
-    // the engine was down for 5 s: the next one boots after the rule fell due, and runs no tick
-    const clock = new ManualClock(before.clock.now() + 5000);
-    const after = await createHarness({ store: borrowed(store), clock });
-    open.push(after);
-    await after.settle();
-    expect(after.find({ key: 'late', state: 'completed' })).toHaveLength(1);
     expect((await after.proc(pid)).tasks.find((t) => t.key === 'a1')!.state).toBe('interrupted');
   });
 

@@ -29,11 +29,12 @@ import { checkValueSize } from '../engine/value-cap.ts';
 import { scopeFor, type ScopeServices } from '../engine/scope.ts';
 import { isCreatedLike, isTerminal, type TaskState } from '../../vocab/states.ts';
 import { Outbox } from './outbox.ts';
-import type { DeliveryRow, ErrorInfo, MessageRow, OpRow, Store } from '../engine/store/types.ts';
+import { JobBatch } from './job-batch.ts';
+import { Publisher } from './publisher.ts';
+import type { ErrorInfo, OpRow, Store } from '../engine/store/types.ts';
 import { StoreWriter } from './store-writer.ts';
-import { multiInstance, notifyRelays } from './relay-records.ts';
+import { multiInstance } from './relay-records.ts';
 import { Task } from '../engine/task.ts';
-import { taskRow, procRow } from './rows.ts';
 import type { Node } from '../engine/tree/node.ts';
 import { asAct } from '../engine/tree/node.ts';
 import type { EngineEvents } from './events.ts';
@@ -74,10 +75,9 @@ export class Core implements EngineContext {
   readonly writer: StoreWriter;
   /** Tasks that own timeout rules, checked on every tick. */
   readonly timed = new Set<Task>();
-  private readonly dirty = new Map<Task, Process>();
-  private readonly dirtyProcs = new Set<Process>();
-  private readonly newMessages: MessageRow[] = [];
-  private readonly newDeliveries: DeliveryRow[] = [];
+  /** The rows of the running job, written as one batch after it (job-batch.ts). */
+  private readonly batch: JobBatch;
+  private readonly publisher: Publisher;
   /** Durable records of work not done yet (outbox.ts). */
   readonly outbox: Outbox;
   private readonly scopeServices: ScopeServices;
@@ -110,6 +110,15 @@ export class Core implements EngineContext {
     this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`), fence);
     this.trials = new ExpressionTrials(sandbox);
     this.outbox = new Outbox(() => this.now(), newId);
+    this.batch = new JobBatch(
+      this.writer,
+      this.outbox,
+      config.instanceId,
+      (done) => this.events.emit('committed', done),
+      // overflow records of the batch are durable now: they may go back into their lanes
+      () => this.drainOverflow(),
+    );
+    this.publisher = new Publisher({ channels: this.channels, dispatcher: this.dispatcher, batch: this.batch, events: this.events, store, writer: this.writer, newId, now: () => this.now() });
     this.scopeServices = {
       userVars: this.userVars,
       checkSize: (what, value) => this.checkSize(what, value),
@@ -296,9 +305,6 @@ export class Core implements EngineContext {
     return this.procs.get(proc.pid) === proc ? !proc.finished : proc.finished && task.inHook;
   }
 
-  /** The latest job batch whose store write settled (see `flush`). */
-  private committedSeq = 0;
-
   /**
    * Hands overflowed executions back to their lanes while those have room (after every drain
    * pass and every commit), so an overload burst drains at the lanes' pace instead of waiting for
@@ -310,7 +316,7 @@ export class Core implements EngineContext {
     if (refused.size === 0) return;
     let wrote = false;
     for (const [id, { proc, task, op, batch }] of refused) {
-      if (batch > this.committedSeq) break;
+      if (batch > this.batch.committedSeq) break;
       const gone = !this.stillRuns(proc, task);
       if (!gone && !this.queue.hasRoom(proc.pid)) continue;
       if (!gone) this.fault('overflow:replay');
@@ -347,60 +353,25 @@ export class Core implements EngineContext {
   }
 
   markDirty(proc: Process, task: Task): void {
-    this.dirty.set(task, proc);
-    this.dirtyProcs.add(proc);
+    this.batch.markDirty(proc, task);
   }
 
   markProcDirty(proc: Process): void {
-    this.dirtyProcs.add(proc);
+    this.batch.markProcDirty(proc);
   }
 
-  /**
-   * Writes everything one job changed — processes, tasks, new messages and their deliveries — as
-   * one ordered store batch, so a crash leaves either all of a job's effects or none.
-   */
+  /** Writes everything the job changed as one ordered store batch (job-batch.ts). */
   flush(): Promise<void> {
-    const seq = ++this.batchSeq;
-    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.newMessages.length === 0 && !this.outbox.hasWrites()) {
-      // nothing to write: "committed" once the batches queued before it are
-      const done = () => this.events.emit('committed', { seq, pids: [], ok: true });
-      this.lastCommit = this.lastCommit.then(done, done);
-      return Promise.resolve();
-    }
-    const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
-    const procs = [...this.dirtyProcs].map((p) => procRow(p, this.config.instanceId));
-    const messages = this.newMessages.splice(0);
-    const deliveries = this.newDeliveries.splice(0);
-    const ops = this.outbox.take();
-    const pids = new Set<string>();
-    for (const row of procs) pids.add(row.id);
-    for (const row of tasks) pids.add(row.pid);
-    this.dirty.clear();
-    this.dirtyProcs.clear();
-    const committed = this.writer.writeBatch(async (tx) => {
-      for (const row of procs) await tx.procs.upsert(row);
-      for (const row of tasks) await tx.tasks.upsert(row);
-      for (const row of messages) await tx.messages.create(row);
-      for (const row of deliveries) await tx.deliveries.create(row);
-      for (const row of ops) await tx.ops.upsert(row);
-      await notifyRelays(tx, ops);
-    }, [...pids]);
-    const written = (ok: boolean) => () => {
-      this.committedSeq = seq;
-      this.events.emit('committed', { seq, pids: [...pids], ok });
-      // overflow records of this batch are durable now: they may go back into their lanes
-      this.drainOverflow();
-    };
-    this.lastCommit = committed.then(written(true), written(false));
-    return committed;
+    return this.batch.flush();
   }
 
   /**
    * The number of the latest job batch (`flush` call). Events emitted by a job are followed by its
    * batch, `batchSeq + 1` while the job runs; `committed` says when it is in the store.
    */
-  batchSeq = 0;
-  private lastCommit: Promise<void> = Promise.resolve();
+  get batchSeq(): number {
+    return this.batch.seq;
+  }
 
   // ---- expressions ----
 
@@ -436,48 +407,12 @@ export class Core implements EngineContext {
     this.events.emit('task', { proc, task });
     if (!emitsMessage(task)) return;
     const outputs = isTerminal(task.state) ? task.outputs ?? this.outputsOf(proc, task) : {};
-    const message = buildMessage(proc, task, this.newId(16), outputs, this.now());
-    this.publish(message);
-  }
-
-  /** Stores the canonical message and hands a copy to every matching channel. */
-  publish(message: Message): void {
-    const { retry_times: _r, delivery_id: _d, ...row } = message;
-    this.newMessages.push(row);
-    this.events.emit('message', message);
-    for (const channel of this.channels.values()) {
-      if (!channel.handlers.message || !channel.matches(message)) continue;
-      this.deliver(channel, message);
-    }
-  }
-
-  deliver(channel: Channel, message: Message): void {
-    let copy = message;
-    if (channel.ack && message.retry_times === 0) {
-      const delivery: DeliveryRow = {
-        id: this.newId(16),
-        msg_id: message.id,
-        chan_id: channel.id,
-        pid: message.pid,
-        tid: message.tid,
-        status: 'created',
-        retry_times: 0,
-        create_time: this.now(),
-        update_time: this.now(),
-      };
-      this.newDeliveries.push(delivery);
-      copy = { ...message, delivery_id: delivery.id };
-    }
-    const handler = channel.handlers.message;
-    if (handler) this.dispatcher.dispatch(message.pid, () => handler(copy));
+    this.publisher.publish(buildMessage(proc, task, this.newId(16), outputs, this.now()));
   }
 
   /** Process-level events (`on_start`, `on_complete`, `on_error`). */
   publishProcessEvent(kind: 'start' | 'complete' | 'error', message: Message): void {
-    for (const channel of this.channels.values()) {
-      const handler = channel.handlers[kind];
-      if (handler && channel.matchesProcess(message)) this.dispatcher.dispatch(message.pid, () => handler(message));
-    }
+    this.publisher.processEvent(kind, message);
   }
 
   /** Test-only fault injection: named points where a test host may kill the process. */
@@ -485,18 +420,8 @@ export class Core implements EngineContext {
     this.faults?.(point);
   }
 
-  /** Closes the deliveries of a task's `created` messages after an action settled it (spec 5.6). */
   settleDeliveries(pid: string, tid: string): void {
-    const store = this.store;
-    const now = this.now();
-    this.writer.write(async () => {
-      for (const row of await store.queries.createdDeliveriesOfTask(pid, tid)) {
-        // Only notices of the waiting state are settled; a message about the new state stays due.
-        const message = await store.messages.find(row.msg_id);
-        if (message && message.state !== 'created') continue;
-        await store.deliveries.update({ ...row, status: 'completed', update_time: now });
-      }
-    });
+    this.publisher.settleDeliveries(pid, tid);
   }
 
   // ---- the port's effects on other processes (subflow-routing.ts) ----

@@ -29,7 +29,6 @@ import { IN_FLIGHT_PROC_STATES, isTerminalName, isUnfinishedName, UNFINISHED_PRO
 import { asAct } from '../engine/tree/node.ts';
 import { multiInstance } from './relay-records.ts';
 import { resumeEndHooks } from './end-hooks.ts';
-import { checkTimeouts } from './timers.ts';
 
 export interface RecoverReport {
   processes: number;
@@ -76,8 +75,6 @@ export async function recoverProcesses(core: Core, models: Models, onLoaded?: On
   const endHooks = await resumeEndHooks(core, await core.store.queries.openOutboxRecords('exec'), (row) => load(core, models, row));
   const report = await fillSlots(core, models, true, onLoaded);
   report.dispatched += endHooks;
-  // timeouts that fell due while the engine was down fire now, not a tick interval later
-  checkTimeouts(core, core.now());
   return report;
 }
 

@@ -335,7 +335,12 @@ class Simulation {
         }
         world = await this.observe(false).catch((err) => (this.crashed ? undefined : Promise.reject(err)));
         if (!world || this.crashed) {
-          if (this.crashed) await this.recover();
+          if (this.crashed) {
+            await this.recover();
+            // a tick's work cut off by the crash: the restarted engine ticks at that instant again
+            // before the client looks (as its timer would), so due timeouts fire as they did
+            if (next?.kind === 'time') queue.unshift(next);
+          }
           continue;
         }
         if (!this.check(world)) break;

@@ -1,0 +1,95 @@
+/**
+ * One store batch per job: everything a job changed — process and task rows, new messages and
+ * their deliveries, outbox records — goes out as one ordered transaction after the job ran, so a
+ * crash leaves either all of a job's effects or none.
+ *
+ * State: the rows the running job dirtied (cleared by `flush`); `seq`, the number of the latest
+ * batch (`flush` call: events emitted by a job are followed by batch `seq + 1`); `committedSeq`,
+ * the latest batch whose write settled; the chain of commits, so `committed` events come in order.
+ */
+import type { Process } from '../engine/process.ts';
+import type { DeliveryRow, MessageRow, Store } from '../engine/store/types.ts';
+import type { Task } from '../engine/task.ts';
+import type { Outbox } from './outbox.ts';
+import { notifyRelays } from './relay-records.ts';
+import { procRow, taskRow } from './rows.ts';
+import type { StoreWriter } from './store-writer.ts';
+
+export interface BatchCommitted {
+  seq: number;
+  pids: string[];
+  ok: boolean;
+}
+
+export class JobBatch {
+  private readonly dirty = new Map<Task, Process>();
+  private readonly dirtyProcs = new Set<Process>();
+  private readonly messages: MessageRow[] = [];
+  private readonly deliveries: DeliveryRow[] = [];
+  seq = 0;
+  committedSeq = 0;
+  private lastCommit: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly writer: StoreWriter,
+    private readonly outbox: Outbox,
+    private readonly instanceId: string,
+    /** Told each batch's end, in order (after a failure too). */
+    private readonly committed: (batch: BatchCommitted) => void,
+    /** Told after each batch that wrote something settled. */
+    private readonly written: () => void,
+  ) {}
+
+  markDirty(proc: Process, task: Task): void {
+    this.dirty.set(task, proc);
+    this.dirtyProcs.add(proc);
+  }
+
+  markProcDirty(proc: Process): void {
+    this.dirtyProcs.add(proc);
+  }
+
+  addMessage(row: MessageRow): void {
+    this.messages.push(row);
+  }
+
+  addDelivery(row: DeliveryRow): void {
+    this.deliveries.push(row);
+  }
+
+  /** Writes what the job changed as one batch; resolves when it is in the store. */
+  flush(): Promise<void> {
+    const seq = ++this.seq;
+    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.messages.length === 0 && !this.outbox.hasWrites()) {
+      // nothing to write: "committed" once the batches queued before it are
+      const done = () => this.committed({ seq, pids: [], ok: true });
+      this.lastCommit = this.lastCommit.then(done, done);
+      return Promise.resolve();
+    }
+    const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
+    const procs = [...this.dirtyProcs].map((p) => procRow(p, this.instanceId));
+    const messages = this.messages.splice(0);
+    const deliveries = this.deliveries.splice(0);
+    const ops = this.outbox.take();
+    const pids = new Set<string>();
+    for (const row of procs) pids.add(row.id);
+    for (const row of tasks) pids.add(row.pid);
+    this.dirty.clear();
+    this.dirtyProcs.clear();
+    const committed = this.writer.writeBatch(async (tx: Store) => {
+      for (const row of procs) await tx.procs.upsert(row);
+      for (const row of tasks) await tx.tasks.upsert(row);
+      for (const row of messages) await tx.messages.create(row);
+      for (const row of deliveries) await tx.deliveries.create(row);
+      for (const row of ops) await tx.ops.upsert(row);
+      await notifyRelays(tx, ops);
+    }, [...pids]);
+    const settled = (ok: boolean) => () => {
+      this.committedSeq = seq;
+      this.committed({ seq, pids: [...pids], ok });
+      this.written();
+    };
+    this.lastCommit = committed.then(settled(true), settled(false));
+    return committed;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Messages out (spec 3.3–3.5, 5.6): a task event's message is stored with the job's batch and
+ * handed to every matching channel — a channel with `ack` gets a delivery row first, settled by
+ * the client's ack or re-sent by the tick — through the ordered dispatcher (one process's messages
+ * reach a handler in order). Process events (`on_start`, `on_complete`, `on_error`) go the same
+ * way, without rows. Holds no state of its own beyond the channels it is given.
+ */
+import type { IdSource } from '../engine/clock.ts';
+import type { Message } from '../engine/messages.ts';
+import type { DeliveryRow, Store } from '../engine/store/types.ts';
+import type { Channel, OrderedDispatcher } from './channels.ts';
+import type { TypedEmitter } from './events.ts';
+import type { EngineEvents } from './events.ts';
+import type { JobBatch } from './job-batch.ts';
+import type { StoreWriter } from './store-writer.ts';
+
+export interface PublisherParts {
+  channels: Map<string, Channel>;
+  dispatcher: OrderedDispatcher;
+  batch: JobBatch;
+  events: TypedEmitter<EngineEvents>;
+  store: Store;
+  writer: StoreWriter;
+  newId: IdSource;
+  now: () => number;
+}
+
+export class Publisher {
+  constructor(private readonly parts: PublisherParts) {}
+
+  /** Stores the canonical message and hands a copy to every matching channel. */
+  publish(message: Message): void {
+    const { retry_times: _r, delivery_id: _d, ...row } = message;
+    this.parts.batch.addMessage(row);
+    this.parts.events.emit('message', message);
+    for (const channel of this.parts.channels.values()) {
+      if (!channel.handlers.message || !channel.matches(message)) continue;
+      this.deliver(channel, message);
+    }
+  }
+
+  private deliver(channel: Channel, message: Message): void {
+    let copy = message;
+    if (channel.ack && message.retry_times === 0) {
+      const now = this.parts.now();
+      const delivery: DeliveryRow = {
+        id: this.parts.newId(16),
+        msg_id: message.id,
+        chan_id: channel.id,
+        pid: message.pid,
+        tid: message.tid,
+        status: 'created',
+        retry_times: 0,
+        create_time: now,
+        update_time: now,
+      };
+      this.parts.batch.addDelivery(delivery);
+      copy = { ...message, delivery_id: delivery.id };
+    }
+    const handler = channel.handlers.message;
+    if (handler) this.parts.dispatcher.dispatch(message.pid, () => handler(copy));
+  }
+
+  /** Process-level events (`on_start`, `on_complete`, `on_error`). */
+  processEvent(kind: 'start' | 'complete' | 'error', message: Message): void {
+    for (const channel of this.parts.channels.values()) {
+      const handler = channel.handlers[kind];
+      if (handler && channel.matchesProcess(message)) this.parts.dispatcher.dispatch(message.pid, () => handler(message));
+    }
+  }
+
+  /** Closes the deliveries of a task's `created` messages after an action settled it (spec 5.6). */
+  settleDeliveries(pid: string, tid: string): void {
+    const store = this.parts.store;
+    const now = this.parts.now();
+    this.parts.writer.write(async () => {
+      for (const row of await store.queries.createdDeliveriesOfTask(pid, tid)) {
+        // Only notices of the waiting state are settled; a message about the new state stays due.
+        const message = await store.messages.find(row.msg_id);
+        if (message && message.state !== 'created') continue;
+        await store.deliveries.update({ ...row, status: 'completed', update_time: now });
+      }
+    });
+  }
+}
