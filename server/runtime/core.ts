@@ -29,6 +29,7 @@ import { checkValueSize } from '../engine/value-cap.ts';
 import { scopeFor, type ScopeServices } from '../engine/scope.ts';
 import { isCreatedLike, isTerminal, type TaskState } from '../../vocab/states.ts';
 import { Outbox } from './outbox.ts';
+import { Residents } from './residents.ts';
 import { JobBatch } from './job-batch.ts';
 import { Publisher } from './publisher.ts';
 import type { ErrorInfo, OpRow, Store } from '../engine/store/types.ts';
@@ -41,31 +42,12 @@ import type { EngineEvents } from './events.ts';
 import type { Logger } from '../engine/logger.ts';
 import { Snapshots } from '../engine/snapshots.ts';
 import { TypedEmitter } from './events.ts';
-
-export interface CoreConfig {
-  tickMs: number;
-  maxMessageRetryTimes: number;
-  /** Lanes (`scheduler_workers`) and the jobs they may hold in memory (`scheduler_queue_cap`). */
-  workers: number;
-  queueCap: number;
-  /** Most unfinished processes held in memory (`cache_cap`); starts beyond it are parked. */
-  cacheCap: number;
-  /** Confine every process to `<workdirRoot>/<pid>` (spec 5.9); a caller's scope may set its own. */
-  workdirRoot?: string;
-  /** This engine instance (the `owner` of the process rows it writes; see instances.ts). */
-  instanceId: string;
-  /** Most tasks one process may create (`step_budget`, see step-budget.ts). */
-  stepBudget: number;
-  /** Largest JSON of an act's result, a written value, a task's data (`value_cap_bytes`, see value-cap.ts). */
-  valueCapBytes: number;
-}
-
-
-/** How many finished pids an engine remembers (see `finishedHere`). */
-const FINISHED_MEMORY = 100_000;
+import type { CoreConfig } from './engine-types.ts';
 
 export class Core implements EngineContext {
-  readonly procs = new Map<string, Process>();
+  /** The processes held in memory (residents.ts). */
+  readonly residents: Residents;
+  readonly procs: Map<string, Process>;
   readonly channels = new Map<string, Channel>();
   readonly userVars = new Map<string, Vars>([['secrets', {}]]);
   readonly snapshots = new Snapshots();
@@ -106,7 +88,9 @@ export class Core implements EngineContext {
       () => this.drainOverflow(),
     );
     this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
-    const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => this.release(pids) } : undefined;
+    this.residents = new Residents(config.instanceId, log, this.timed);
+    this.procs = this.residents.procs;
+    const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => this.residents.release(pids) } : undefined;
     this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`), fence);
     this.trials = new ExpressionTrials(sandbox);
     this.outbox = new Outbox(() => this.now(), newId);
@@ -197,59 +181,6 @@ export class Core implements EngineContext {
     proc.add(task);
   }
 
-  /** Unfinished processes held in memory (the resident set). */
-  activeCount(): number {
-    let n = 0;
-    for (const proc of this.procs.values()) if (!proc.finished) n++;
-    return n;
-  }
-
-  /**
-   * Whether unfinished rows may be waiting for a slot (parked starts, in-flight rows beyond the
-   * cap at boot). While false, a finished process does not trigger a slot fill.
-   */
-  admissionPending = true;
-
-  /** Called when a finished process left memory: fill the free slot (wired by the engine). */
-  onSlotFreed: () => void = () => {};
-
-  /**
-   * Processes another instance took over (found by the write fence, or after this instance's
-   * lease lapsed): they leave memory without a trace here; their new owner continues them.
-   */
-  release(pids: readonly string[]): void {
-    for (const pid of pids) {
-      const proc = this.procs.get(pid);
-      if (!proc) continue;
-      this.procs.delete(pid);
-      for (const task of proc.tasks.values()) this.timed.delete(task);
-      this.log.warn(`process ${pid} was taken over by another engine instance; this instance (${this.config.instanceId}) dropped it`);
-    }
-  }
-
-  /** A finished process leaves the resident set; its rows stay in the store. */
-  evict(proc: Process): void {
-    if (this.procs.get(proc.pid) === proc) this.procs.delete(proc.pid);
-    this.finishedHere.add(proc.pid);
-    if (this.finishedHere.size > FINISHED_MEMORY) {
-      const oldest = this.finishedHere.values().next().value;
-      if (oldest !== undefined) this.finishedHere.delete(oldest);
-    }
-    if (this.admissionPending) this.onSlotFreed();
-  }
-
-  /**
-   * Pids of processes that finished in this engine. A slot fill must never load them again: a
-   * query that raced the finishing batch could still see them `running`.
-   */
-  readonly finishedHere = new Set<string>();
-
-  /** Takes over a process rebuilt from the store. */
-  adoptRestored(proc: Process): void {
-    this.wireRestored(proc);
-    this.procs.set(proc.pid, proc);
-  }
-
   /** Routes the data writes of a process rebuilt from the store to the store again. */
   wireRestored(proc: Process): void {
     for (const task of proc.tasks.values()) task.touch = () => this.markDirty(proc, task);
@@ -268,7 +199,6 @@ export class Core implements EngineContext {
     work.then(done, done);
     return work;
   }
-
 
   /**
    * Queues the execution of a task (init → run → proceed). When its lane is full the execution
@@ -331,7 +261,6 @@ export class Core implements EngineContext {
   validateExposes(proc: Process, outputs: Vars): string | null {
     return validateExposes(proc, outputs);
   }
-
 
   setState(proc: Process, task: Task, state: TaskState): void {
     const now = this.now();
@@ -440,7 +369,7 @@ export class Core implements EngineContext {
 
   ended(proc: Process): void {
     this.events.emit('finished', proc);
-    this.evict(proc);
+    this.residents.evict(proc);
   }
 
   watchTimeouts(task: Task): void {

@@ -91,3 +91,22 @@ export interface StartContext {
 
 /** A started process; `repeated`: an earlier start with the same idempotency key made it. */
 export type StartedProc = ProcInfo & { repeated: boolean };
+
+/** What Core is configured with (resolved from `EngineOptions` by `Engine.create`). */
+export interface CoreConfig {
+  tickMs: number;
+  maxMessageRetryTimes: number;
+  /** Lanes (`scheduler_workers`) and the jobs they may hold in memory (`scheduler_queue_cap`). */
+  workers: number;
+  queueCap: number;
+  /** Most unfinished processes held in memory (`cache_cap`); starts beyond it are parked. */
+  cacheCap: number;
+  /** Confine every process to `<workdirRoot>/<pid>` (spec 5.9); a caller's scope may set its own. */
+  workdirRoot?: string;
+  /** This engine instance (the `owner` of the process rows it writes; see instances.ts). */
+  instanceId: string;
+  /** Most tasks one process may create (`step_budget`, see step-budget.ts). */
+  stepBudget: number;
+  /** Largest JSON of an act's result, a written value, a task's data (`value_cap_bytes`, see value-cap.ts). */
+  valueCapBytes: number;
+}

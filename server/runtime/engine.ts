@@ -84,7 +84,7 @@ export class Engine {
     this.packages = packagesApi(core);
     this.triggers = triggersApi(core, (mid, options, context) => this.procs.start(mid, options, context), (pid) => this.waitFinished(pid));
     core.startProcess = (mid, options, parent) => this.starter.start(mid, options, parent);
-    core.onSlotFreed = () => this.requestFill();
+    core.residents.onSlotFreed = () => this.requestFill();
   }
 
   static async create(options: EngineOptions = {}): Promise<Engine> {

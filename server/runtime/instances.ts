@@ -115,7 +115,7 @@ export class InstanceLease {
     if (lapsed && multiInstance(this.core.store)) {
       this.core.log.warn(`the lease of engine instance ${this.id} had lapsed; checking which processes it still owns`);
       const lost = await this.core.store.fenceProcesses(this.id, [...this.core.procs.keys()]);
-      this.core.release(lost);
+      this.core.residents.release(lost);
     }
   }
 

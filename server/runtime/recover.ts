@@ -93,7 +93,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
   // Rows may still wait unless a pass below finds fewer of them than there were free slots.
   let waiting = true;
   for (const states of [IN_FLIGHT_PROC_STATES, UNFINISHED_PROC_STATES.filter((s) => !IN_FLIGHT_PROC_STATES.includes(s))]) {
-    let free = core.config.cacheCap - core.activeCount();
+    let free = core.config.cacheCap - core.residents.activeCount();
     if (free <= 0) {
       waiting = true;
       break;
@@ -106,7 +106,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
     waiting = claimed.length > free;
     const owned = await core.store.queries.ownedProcessesIn(me, states, free + core.procs.size);
     if (owned.length === free + core.procs.size) waiting = true;
-    const loadable = owned.filter((row) => !core.procs.has(row.id) && !core.finishedHere.has(row.id));
+    const loadable = owned.filter((row) => !core.procs.has(row.id) && !core.residents.finishedHere.has(row.id));
     const candidates = loadable.slice(0, free);
     if (candidates.length < loadable.length) waiting = true;
     total += candidates.length;
@@ -129,7 +129,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
       onLoaded({ loaded: loaded.length, total });
     }
   }
-  core.admissionPending = waiting;
+  core.residents.admissionPending = waiting;
   const parents = loaded.length;
   await loadChildren(core, models, loaded, report);
   if (loaded.length > parents) onLoaded({ loaded: loaded.length, total: total + loaded.length - parents });
@@ -151,7 +151,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
 async function loadOrFail(core: Core, models: Models, row: ProcRow, tasks: TaskRow[] | undefined, report: RecoverReport): Promise<Process | null> {
   try {
     const proc = await load(core, models, row, tasks);
-    core.adoptRestored(proc);
+    core.residents.adopt(proc, (p) => core.wireRestored(p));
     return proc;
   } catch (err) {
     const message = `cannot continue process '${row.id}': ${errorMessage(err)}`;
@@ -173,7 +173,7 @@ async function loadChildren(core: Core, models: Models, loaded: Process[], repor
     const children = await core.store.queries.childProcessesIn(round.map((p) => p.pid), UNFINISHED_PROC_STATES);
     round = [];
     for (const row of children) {
-      if (core.procs.has(row.id) || core.finishedHere.has(row.id)) continue;
+      if (core.procs.has(row.id) || core.residents.finishedHere.has(row.id)) continue;
       if (row.owner !== me && multiInstance(core.store)) continue;
       if (row.owner !== me) await core.store.procs.update({ ...row, owner: me });
       const proc = await loadOrFail(core, models, { ...row, owner: me }, undefined, report);

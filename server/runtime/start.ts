@@ -75,10 +75,10 @@ export class Starter {
       // `none` until a slot frees; running processes are never evicted to make room. A subflow
       // child is part of its resident parent's work and always starts: parked, it could wait for
       // a slot that only its own parent would free.
-      if (parent || core.activeCount() < core.config.cacheCap) {
+      if (parent || core.residents.activeCount() < core.config.cacheCap) {
         core.procs.set(pid, proc);
         core.schedule(proc, root);
-      } else core.admissionPending = true;
+      } else core.residents.admissionPending = true;
       // The process row and its root task (or its overflow record) are durable before the start
       // is reported (spec 5.2); a start whose rows could not be written is undone.
       try {
