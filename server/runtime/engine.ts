@@ -8,6 +8,7 @@ import { messagesApi, type MessagesApi } from './messages-api.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
 import { randomId, systemClock } from '../engine/clock.ts';
 import { Core } from './core.ts';
+import { ProcessReader } from './process-reader.ts';
 import { modelsApi, packagesApi, publishPackages, triggersApi, type ModelsApi, type PackagesApi, type TriggersApi } from './engine-catalog.ts';
 import type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
@@ -17,7 +18,6 @@ import { procDetail, procInfo, taskInfo, type ProcDetail, type ProcInfo, type Ta
 import type { Vars } from '../engine/model/types.ts';
 import { Models } from './models.ts';
 import { PackageRegistry } from '../engine/packages/registry.ts';
-import type { Process } from '../engine/process.ts';
 import { createSandbox, DEFAULT_LIMITS } from '../engine/sandbox/quickjs.ts';
 import { CodePool } from '../engine/sandbox/code-pool.ts';
 import { DEFAULT_STEP_BUDGET } from '../engine/step-budget.ts';
@@ -29,7 +29,7 @@ import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../engine/sto
 import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
 import { fireSchedules } from './schedules.ts';
 import { LoopGuard } from './loop-guard.ts';
-import { fillSlots, load, recoverProcesses, type RecoverReport } from './recover.ts';
+import { fillSlots, recoverProcesses, type RecoverReport } from './recover.ts';
 import { InstanceLease } from './instances.ts';
 import { multiInstance } from './relay-records.ts';
 import { Relay } from './relay.ts';
@@ -44,9 +44,6 @@ import { isVarsObject } from '../engine/vars.ts';
 
 export type { ActionRequest } from './action-intake.ts';
 export type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
-
-/** How often `procs.wait` looks at a process that runs on another instance, ms. */
-const WAIT_POLL_MS = 200;
 
 
 export class Engine {
@@ -67,6 +64,7 @@ export class Engine {
   private relayTimeoutMs = 10_000;
   private readonly intake: ActionIntake;
   private readonly detector: StuckDetector;
+  private readonly reader: ProcessReader;
   /** Boot recovery: idle (nothing to recover, or done) → recovering (`recovery` set) → done or failed. */
   private recoveryHealth: RecoveryHealth = { recovering: false, loaded: 0, total: 0, failed: 0 };
   private recovery: (RecoveryRun & { report: Promise<RecoverReport> }) | null = null;
@@ -80,9 +78,10 @@ export class Engine {
     this.starter = new Starter(core, models);
     this.startKeys = new StartKeys(core.store);
     this.detector = new StuckDetector(core);
+    this.reader = new ProcessReader(core, models, () => this.closed);
     this.models = modelsApi(core, models, () => this.check());
     this.packages = packagesApi(core);
-    this.triggers = triggersApi(core, (mid, options, context) => this.procs.start(mid, options, context), (pid) => this.waitFinished(pid));
+    this.triggers = triggersApi(core, (mid, options, context) => this.procs.start(mid, options, context), (pid) => this.reader.finished(pid));
     core.startProcess = (mid, options, parent) => this.starter.start(mid, options, parent);
     core.residents.onSlotFreed = () => this.requestFill();
   }
@@ -229,9 +228,9 @@ export class Engine {
       const owner = context.owner ?? null;
       if (context.idempotencyKey === undefined) return { ...procInfo(await this.starter.start(mid, options, null, owner)), repeated: false };
       const started = await this.startKeys.run(mid, options, context.idempotencyKey, async (key) => (await this.starter.start(mid, options, null, owner, key)).pid);
-      return { ...procInfo(await this.loadedProcess(started.pid)), repeated: started.repeated };
+      return { ...procInfo(await this.reader.loaded(started.pid)), repeated: started.repeated };
     },
-    get: async (pid: string): Promise<ProcDetail> => procDetail(await this.loadedProcess(pid)),
+    get: async (pid: string): Promise<ProcDetail> => procDetail(await this.reader.loaded(pid)),
     list: async (query?: Query): Promise<PageData<ProcRow>> => {
       await this.core.writer.flush();
       return this.core.store.procs.query(query);
@@ -242,7 +241,7 @@ export class Engine {
       return this.core.store.queries.countProcessesIn(state);
     },
     /** Waits until the process reaches a terminal state. */
-    wait: (pid: string): Promise<ProcInfo> => this.waitFinished(pid),
+    wait: (pid: string): Promise<ProcInfo> => this.reader.finished(pid),
     /** Aborts the whole process (its root task), wherever it runs. */
     abort: (pid: string, options?: Vars): Promise<void> => this.do({ pid, tid: '$', action: 'abort', options }),
     /** Sets process variables (on its root task), wherever it runs. */
@@ -250,53 +249,13 @@ export class Engine {
   };
 
   readonly tasks = {
-    list: async (pid: string): Promise<TaskInfo[]> => [...(await this.loadedProcess(pid)).tasks.values()].map(taskInfo),
+    list: async (pid: string): Promise<TaskInfo[]> => [...(await this.reader.loaded(pid)).tasks.values()].map(taskInfo),
     get: async (pid: string, tid: string): Promise<TaskInfo> => {
-      const task = (await this.loadedProcess(pid)).tasks.get(tid);
+      const task = (await this.reader.loaded(pid)).tasks.get(tid);
       if (!task) throw new ActError('task.not_found', `cannot find task '${tid}' in process '${pid}'`);
       return taskInfo(task);
     },
   };
-
-  /** A resident process, or a snapshot rebuilt from the store (finished or parked ones). */
-  private async loadedProcess(pid: string): Promise<Process> {
-    const proc = this.core.procs.get(pid);
-    if (proc) return proc;
-    await this.core.writer.flush();
-    const row = await this.core.store.procs.find(pid);
-    if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
-    return load(this.core, this.modelStore, row);
-  }
-
-  /**
-   * Resolves when the process ended: heard from this engine, or — when it runs on another
-   * instance — seen in the store (polled every WAIT_POLL_MS).
-   */
-  private waitFinished(pid: string): Promise<ProcInfo> {
-    return new Promise((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = (info: ProcInfo) => {
-        off();
-        clearTimeout(timer);
-        resolve(info);
-      };
-      const off = this.core.events.on('finished', (p) => {
-        if (p.pid === pid) done(procInfo(p));
-      });
-      const poll = async (): Promise<void> => {
-        try {
-          if (this.closed) throw new ActError('engine.closed', 'the engine is closed');
-          const proc = await this.loadedProcess(pid);
-          if (proc.finished) return done(procInfo(proc));
-          if (multiInstance(this.core.store) && !this.core.procs.has(pid)) timer = setTimeout(() => void poll(), WAIT_POLL_MS);
-        } catch (err) {
-          off();
-          reject(err);
-        }
-      };
-      void poll();
-    });
-  }
 
   /**
    * Fills free resident slots from the store (after a process left memory, and on every tick to
