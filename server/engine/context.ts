@@ -8,7 +8,7 @@
  * the implementation (today `Core`) decides how each effect is carried out and made durable.
  */
 import type { CodePool } from './sandbox/code-pool.ts';
-import type { EvalMode, ScriptScope } from './sandbox/types.ts';
+import type { EvalMode, Outcome, ScriptScope } from './sandbox/types.ts';
 import type { ExpressionTrials } from './expr/trials.ts';
 import type { Logger } from './logger.ts';
 import type { Message } from './messages.ts';
@@ -41,8 +41,6 @@ export interface ChildEnd {
   outputs: Vars;
   err: ErrorInfo | null;
 }
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export interface EngineContext {
   readonly registry: PackageRegistry;

@@ -11,6 +11,7 @@ import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
+import type { Outcome } from './sandbox/types.ts';
 import { compileDynamic } from './tree/compile.ts';
 import { asAct, asBranch } from './tree/node.ts';
 import { mergeData } from './vars.ts';
@@ -120,7 +121,7 @@ function runAct(core: EngineContext, proc: Process, task: Task): void {
  * The code of a code act came back from its worker: its result applies and the act completes, or
  * its error fails the act, as if the code had run inside the job that started it.
  */
-function resumeAfterCode(core: EngineContext, proc: Process, task: Task, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }, apply: (result: unknown) => void): void {
+function resumeAfterCode(core: EngineContext, proc: Process, task: Task, outcome: Outcome, apply: (result: unknown) => void): void {
   if (!core.stillRuns(proc, task)) return;
   taskJob(core, proc, task, () => {
     task.autoComplete = true;

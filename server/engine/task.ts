@@ -8,7 +8,7 @@ import type { ErrorInfo, OpRow } from './store/types.ts';
 import type { Node } from './tree/node.ts';
 import type { TaskState } from '../../vocab/states.ts';
 import { isTerminal } from '../../vocab/states.ts';
-import type { EvalOutcome } from './sandbox/types.ts';
+import type { Outcome } from './sandbox/types.ts';
 
 export class Task {
   state: TaskState = 'none';
@@ -55,7 +55,7 @@ export class Task {
    */
   execRecord: OpRow | undefined = undefined;
   /** Outcomes of expressions a code worker evaluated for the window being re-run (expr/trials.ts). */
-  evalMemo: Map<string, EvalOutcome> | undefined = undefined;
+  evalMemo: Map<string, Outcome> | undefined = undefined;
   /** The engine's job batch that created the task (memory only; see finishProcess). */
   createdInBatch = 0;
   /** Monotonic creation order inside the process. */

@@ -22,7 +22,7 @@ import { exec } from '../engine/flow.ts';
 import { abortChildOf, returnToParent, startChildProcess } from './subflow-routing.ts';
 import type { PackageRegistry } from '../engine/packages/registry.ts';
 import type { Process } from '../engine/process.ts';
-import type { EvalMode, Sandbox, ScriptScope } from '../engine/sandbox/types.ts';
+import type { EvalMode, Outcome, Sandbox, ScriptScope } from '../engine/sandbox/types.ts';
 import type { CodePool } from '../engine/sandbox/code-pool.ts';
 import { stepBudgetError } from '../engine/step-budget.ts';
 import { checkValueSize } from '../engine/value-cap.ts';
@@ -145,7 +145,7 @@ export class Core implements EngineContext {
    * as if the work ran inside the job) until `work` settles, then `then` runs first in the lane as
    * a job of the process, with the outcome.
    */
-  offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: { ok: true; value: T } | { ok: false; error: unknown }) => void): void {
+  offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void {
     const release = this.queue.hold(pid);
     work.then(
       (value) => release(this.batched(pid, name, () => then({ ok: true, value }))),

@@ -85,5 +85,5 @@ export class EvaluationDeferred extends Error {
   }
 }
 
-/** How an evaluation off the engine's thread ended: its value, or the error it threw. */
-export type EvalOutcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+/** How work off the engine's thread ended (code, an expression): its value, or the error it threw. */
+export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; error: unknown };
