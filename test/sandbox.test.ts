@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
 import type { Vars } from '../server/engine/model/types.ts';
 import { createSandbox, hostOsName } from '../server/engine/sandbox/quickjs.ts';
-import type { Sandbox, ScriptScope, StepAccess } from '../server/engine/sandbox/types.ts';
+import { EvaluationDeferred, type Sandbox, type ScriptScope, type StepAccess } from '../server/engine/sandbox/types.ts';
 
 interface FakeStep {
   data: Vars;
@@ -429,6 +429,42 @@ describe('hostile scripts', () => {
       expect(small.evaluate('a', scopeOf(world()))).toBe(1);
     } finally {
       small.close();
+    }
+  });
+});
+
+describe('trial evaluations (a slice on the engine thread, read-only)', () => {
+  it('return the value of a quick read-only expression and hand over its console output', () => {
+    const w = world();
+    expect(sandbox.evaluate("console.log('seen'); a + 1", scopeOf(w), 'script', { sliceMs: 1000 })).toBe(2);
+    expect(w.logs).toEqual([['log', 'seen']]);
+  });
+
+  it('stop at the first write, leaving the scope and the console untouched', () => {
+    const w = world();
+    expect(() => sandbox.evaluate("console.log('no'); try { $set('a', 2) } catch {} ; a", scopeOf(w), 'script', { sliceMs: 1000 })).toThrow(EvaluationDeferred);
+    expect(w.chain[0].a).toBe(1);
+    expect(w.logs).toEqual([]);
+  });
+
+  it('stop at the slice even when the time goes to scope calls (they run on this thread too)', async () => {
+    // a time limit of 5 s: code workers may add the time of their scope calls to it, a trial may not
+    const slow = await createSandbox({ timeoutMs: 5000 });
+    try {
+      // each read takes 2 ms of this thread: nearly all of the trial's time is in scope calls
+      const scope = scopeOf(world());
+      const get = scope.get.bind(scope);
+      scope.get = (name) => {
+        const until = performance.now() + 2;
+        while (performance.now() < until);
+        return get(name);
+      };
+      const started = performance.now();
+      expect(() => slow.evaluate("for (;;) { $get('a') }", scope, 'script', { sliceMs: 5 })).toThrow(EvaluationDeferred);
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(slow.evaluate('a', scopeOf(world()))).toBe(1);
+    } finally {
+      slow.close();
     }
   });
 });

@@ -52,9 +52,15 @@ class QuickJsSandbox implements Sandbox {
   });
   /**
    * Time spent answering the script's scope calls moves its deadline (up to its time limit once
-   * more in total), so a code worker whose calls wait for a busy engine is not cut off early.
+   * more in total), so a code worker whose calls wait for a busy engine is not cut off early. A call
+   * made past the deadline is refused: QuickJS checks its interrupt only every so many operations,
+   * which a loop of slow calls would otherwise stretch far beyond the limit.
    */
   private readonly handler: HostHandler = (op, a, b, c) => {
+    if (this.pastDeadline()) {
+      this.timedOut = true;
+      throw new Error('interrupted');
+    }
     const started = performance.now();
     try {
       return this.scopeHandler(op, a, b, c);
@@ -171,7 +177,8 @@ class QuickJsSandbox implements Sandbox {
   /** Runs `body` under the deadline; an exception escaping QuickJS retires the WebAssembly module. */
   private guarded<T>(vm: Vm, body: () => T, sliceMs?: number): T {
     this.deadline = performance.now() + Math.min(sliceMs ?? Infinity, this.limits.timeoutMs);
-    this.hostAllowance = this.limits.timeoutMs;
+    // a trial's scope calls run on this thread: their time is the trial's own, never added to it
+    this.hostAllowance = sliceMs === undefined ? this.limits.timeoutMs : 0;
     this.timedOut = false;
     try {
       return body();
