@@ -67,7 +67,7 @@ export interface EngineContext {
   /** Queues the task's execution (init → run → proceed); false when it waits in the outbox. */
   schedule(proc: Process, task: Task, op?: OpRow): boolean;
   /** Keeps an `exec` record open for a queued execution until it ran (end-hooks.ts). */
-  recordExec(proc: Process, task: Task): OpRow;
+  recordExec(proc: Process, task: Task): void;
   /** Whether the task still has work here (see Core.stillRuns). */
   stillRuns(proc: Process, task: Task): boolean;
   /** The task's timeout rules are checked on every tick from now on. */

@@ -51,7 +51,7 @@ export class Task {
   touch: () => void = () => {};
   /**
    * The open outbox record that stands for this task's queued execution: written when its lane
-   * was full, or when the end of its process fired it (memory only; the job closes it).
+   * was full, or for hook work of a finished process (memory only; runtime/outbox.ts closes it).
    */
   execRecord: OpRow | undefined = undefined;
   /** Outcomes of expressions a code worker evaluated for the window being re-run (expr/trials.ts). */

@@ -177,13 +177,17 @@ export class Core implements EngineContext {
 
   /** Adds a new task to its process and routes its data writes to the store. */
   adopt(proc: Process, task: Task): void {
-    task.touch = () => this.markDirty(proc, task);
+    this.wire(proc, task);
     proc.add(task);
   }
 
   /** Routes the data writes of a process rebuilt from the store to the store again. */
   wireRestored(proc: Process): void {
-    for (const task of proc.tasks.values()) task.touch = () => this.markDirty(proc, task);
+    for (const task of proc.tasks.values()) this.wire(proc, task);
+  }
+
+  private wire(proc: Process, task: Task): void {
+    task.touch = () => this.markDirty(proc, task);
   }
 
   /** Subflow acts whose child process is being started (its start has not settled yet). */
@@ -222,8 +226,8 @@ export class Core implements EngineContext {
     return accepted;
   }
 
-  recordExec(proc: Process, task: Task): OpRow {
-    return this.outbox.recordExec(proc, task);
+  recordExec(proc: Process, task: Task): void {
+    this.outbox.recordExec(proc, task);
   }
 
   /**

@@ -14,6 +14,7 @@ import { multiInstance } from './relay-records.ts';
 import type { Process } from '../engine/process.ts';
 import { isEngineWork, isTerminalName } from '../../vocab/states.ts';
 import type { OpRow, ProcRow } from '../engine/store/types.ts';
+import { rerunIfCutOff } from './restore.ts';
 
 /** Whether an exec record of a finished process stands for hook work not done yet. */
 export async function isOpenEndHook(core: Core, op: OpRow): Promise<boolean> {
@@ -42,7 +43,7 @@ export async function resumeEndHooks(core: Core, records: readonly OpRow[], load
       continue;
     }
     // a code act cut off while it ran starts again, as an act of an unfinished process does
-    if (task.state === 'running' && task.kind === 'act' && fate.workChildren(task).length === 0) task.state = 'ready';
+    rerunIfCutOff(fate, task);
     // handed to its lane as lanes have room, like an execution a full lane refused
     core.outbox.refused.set(op.id, { proc: fate, task, op, batch: 0 });
     dispatched++;

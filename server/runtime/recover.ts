@@ -18,7 +18,7 @@ import type { Vars } from '../engine/model/types.ts';
 import { errorMessage } from '../engine/errors.ts';
 import type { Models } from './models.ts';
 import type { Process } from '../engine/process.ts';
-import { restoreProcess } from './restore.ts';
+import { rerunIfCutOff, restoreProcess } from './restore.ts';
 import type { OpRow, ProcRow, TaskRow } from '../engine/store/types.ts';
 import { startSubflow } from '../engine/subflow.ts';
 import { returnToParent } from './subflow-routing.ts';
@@ -151,7 +151,8 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
 async function loadOrFail(core: Core, models: Models, row: ProcRow, tasks: TaskRow[] | undefined, report: RecoverReport): Promise<Process | null> {
   try {
     const proc = await load(core, models, row, tasks);
-    core.residents.adopt(proc, (p) => core.wireRestored(p));
+    core.wireRestored(proc);
+    core.residents.adopt(proc);
     return proc;
   } catch (err) {
     const message = `cannot continue process '${row.id}': ${errorMessage(err)}`;
@@ -274,8 +275,7 @@ async function resume(core: Core, models: Models, proc: Process): Promise<number
         restartSubflow(core, proc, task);
         dispatched++;
       }
-    } else if (task.state === 'running' && task.kind === 'act' && proc.workChildren(task).length === 0) {
-      task.state = 'ready';
+    } else if (rerunIfCutOff(proc, task)) {
       core.schedule(proc, task);
       dispatched++;
     }

@@ -36,9 +36,8 @@ export class Residents {
     return n;
   }
 
-  /** A process rebuilt from the store joins, its task writes routed by `wire`. */
-  adopt(proc: Process, wire: (proc: Process) => void): void {
-    wire(proc);
+  /** A process rebuilt from the store joins. */
+  adopt(proc: Process): void {
     this.procs.set(proc.pid, proc);
   }
 

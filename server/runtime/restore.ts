@@ -55,3 +55,13 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
   proc.workdir = scope?.workdir ?? null;
   return proc;
 }
+
+/**
+ * An act that a crash cut off while it ran (`running` with no children: its code, or its start)
+ * runs again from `ready` after a restart; returns whether it was one.
+ */
+export function rerunIfCutOff(proc: Process, task: Task): boolean {
+  if (task.state !== 'running' || task.kind !== 'act' || proc.workChildren(task).length > 0) return false;
+  task.state = 'ready';
+  return true;
+}
