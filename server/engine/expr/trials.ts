@@ -31,7 +31,8 @@ export type WindowResult<T> = { done: true; value: T } | { done: false; pending:
 
 interface Window {
   task: Task;
-  counts: Map<string, number>;
+  /** Made at the window's first expression: most windows (outputs without templates) have none. */
+  counts?: Map<string, number>;
   pending?: PendingEvaluation;
 }
 
@@ -44,7 +45,7 @@ export class ExpressionTrials {
   /** Runs `work` as a window of `task`; expressions of the task it evaluates are trials. */
   attempt<T>(task: Task, work: () => T): WindowResult<T> {
     const outer = this.window;
-    const window: Window = { task, counts: new Map() };
+    const window: Window = { task };
     this.window = window;
     try {
       const value = work();
@@ -62,8 +63,9 @@ export class ExpressionTrials {
   evaluate(task: Task, source: string, scope: ScriptScope, mode: EvalMode): unknown {
     const window = this.window;
     if (!window || window.task !== task) return this.sandbox.evaluate(source, scope, mode);
-    const n = (window.counts.get(source) ?? 0) + 1;
-    window.counts.set(source, n);
+    const counts = (window.counts ??= new Map());
+    const n = (counts.get(source) ?? 0) + 1;
+    counts.set(source, n);
     const key = `${n}:${mode}:${source}`;
     const memo = task.evalMemo?.get(key);
     if (memo) {
