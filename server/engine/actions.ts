@@ -5,7 +5,7 @@
  */
 import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
-import { close, closeSubtree, failTask, finish, spawn } from './flow.ts';
+import { close, closeSubtree, failTask, finish, spawn, whenEvaluated } from './flow.ts';
 import { abortProcess } from './finish.ts';
 import type { Act, Vars } from './model/types.ts';
 import type { Process } from './process.ts';
@@ -55,8 +55,23 @@ function applyOutputsContract(task: Task, options: Vars): Vars {
   return reduced;
 }
 
-/** Applies a client action to task `tid` of a process (spec 3.1 checks, in order). */
-export function applyClientAction(core: EngineContext, proc: Process, tid: string, event: string, options: Vars): void {
+/** How a client action goes on when the outputs of the act it closes are evaluated on a code worker. */
+export interface ActionContinuation {
+  /** Applies the action again (in the process's held lane) once the worker answered. */
+  retry: () => void;
+  /** The process left this engine's hands meanwhile: the action was not applied. */
+  gone: () => void;
+}
+
+/** Thrown where an action stops because the outputs of the act it closes went to a code worker. */
+class ActionDeferred extends Error {}
+
+/**
+ * Applies a client action to task `tid` of a process (spec 3.1 checks, in order). `deferred`: the
+ * outputs of the act it closes are being evaluated on a code worker; only the action's options
+ * were merged, and `continuation.retry` applies it again (see `mergeClosing`).
+ */
+export function applyClientAction(core: EngineContext, proc: Process, tid: string, event: string, options: Vars, continuation?: ActionContinuation): 'applied' | 'deferred' {
   const action = normalizeAction(event);
   const task = proc.tasks.get(tid);
   if (!task) throw new ActError('task.not_found', `cannot find task '${tid}' in process '${proc.pid}'`);
@@ -68,8 +83,16 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
   }
   if (proc.finished && !task.isHook) refuse(`process '${proc.pid}' is already ${proc.state}`);
   const opts = action === 'next' || action === 'submit' ? applyOutputsContract(task, options) : options;
-  applyAction(core, proc, task, action, opts, { client: true });
+  try {
+    applyAction(core, proc, task, action, opts, { client: true, continuation });
+  } catch (err) {
+    if (err instanceof ActionDeferred) return 'deferred';
+    throw err;
+  } finally {
+    task.closingOutputs = undefined;
+  }
   if (action !== 'push' && action !== 'set_process_vars') core.settleDeliveries(proc.pid, task.tid);
+  return 'applied';
 }
 
 /** `acts.core.action`: applies an action to the parent task of the act that runs it. */
@@ -81,28 +104,46 @@ interface ActionContext {
   client: boolean;
   /** The act applying an internal action; it finishes on its own and is not closed. */
   initiator?: Task;
+  /** A client action that may wait for a code worker (see `mergeClosing`). */
+  continuation?: ActionContinuation;
+}
+
+/**
+ * Merges an action's options into the act it closes (and marks them as its outputs), then, for a
+ * client action with code workers, evaluates the act's outputs in a window (expr/trials.ts)
+ * before anything else changes. An expression that moves to a worker stops the action here with
+ * only this merge done — merging the same options again changes nothing — and the continuation
+ * applies the whole action again once the worker answered; the outputs it closes the act with
+ * are then the ones evaluated here (`Task.closingOutputs`).
+ */
+function mergeClosing(core: EngineContext, proc: Process, task: Task, options: Vars, ctx: ActionContext, asOutputs = false): void {
+  mergeData(task, options);
+  if (asOutputs) markOutputs(task, options);
+  const continuation = ctx.continuation;
+  if (!continuation) return;
+  const outputs = whenEvaluated(core, proc, task, () => core.outputsOf(proc, task), continuation.retry, continuation.gone);
+  if (!outputs) throw new ActionDeferred();
+  task.closingOutputs = outputs.value;
 }
 
 export function applyAction(core: EngineContext, proc: Process, task: Task, action: ActionName, options: Vars, ctx: ActionContext): void {
   switch (action) {
     case 'next':
       requireOpen(task, 'complete');
-      mergeData(task, options);
-      markOutputs(task, options);
+      mergeClosing(core, proc, task, options, ctx, true);
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
       finish(core, proc, task, 'completed');
       return;
     case 'submit':
     case 'remove':
       requireOpen(task, action);
-      mergeData(task, options);
-      if (action === 'submit') markOutputs(task, options);
+      mergeClosing(core, proc, task, options, ctx, action === 'submit');
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
       finish(core, proc, task, action === 'submit' ? 'submitted' : 'removed');
       return;
     case 'skip':
       requireOpen(task, 'skip');
-      mergeData(task, options);
+      mergeClosing(core, proc, task, options, ctx);
       // a hook runs beside its owner's children: skipping it leaves them alone
       if (!task.isHook) skipSiblings(core, proc, task, ctx.initiator);
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
@@ -110,7 +151,7 @@ export function applyAction(core: EngineContext, proc: Process, task: Task, acti
       return;
     case 'abort':
       requireOpen(task, 'abort');
-      mergeData(task, options);
+      mergeClosing(core, proc, task, options, ctx);
       abortProcess(core, proc, task, ctx.initiator);
       return;
     case 'error':
@@ -148,7 +189,7 @@ function errorAction(core: EngineContext, proc: Process, task: Task, options: Va
   requireOpen(task, 'error');
   if (!task.parent) refuse(`cannot error ${label(task)}: it has no parent`);
   const message = typeof options.message === 'string' ? options.message : '';
-  mergeData(task, options);
+  mergeClosing(core, proc, task, options, ctx);
   closeSubtree(core, proc, task, 'skipped', ctx.initiator);
   failTask(core, proc, task, { ecode, message });
 }
@@ -179,7 +220,7 @@ function backAction(core: EngineContext, proc: Process, task: Task, options: Var
   const parent = target.parent;
   if (!parent || parent.terminal) refuse(`cannot send back to '${to}': its enclosing ${parent?.kind ?? 'task'} already finished`);
   const owner = enclosing(task);
-  mergeData(task, options);
+  mergeClosing(core, proc, task, options, ctx);
   skipSiblings(core, proc, task, ctx.initiator);
   closeSubtree(core, proc, task, 'skipped', ctx.initiator);
   close(core, proc, task, 'backed');

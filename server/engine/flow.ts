@@ -65,16 +65,17 @@ export function taskJob(core: EngineContext, proc: Process, task: Task, fn: () =
  * Runs expression work of a task placed before its state changes (see expr/trials.ts). Returns
  * its value; or, when an expression of it moved to a code worker, undefined — the lane of the
  * process is held and `retry` runs first in it once the worker answered, to redo the work.
- * Without code workers every expression runs here, in full.
+ * Without code workers every expression runs here, in full. `gone`: the process or the task left
+ * this engine's hands while the worker ran (the work is not redone here).
  */
-export function whenEvaluated<T>(core: EngineContext, proc: Process, task: Task, work: () => T, retry: () => void): { value: T } | undefined {
+export function whenEvaluated<T>(core: EngineContext, proc: Process, task: Task, work: () => T, retry: () => void, gone?: () => void): { value: T } | undefined {
   if (!core.codePool) return { value: work() };
   const attempt = core.trials.attempt(task, work);
   if (attempt.done) return attempt;
   const { key, source, mode } = attempt.pending;
   const evaluation = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
   core.offLane(proc.pid, `expression ${task.tid}`, evaluation, (outcome) => {
-    if (!core.stillRuns(proc, task)) return;
+    if (!core.stillRuns(proc, task)) return gone?.();
     (task.evalMemo ??= new Map()).set(key, outcome);
     retry();
   });

@@ -47,6 +47,11 @@ export function paramsOf(ctx: Evaluating, proc: Process, task: Task): unknown {
 
 /** Outputs of a task: its declared outputs, the exposed keys, and (but the root) its marked keys. */
 export function outputsOf(ctx: Evaluating, proc: Process, task: Task): Vars {
+  const closing = task.closingOutputs;
+  if (closing) {
+    task.closingOutputs = undefined;
+    return closing;
+  }
   const out: Vars = {};
   const declared = (task.node.content as { outputs?: Vars }).outputs ?? {};
   const evaluate = ctx.evaluator(proc, task);

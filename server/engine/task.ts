@@ -56,6 +56,11 @@ export class Task {
   execRecord: OpRow | undefined = undefined;
   /** Outcomes of expressions a code worker evaluated for the window being re-run (expr/trials.ts). */
   evalMemo: Map<string, Outcome> | undefined = undefined;
+  /**
+   * Outputs evaluated before a client action closed the task (in a window, maybe on a code worker;
+   * actions.ts): the next `outputsOf` of the task returns them once; the action drops any left.
+   */
+  closingOutputs: Vars | undefined = undefined;
   /** The engine's job batch that created the task (memory only; see finishProcess). */
   createdInBatch = 0;
   /** Monotonic creation order inside the process. */

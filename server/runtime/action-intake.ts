@@ -5,6 +5,8 @@
  * caller hears the outcome once that batch is written. An action for a process another instance
  * runs is relayed there (relay.ts). When the write fence finds the process was taken over while
  * the action was applied here, the record is closed and the action goes to the new owner.
+ * With code workers, an action whose act's outputs must be evaluated on a worker is applied again
+ * (in the held lane) once the worker answered; the record stays open until then.
  * While the store writer is saturated a new action is refused with `engine.busy` (nothing recorded).
  * While the engine recovers in the background, an action for an unfinished process it has not
  * loaded yet waits for recovery to end (then goes on as usual), at most the relay timeout; then it
@@ -19,6 +21,7 @@ import type { InstanceLease } from './instances.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { Relay } from './relay.ts';
 import type { OpRow } from '../engine/store/types.ts';
+import type { Process } from '../engine/process.ts';
 import { isVarsObject } from '../engine/vars.ts';
 
 export interface ActionRequest {
@@ -33,6 +36,24 @@ export interface ActionRequest {
 export interface RecoveryRun {
   health: RecoveryHealth;
   done: Promise<unknown>;
+}
+
+/**
+ * The job that applies a recorded client action: `done` gets the refusal (or undefined) once it
+ * is applied. When the outputs of the act it closes went to a code worker, the job applies it
+ * again in the held lane once the worker answered — or calls `gone` if the process left meanwhile.
+ */
+export function actionJob(core: Core, proc: Process, request: Omit<ActionRequest, 'pid'>, done: (error: unknown) => void, gone: () => void): () => void {
+  const apply = (): void => {
+    let error: unknown;
+    try {
+      if (applyClientAction(core, proc, request.tid, request.action, request.options ?? {}, { retry: apply, gone }) === 'deferred') return;
+    } catch (err) {
+      error = err ?? new Error('the action failed');
+    }
+    done(error);
+  };
+  return apply;
 }
 
 export class ActionIntake {
@@ -83,17 +104,15 @@ export class ActionIntake {
     core.fault('action:recorded');
     let committed: Promise<void> = Promise.resolve();
     const applied = new Promise<void>((resolve, reject) => {
-      core.job(pid, `action ${action} ${tid}`, () => {
-        try {
-          applyClientAction(core, proc, tid, action, options);
-          resolve();
-        } catch (err) {
-          reject(err);
-        } finally {
-          core.outbox.close(op);
-          committed = core.flush();
-        }
-      });
+      // the record stays open if the process leaves: whoever loads it next applies the action (recover.ts)
+      const gone = (): void => reject(new ActError('engine.busy', `process '${pid}' left this engine while the ${action} action waited for its outputs; send the action again`, { retryable: true }));
+      const done = (error: unknown): void => {
+        if (error === undefined) resolve();
+        else reject(error);
+        core.outbox.close(op);
+        committed = core.flush();
+      };
+      core.job(pid, `action ${action} ${tid}`, actionJob(core, proc, { tid, action, options }, done, gone));
     });
     // The caller hears of the outcome once the action's effects (or its closed record) are written.
     await applied.finally(() => committed.catch(() => undefined));

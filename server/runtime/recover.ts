@@ -12,7 +12,7 @@
  * lease lapsed are claimed first (instances.ts), so the same code restarts, fills free slots and
  * takes over a crashed instance's processes.
  */
-import { applyClientAction } from '../engine/actions.ts';
+import { actionJob } from './action-intake.ts';
 import type { Core } from './core.ts';
 import type { Vars } from '../engine/model/types.ts';
 import { errorMessage } from '../engine/errors.ts';
@@ -248,15 +248,12 @@ async function recoverActions(core: Core, loaded: Set<string>): Promise<number> 
       continue;
     }
     applied++;
-    core.job(proc.pid, `recover action ${event} ${op.tid}`, () => {
-      try {
-        applyClientAction(core, proc, op.tid, event, (op.options ?? {}) as Vars);
-      } catch (err) {
-        core.log.warn(`recovered action ${event} on ${op.pid}:${op.tid} was refused: ${errorMessage(err)}`);
-      } finally {
-        core.outbox.close(op);
-      }
-    });
+    const done = (err: unknown): void => {
+      if (err !== undefined) core.log.warn(`recovered action ${event} on ${op.pid}:${op.tid} was refused: ${errorMessage(err)}`);
+      core.outbox.close(op);
+    };
+    const gone = (): void => core.log.warn(`recovered action ${event} on ${op.pid}:${op.tid} waits for the next owner of its process`);
+    core.job(proc.pid, `recover action ${event} ${op.tid}`, actionJob(core, proc, { tid: op.tid, action: event, options: (op.options ?? {}) as Vars }, done, gone));
   }
   return applied;
 }

@@ -6,6 +6,7 @@
  */
 import { ActError } from '../errors.ts';
 import type { Vars } from '../model/types.ts';
+import { EvaluationDeferred } from '../sandbox/types.ts';
 
 /** Evaluates one JS source for the current task; throws on error. */
 export type Evaluate = (source: string) => unknown;
@@ -52,7 +53,9 @@ export function renderValueMap(map: Vars, evaluate: Evaluate): Vars {
       else {
         try {
           out[key] = orNull(evaluate(expr));
-        } catch {
+        } catch (err) {
+          // the evaluation goes on off the engine's thread (expr/trials.ts): not an error of the template
+          if (err instanceof EvaluationDeferred) throw err;
           out[key] = null;
         }
       }

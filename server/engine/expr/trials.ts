@@ -49,6 +49,8 @@ export class ExpressionTrials {
     this.window = window;
     try {
       const value = work();
+      // a deferral that some catch inside `work` swallowed still stops the window: its value is unknown
+      if (window.pending) return { done: false, pending: window.pending };
       task.evalMemo = undefined;
       return { done: true, value };
     } catch (err) {
