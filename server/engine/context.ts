@@ -16,7 +16,7 @@ import type { Act, Vars } from './model/types.ts';
 import type { PackageRegistry } from './packages/registry.ts';
 import type { Process } from './process.ts';
 import type { Snapshots } from './snapshots.ts';
-import type { ErrorInfo, OpRow } from './store/types.ts';
+import type { ErrorInfo } from './errors.ts';
 import type { Task } from './task.ts';
 import type { Node } from './tree/node.ts';
 import type { TaskState } from '../../vocab/states.ts';
@@ -65,8 +65,8 @@ export interface EngineContext {
   markDirty(proc: Process, task: Task): void;
   markProcDirty(proc: Process): void;
   /** Queues the task's execution (init → run → proceed); false when it waits in the outbox. */
-  schedule(proc: Process, task: Task, op?: OpRow): boolean;
-  /** Keeps an `exec` record open for a queued execution until it ran (end-hooks.ts). */
+  schedule(proc: Process, task: Task): boolean;
+  /** Keeps an `exec` record open for a queued execution until it ran, unless it has one (end-hooks.ts). */
   recordExec(proc: Process, task: Task): void;
   /** Whether the task still has work here (see Core.stillRuns). */
   stillRuns(proc: Process, task: Task): boolean;

@@ -32,3 +32,9 @@ export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
 }
+
+/** A task's or a process's error as workflows see it: `ecode` (catch rules match it) and a message. */
+export interface ErrorInfo {
+  ecode: string;
+  message: string;
+}

@@ -19,7 +19,7 @@ export function finishProcess(core: EngineContext, proc: Process): void {
     if (t.terminal || t === root) continue;
     if (!firedByTheEnd(t)) close(core, proc, t, 'skipped');
     // durable with the end: a restart runs it although the process is no longer loaded (see schedule)
-    else if (!t.execRecord) core.recordExec(proc, t);
+    else core.recordExec(proc, t);
   }
   proc.state = root.state;
   proc.err = root.err;

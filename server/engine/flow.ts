@@ -4,11 +4,10 @@
  * rules and otherwise escalates to the parent, skipping the siblings it abandons.
  */
 import type { EngineContext } from './context.ts';
-import { errorMessage } from './errors.ts';
+import { errorMessage, type ErrorInfo } from './errors.ts';
 import { fireLifecycleHooks } from './hooks.ts';
 import { initTask, resumePending, runTask } from './kinds.ts';
 import type { Process } from './process.ts';
-import type { ErrorInfo } from './store/types.ts';
 import type { Task } from './task.ts';
 import type { TaskState } from '../../vocab/states.ts';
 import type { Node } from './tree/node.ts';

@@ -2,12 +2,33 @@
 import type { Vars } from './model/types.ts';
 import type { Process } from './process.ts';
 import { messageStateOf } from '../../vocab/states.ts';
-import type { MessageRow } from './store/types.ts';
 import type { Task } from './task.ts';
 import { asAct, asWorkflow, nodeKey } from './tree/node.ts';
 
+/** What a message says (spec 3.3): the task, its process and model, its state and data. */
+export interface MessageFields {
+  id: string;
+  pid: string;
+  tid: string;
+  nid: string;
+  mid: string;
+  name: string;
+  type: string;
+  state: string;
+  key: string;
+  uses: string;
+  tag: string;
+  model: { id: string; name: string; tag: string };
+  inputs: Vars;
+  outputs: Vars;
+  start_time: number;
+  end_time: number;
+  create_time: number;
+  timestamp: number;
+}
+
 /** A message as channels receive it. */
-export interface Message extends MessageRow {
+export interface Message extends MessageFields {
   /** Redelivery counter. */
   retry_times: number;
   /** Id of the delivery row of an ack channel; acknowledge with it. */

@@ -3,7 +3,7 @@
  * State: `none` (created, not started) → `running` → the root task's terminal state.
  */
 import type { Vars, Workflow } from './model/types.ts';
-import type { ErrorInfo } from './store/types.ts';
+import type { ErrorInfo } from './errors.ts';
 import type { NodeTree } from './tree/compile.ts';
 import type { Node } from './tree/node.ts';
 import type { OwnerScope } from './owner-scope.ts';

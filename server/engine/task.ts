@@ -4,7 +4,7 @@
  * enclosing task, fixed at creation. Hook tasks run beside their owner and never decide its fate.
  */
 import type { Act, Vars } from './model/types.ts';
-import type { ErrorInfo, OpRow } from './store/types.ts';
+import type { ErrorInfo } from './errors.ts';
 import type { Node } from './tree/node.ts';
 import type { TaskState } from '../../vocab/states.ts';
 import { isTerminal } from '../../vocab/states.ts';
@@ -49,11 +49,6 @@ export class Task {
   pushed: Act[] = [];
   /** Called whenever the task's stored state changes outside the engine's own state writes. */
   touch: () => void = () => {};
-  /**
-   * The open outbox record that stands for this task's queued execution: written when its lane
-   * was full, or for hook work of a finished process (memory only; runtime/outbox.ts closes it).
-   */
-  execRecord: OpRow | undefined = undefined;
   /** Outcomes of expressions a code worker evaluated for the window being re-run (expr/trials.ts). */
   evalMemo: Map<string, Outcome> | undefined = undefined;
   /**

@@ -212,7 +212,7 @@ export class Core implements EngineContext {
    */
   schedule(proc: Process, task: Task, op?: OpRow): boolean {
     // hook work of a finished process: no longer loaded after a restart, so the outbox holds it
-    if (!op && !task.execRecord && proc.finished && task.inHook) this.outbox.recordExec(proc, task);
+    if (!op && proc.finished && task.inHook) this.recordExec(proc, task);
     const accepted = this.job(
       proc.pid,
       `exec ${task.tid}`,
@@ -227,7 +227,7 @@ export class Core implements EngineContext {
   }
 
   recordExec(proc: Process, task: Task): void {
-    this.outbox.recordExec(proc, task);
+    if (!this.outbox.holds(task)) this.outbox.recordExec(proc, task);
   }
 
   /**

@@ -11,9 +11,10 @@
  * hook work of a finished process, which no restart would otherwise reload: that record stays
  * open until its task leaves the engine's hands (done, or waiting for a client).
  *
- * State here: the record writes that go out with the next batch (`take`), and the executions a
- * full lane refused, oldest first, until they are handed back (`refused`, with the batch that
- * records each: it may go back once that batch committed).
+ * State here: the record writes that go out with the next batch (`take`); the `exec` record each
+ * queued task holds (`held`, until it closes); and the executions a full lane refused, oldest
+ * first, until they are handed back (`refused`, with the batch that records each: it may go back
+ * once that batch committed).
  */
 import type { IdSource } from '../engine/clock.ts';
 import type { Process } from '../engine/process.ts';
@@ -31,6 +32,8 @@ export interface RefusedExecution {
 
 export class Outbox {
   private writes: OpRow[] = [];
+  /** The open `exec` record of a queued task (a task the engine dropped takes its record along). */
+  private readonly held = new WeakMap<Task, OpRow>();
   readonly refused = new Map<string, RefusedExecution>();
 
   constructor(
@@ -43,8 +46,13 @@ export class Outbox {
     const now = this.now();
     const record: OpRow = { id: this.newId(16), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now };
     this.writes.push(record);
-    task.execRecord = record;
+    this.held.set(task, record);
     return record;
+  }
+
+  /** Whether the task holds an open `exec` record. */
+  holds(task: Task): boolean {
+    return this.held.has(task);
   }
 
   /** A record (new, or with a new status) goes out with the next batch. */
@@ -69,23 +77,24 @@ export class Outbox {
    * unless it is hook work of a finished process (then the task's state change closes it).
    */
   executionStarts(proc: Process, task: Task, op: OpRow | undefined): void {
-    const record = op ?? task.execRecord;
-    task.execRecord = undefined;
+    const record = op ?? this.held.get(task);
+    this.held.delete(task);
     if (!record) return;
-    if (proc.finished && task.inHook) task.execRecord = record;
+    if (proc.finished && task.inHook) this.held.set(task, record);
     else this.close(record);
   }
 
   /** A task's state changed: an execution record it still holds closes once it left the engine's hands. */
   taskState(task: Task, state: TaskState): void {
-    if (!task.execRecord || isEngineWork(state)) return;
-    this.close(task.execRecord);
-    task.execRecord = undefined;
+    const record = this.held.get(task);
+    if (!record || isEngineWork(state)) return;
+    this.close(record);
+    this.held.delete(task);
   }
 
   /** A full lane refused the execution: its record waits here for room (and is durable meanwhile). */
   refuse(proc: Process, task: Task, batch: number): void {
-    const record = task.execRecord ?? this.recordExec(proc, task);
+    const record = this.held.get(task) ?? this.recordExec(proc, task);
     this.refused.set(record.id, { proc, task, op: record, batch });
   }
 

@@ -70,10 +70,10 @@ export interface ModelVersionRow {
   deployed_by: string | null;
 }
 
-export interface ErrorInfo {
-  ecode: string;
-  message: string;
-}
+import type { ErrorInfo } from '../errors.ts';
+import type { MessageFields } from '../messages.ts';
+
+export type { ErrorInfo };
 
 export interface ProcRow {
   id: string; // pid
@@ -132,26 +132,8 @@ export interface TaskRow {
   timestamp: number;
 }
 
-export interface MessageRow {
-  id: string;
-  pid: string;
-  tid: string;
-  nid: string;
-  mid: string;
-  name: string;
-  type: string;
-  state: string;
-  key: string;
-  uses: string;
-  tag: string;
-  model: { id: string; name: string; tag: string };
-  inputs: Vars;
-  outputs: Vars;
-  start_time: number;
-  end_time: number;
-  create_time: number;
-  timestamp: number;
-}
+/** A message as stored: the fields the engine's messages carry (engine/messages.ts). */
+export type MessageRow = MessageFields;
 
 export interface DeliveryRow {
   id: string;
