@@ -12,7 +12,7 @@
  * loaded yet waits for recovery to end (then goes on as usual), at most the relay timeout; then it
  * is refused with `engine.busy` (`details.reason: 'recovering'`, retryable; nothing recorded).
  */
-import { applyClientAction } from '../engine/actions.ts';
+import { actionJob } from './action-job.ts';
 import type { Core } from './core.ts';
 import { isUnfinishedName } from '../../vocab/states.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
@@ -21,7 +21,6 @@ import type { InstanceLease } from './instances.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { Relay } from './relay.ts';
 import type { OpRow } from '../engine/store/types.ts';
-import type { Process } from '../engine/process.ts';
 import { isVarsObject } from '../engine/vars.ts';
 
 export interface ActionRequest {
@@ -36,24 +35,6 @@ export interface ActionRequest {
 export interface RecoveryRun {
   health: RecoveryHealth;
   done: Promise<unknown>;
-}
-
-/**
- * The job that applies a recorded client action: `done` gets the refusal (or undefined) once it
- * is applied. When the outputs of the act it closes went to a code worker, the job applies it
- * again in the held lane once the worker answered — or calls `gone` if the process left meanwhile.
- */
-export function actionJob(core: Core, proc: Process, request: Omit<ActionRequest, 'pid'>, done: (error: unknown) => void, gone: () => void): () => void {
-  const apply = (): void => {
-    let error: unknown;
-    try {
-      if (applyClientAction(core, proc, request.tid, request.action, request.options ?? {}, { retry: apply, gone }) === 'deferred') return;
-    } catch (err) {
-      error = err ?? new Error('the action failed');
-    }
-    done(error);
-  };
-  return apply;
 }
 
 export class ActionIntake {

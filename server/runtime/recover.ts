@@ -12,7 +12,7 @@
  * lease lapsed are claimed first (instances.ts), so the same code restarts, fills free slots and
  * takes over a crashed instance's processes.
  */
-import { actionJob } from './action-intake.ts';
+import { actionJob } from './action-job.ts';
 import type { Core } from './core.ts';
 import type { Vars } from '../engine/model/types.ts';
 import { errorMessage } from '../engine/errors.ts';

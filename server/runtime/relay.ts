@@ -18,7 +18,7 @@
  * done (never applied twice); `waiters` — forwarded actions waiting for their record to close;
  * one pass at a time (`passing`, with `again` when a wake-up arrives during a pass).
  */
-import { applyClientAction } from '../engine/actions.ts';
+import { actionJob } from './action-job.ts';
 import type { Core } from './core.ts';
 import { isUnfinishedName } from '../../vocab/states.ts';
 import { ActError, errorMessage, type ErrorCode } from '../engine/errors.ts';
@@ -42,14 +42,10 @@ function resultOf(op: OpRow): RelayResult | undefined {
   return result && typeof result === 'object' ? result : undefined;
 }
 
-/** Applies one record to its (resident) process; throws the refusal. Runs inside the process's job. */
+/** Applies a record of work other than an action to its (resident) process; throws the refusal. Runs inside the process's job. */
 function apply(core: Core, proc: Process, op: OpRow): void {
   const event = op.event ?? '';
   const options = (op.options ?? {}) as Vars;
-  if (event.startsWith('action:')) {
-    applyClientAction(core, proc, op.tid, event.slice('action:'.length), options);
-    return;
-  }
   if (event === 'subflow:return') {
     const act = proc.tasks.get(op.tid);
     if (!act) throw new ActError('task.not_found', `cannot find task '${op.tid}' in process '${proc.pid}'`);
@@ -118,22 +114,38 @@ export class Relay {
       const proc = core.procs.get(op.pid);
       if (proc) {
         this.inFlight.add(op.id);
-        core.job(proc.pid, `relay ${op.event} ${op.tid}`, () => this.applyInJob(proc, op));
+        core.job(proc.pid, `relay ${op.event} ${op.tid}`, this.recordJob(proc, op));
       } else {
         await this.settleAbsent(op);
       }
     }
   }
 
-  private applyInJob(proc: Process, op: OpRow): void {
-    let result: RelayResult = { ok: true };
-    try {
-      apply(this.core, proc, op);
-    } catch (err) {
-      result = { ok: false, code: ActError.is(err) ? err.code : 'internal', message: errorMessage(err) };
-    } finally {
-      this.core.outbox.write({ ...op, status: 'done', options: { ...((op.options ?? {}) as Vars), $result: result }, update_time: this.core.now() });
+  /**
+   * The job that applies a record and closes it with its result. An action whose act's outputs
+   * went to a code worker closes when it is applied again (action-job.ts); if the process leaves
+   * meanwhile, the record stays pending for its next owner.
+   */
+  private recordJob(proc: Process, op: OpRow): () => void {
+    const core = this.core;
+    const done = (err: unknown): void => {
+      const result: RelayResult = err === undefined ? { ok: true } : { ok: false, code: ActError.is(err) ? err.code : 'internal', message: errorMessage(err) };
+      core.outbox.write({ ...op, status: 'done', options: { ...((op.options ?? {}) as Vars), $result: result }, update_time: core.now() });
+    };
+    const event = op.event ?? '';
+    if (event.startsWith('action:')) {
+      const action = { tid: op.tid, action: event.slice('action:'.length), options: (op.options ?? {}) as Vars };
+      return actionJob(core, proc, action, done, () => this.inFlight.delete(op.id));
     }
+    return () => {
+      let error: unknown;
+      try {
+        apply(core, proc, op);
+      } catch (err) {
+        error = err ?? new Error('the relayed work failed');
+      }
+      done(error);
+    };
   }
 
   /** A record whose process is not resident here: closed when it can never apply, else left. */
