@@ -12,7 +12,8 @@ import type { EngineEvents, TypedEmitter } from './events.ts';
 const PIDS_NAMED = 20;
 
 type Level = 'info' | 'warn' | 'error';
-type Lines = { [K in keyof EngineEvents]?: (payload: EngineEvents[K]) => [Level, string] };
+/** The line of an event; null: none (the fact is told by another line). */
+type Lines = { [K in keyof EngineEvents]?: (payload: EngineEvents[K]) => [Level, string] | null };
 
 function pidList(pids: string[]): string {
   const more = pids.length - PIDS_NAMED;
@@ -39,7 +40,8 @@ export const EVENT_LINES: Lines = {
     'warn',
     `${plural(e.pids.length, 'process', 'processes')} taken over by another engine instance (${e.foundBy === 'fence' ? 'found by the write fence' : 'after this instance’s lease lapsed'}) left this instance: ${pidList(e.pids)}`,
   ],
-  processesClaimed: (e) => ['info', `took over ${plural(e.pids.length, 'unfinished process', 'unfinished processes')} that no live instance ran${e.boot ? ' (at boot)' : ''}: ${pidList(e.pids)}`],
+  // at boot the recovery's own line counts them
+  processesClaimed: (e) => (e.boot ? null : ['info', `took over ${plural(e.pids.length, 'unfinished process', 'unfinished processes')} that no live instance ran: ${pidList(e.pids)}`]),
   stuck: (e) => [
     'error',
     `process ${e.pid} (model ${e.mid}) is stuck: nothing can move it (no open interrupt, armed timeout, queued job, running subflow child or open outbox record); abort it. Tasks: ${e.tasks.join('; ')}`,
@@ -51,8 +53,8 @@ export const EVENT_LINES: Lines = {
 export function logEvents(events: TypedEmitter<EngineEvents>, log: Logger): () => void {
   const offs = (Object.keys(EVENT_LINES) as Array<keyof EngineEvents>).map((name) =>
     events.on(name, (payload) => {
-      const [level, text] = (EVENT_LINES[name] as (p: typeof payload) => [Level, string])(payload);
-      log[level](text);
+      const line = (EVENT_LINES[name] as (p: typeof payload) => [Level, string] | null)(payload);
+      if (line) log[line[0]](line[1]);
     }),
   );
   return () => {
