@@ -86,9 +86,9 @@ export interface EngineEvents {
    */
   leaseLost: { instance: string; leaseUntil: number; renewedAt: number };
   /**
-   * Processes another instance took over left this instance's memory without a trace: found by
-   * the write fence (`fence`, a write of theirs was dropped) or by the check after a lapsed lease
-   * (`lease`). Only pids that were resident here.
+   * Processes another instance took over, found by the write fence (`fence`: writes of theirs
+   * from this instance were dropped) or by the check after a lapsed lease (`lease`): they left
+   * this instance's memory without a trace (if they were still there); their new owner goes on.
    */
   processesLost: { pids: string[]; foundBy: 'fence' | 'lease' };
   /**

@@ -54,18 +54,18 @@ export class Residents {
 
   /**
    * Processes another instance took over (found by the write fence, or after this instance's
-   * lease lapsed) leave without a trace here; their new owner continues them. The ones that were
-   * resident are reported in one `processesLost` event.
+   * lease lapsed) leave without a trace here; their new owner continues them. Reported in one
+   * `processesLost` event (also a process that already left memory, e.g. finished here by a job
+   * whose writes the fence dropped).
    */
   release(pids: readonly string[], foundBy: EngineEvents['processesLost']['foundBy']): void {
-    const lost: string[] = [];
+    if (pids.length === 0) return;
     for (const pid of pids) {
       const proc = this.procs.get(pid);
       if (!proc) continue;
       this.procs.delete(pid);
       for (const task of proc.tasks.values()) this.timed.delete(task);
-      lost.push(pid);
     }
-    if (lost.length > 0) this.onLost({ pids: lost, foundBy });
+    this.onLost({ pids: [...pids], foundBy });
   }
 }
