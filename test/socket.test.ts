@@ -38,6 +38,14 @@ async function act(pid: string, key: string, as = 'admin'): Promise<void> {
   await t.engine.idle();
 }
 
+/** A viewer's socket in `room`, recording from before it joined. */
+async function viewerIn(room: string): Promise<SocketLog> {
+  const log = new SocketLog(t.socket('viewer'));
+  await connected(log.socket);
+  expect((await join(log.socket, room)).ok).toBe(true);
+  return log;
+}
+
 /** Current task states by tid, as the engine has them. */
 async function truth(pid: string): Promise<Record<string, string>> {
   return Object.fromEntries((await t.engine.tasks.list(pid)).map((x) => [x.tid, x.state]));
@@ -120,10 +128,7 @@ describe('a process room', () => {
 
   it('each message comes right after the task change that made it (one route: the engine event map)', async () => {
     const pid = await start();
-    const socket = t.socket('viewer');
-    const log = new SocketLog(socket);
-    await connected(socket);
-    await join(socket, `proc:${pid}`);
+    const log = await viewerIn(`proc:${pid}`);
     await log.waitFor('catchup');
     await act(pid, 'a1');
     await act(pid, 'a2');
@@ -141,10 +146,7 @@ describe('a process room', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow = t.engine.channel({ id: 'slow' }).onMessage(() => gate);
     try {
-      const socket = t.socket('viewer');
-      const log = new SocketLog(socket);
-      await connected(socket);
-      await join(socket, 'model:flow');
+      const log = await viewerIn('model:flow');
       const { pid } = await t.as('operator').processes.start.mutate({ mid: 'flow' });
       expect(await log.waitFor('process', (p) => p.pid === pid)).toMatchObject({ change: 'started', state: 'created' });
     } finally {
