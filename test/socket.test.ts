@@ -38,6 +38,14 @@ async function act(pid: string, key: string, as = 'admin'): Promise<void> {
   await t.engine.idle();
 }
 
+/** A viewer's socket in `room`, recording from before it joined. */
+async function viewerIn(room: string): Promise<SocketLog> {
+  const log = new SocketLog(t.socket('viewer'));
+  await connected(log.socket);
+  expect((await join(log.socket, room)).ok).toBe(true);
+  return log;
+}
+
 /** Current task states by tid, as the engine has them. */
 async function truth(pid: string): Promise<Record<string, string>> {
   return Object.fromEntries((await t.engine.tasks.list(pid)).map((x) => [x.tid, x.state]));
@@ -116,6 +124,36 @@ describe('a process room', () => {
     expect(await log.waitFor('process', (p) => p.pid === pid)).toMatchObject({ change: 'started', mid: 'flow' });
     await t.as('operator').processes.abort.mutate({ pid });
     expect(await log.waitFor('process', (p) => p.pid === pid && p.change !== 'started')).toMatchObject({ change: 'aborted' });
+  });
+
+  it('each message comes right after the task change that made it (one route: the engine event map)', async () => {
+    const pid = await start();
+    const log = await viewerIn(`proc:${pid}`);
+    await log.waitFor('catchup');
+    await act(pid, 'a1');
+    await act(pid, 'a2');
+    await log.waitFor('task', (p) => p.key === 'b1' && p.state === 'interrupted');
+    const live = log.events.filter((e) => e.name === 'task' || e.name === 'message');
+    const messages = live.flatMap((e, i) => (e.name === 'message' ? [i] : []));
+    expect(messages.length).toBeGreaterThan(3);
+    for (const i of messages) expect(live[i - 1]).toMatchObject({ name: 'task', payload: { pid, tid: live[i].payload.tid } });
+    // no engine channel carries them any more
+    expect(t.engine.unsub(`live-${t.engine.instanceId}`)).toBe(false);
+  });
+
+  it('a slow channel handler of the same process does not hold its socket events back', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = t.engine.channel({ id: 'slow' }).onMessage(() => gate);
+    try {
+      const log = await viewerIn('model:flow');
+      const { pid } = await t.as('operator').processes.start.mutate({ mid: 'flow' });
+      expect(await log.waitFor('process', (p) => p.pid === pid)).toMatchObject({ change: 'started', state: 'created' });
+    } finally {
+      release();
+      slow.close();
+    }
+    await t.engine.idle();
   });
 
   it('reconnect catch-up: a client that was away gets every task state and message it missed', async () => {

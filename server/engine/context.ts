@@ -87,7 +87,8 @@ export interface EngineContext {
 
   // ---- messages and process events ----
   emitMessage(proc: Process, task: Task): void;
-  publishProcessEvent(kind: 'start' | 'complete' | 'error', message: Message): void;
+  /** The process started (`start`) or ended (`complete`, `error`); `message` is its root's. */
+  publishProcessEvent(proc: Process, kind: 'start' | 'complete' | 'error', message: Message): void;
   processStarted(proc: Process): void;
   /** Closes the deliveries of a task's waiting messages after an action settled it. */
   settleDeliveries(pid: string, tid: string): void;

@@ -27,7 +27,7 @@ export function finishProcess(core: EngineContext, proc: Process): void {
   proc.outputs = root.state === 'completed' ? (root.outputs ?? {}) : {};
   core.markProcDirty(proc);
   const message = buildMessage(proc, root, core.newId(16), proc.outputs, core.now());
-  core.publishProcessEvent(root.state === 'error' ? 'error' : 'complete', message);
+  core.publishProcessEvent(proc, root.state === 'error' ? 'error' : 'complete', message);
   abortChildren(core, proc);
   core.toParent(proc);
   core.ended(proc);

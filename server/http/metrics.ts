@@ -1,14 +1,16 @@
 /**
  * Prometheus metrics (`/metrics`): processes by state, act latency, lane queue depth, store
  * writer depth and saturation, delivery backlog, timer loop health, stuck processes (current and
- * detected), socket connections. Store-backed figures
- * are counted on scrape. One registry per server, so several servers in one process (tests)
+ * detected), socket connections; and the counters of the engine's events (event-metrics.ts:
+ * processes started and finished, lanes turned full, writer saturations, degraded loops, leases
+ * and processes lost, processes taken over). Store-backed figures are counted on scrape. One registry per server, so several servers in one process (tests)
  * do not collide.
  */
 import client from 'prom-client';
 import type { Server } from 'socket.io';
 import type { Engine } from '../runtime/engine.ts';
 import { taskInfo } from '../runtime/info.ts';
+import { eventCounters } from './event-metrics.ts';
 import { isTerminal, LISTED_PROC_STATES } from '../../vocab/states.ts';
 
 export interface Metrics {
@@ -70,5 +72,12 @@ export function createMetrics(engine: Engine, io: () => Server | undefined): Met
     if (task.kind !== 'act' || !isTerminal(task.state) || task.startTime === 0) return;
     latency.observe({ uses: taskInfo(task).uses }, Math.max(0, task.endTime - task.startTime) / 1000);
   });
-  return { registry, stop: off };
+  const offCounters = eventCounters(engine, registry);
+  return {
+    registry,
+    stop: () => {
+      off();
+      offCounters();
+    },
+  };
 }

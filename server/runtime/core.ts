@@ -86,11 +86,12 @@ export class Core implements EngineContext {
       config.queueCap,
       (job, err) => this.onPanic(job, err),
       () => this.drainOverflow(),
+      (change) => (change.full ? this.events.emit('laneFull', change.fill) : this.events.emit('laneDrained', change.fill)),
     );
     this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
-    this.residents = new Residents(config.instanceId, log, this.timed);
+    this.residents = new Residents(this.timed, (lost) => this.events.emit('processesLost', lost));
     this.procs = this.residents.procs;
-    const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => this.residents.release(pids) } : undefined;
+    const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => this.residents.release(pids, 'fence') } : undefined;
     this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`), fence);
     this.trials = new ExpressionTrials(sandbox);
     this.outbox = new Outbox(() => this.now(), newId);
@@ -343,9 +344,9 @@ export class Core implements EngineContext {
     this.publisher.publish(buildMessage(proc, task, this.newId(16), outputs, this.now()));
   }
 
-  /** Process-level events (`on_start`, `on_complete`, `on_error`). */
-  publishProcessEvent(kind: 'start' | 'complete' | 'error', message: Message): void {
-    this.publisher.processEvent(kind, message);
+  /** Process-level events: `started` / `finished`, then channels' `on_start`, `on_complete`, `on_error`. */
+  publishProcessEvent(proc: Process, kind: 'start' | 'complete' | 'error', message: Message): void {
+    this.publisher.processEvent(proc, kind, message);
   }
 
   /** Test-only fault injection: named points where a test host may kill the process. */
@@ -372,7 +373,6 @@ export class Core implements EngineContext {
   }
 
   ended(proc: Process): void {
-    this.events.emit('finished', proc);
     this.residents.evict(proc);
   }
 
@@ -390,11 +390,10 @@ export class Core implements EngineContext {
     if (!root) return;
     proc.state = 'running';
     this.markProcDirty(proc);
-    this.publishProcessEvent('start', buildMessage(proc, root, this.newId(16), {}, this.now()));
+    this.publishProcessEvent(proc, 'start', buildMessage(proc, root, this.newId(16), {}, this.now()));
   }
 
   normalizeAct(raw: unknown): Act {
     return normalizeAct(raw, this.newId);
   }
-
 }

@@ -1,7 +1,7 @@
 /**
  * The engine's health and runtime figures (spec 5.10, 5.14) as the health API, the socket feed,
- * /metrics and benchmarks read them (loops, lanes, store writer, stuck processes, recovery), and the wiring of the store writer's saturation bound to the
- * typed event map and the log. Reads only: the state lives in the lanes, the writer, the loop
+ * /metrics and benchmarks read them (loops, lanes, store writer, stuck processes, recovery), and
+ * the wiring of the store writer's saturation bound to the typed event map. Reads only: the state lives in the lanes, the writer, the loop
  * guards and the stuck-process detector.
  */
 import type { Core } from './core.ts';
@@ -75,12 +75,7 @@ export function engineStats(core: Core, stuck: StuckDetector): EngineStats {
   };
 }
 
-/** Bounds the store writer at `cap`; each change of its saturation is an event and a log line. */
+/** Bounds the store writer at `cap`; each change of its saturation is an event (`writerSaturation`). */
 export function boundWriter(core: Core, cap: number): void {
-  core.writer.limit(cap, (state: WriterSaturation) => {
-    if (state.saturated) {
-      core.log.warn(`the store writer is saturated (${state.depth} writes waiting, cap ${state.cap}): new starts and client actions are refused with engine.busy until it drained to ${Math.floor(state.cap / 2)}`);
-    } else core.log.info(`the store writer drained to ${state.depth} writes (cap ${state.cap}): starts and client actions are accepted again`);
-    core.events.emit('writerSaturation', state);
-  });
+  core.writer.limit(cap, (state: WriterSaturation) => core.events.emit('writerSaturation', state));
 }

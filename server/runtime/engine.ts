@@ -29,6 +29,7 @@ import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../engine/sto
 import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
 import { fireSchedules } from './schedules.ts';
 import { LoopGuard } from './loop-guard.ts';
+import { logEvents } from './event-log.ts';
 import { fillSlots, recoverProcesses, type RecoverReport } from './recover.ts';
 import { InstanceLease } from './instances.ts';
 import { multiInstance } from './relay-records.ts';
@@ -57,8 +58,8 @@ export class Engine {
   private closed = false;
   private filling: Promise<void> | null = null;
   private sweepAfterMs: number | undefined;
-  private readonly retryLoop = new LoopGuard('message-retry');
-  private readonly scheduleLoop = new LoopGuard('schedule-trigger');
+  private readonly retryLoop: LoopGuard;
+  private readonly scheduleLoop: LoopGuard;
   private refill = false;
   private readonly relay: Relay;
   private relayTimeoutMs = 10_000;
@@ -71,6 +72,8 @@ export class Engine {
 
   private constructor(core: Core, models: Models) {
     this.core = core;
+    this.retryLoop = new LoopGuard('message-retry', core.events);
+    this.scheduleLoop = new LoopGuard('schedule-trigger', core.events);
     this.relay = new Relay(core);
     this.messages = messagesApi(core);
     this.intake = new ActionIntake(core, () => this.lease, this.relay, () => this.relayTimeoutMs, () => (this.recoveryHealth.recovering ? this.recovery : null));
@@ -115,6 +118,8 @@ export class Engine {
       codePool,
     );
     const engine = new Engine(core, new Models(store, registry, sandbox, clock));
+    // the runtime's facts reach the engine's logger as events (event-log.ts)
+    logEvents(core.events, core.log);
     const leaseMs = Math.max(1000, options.leaseMs ?? 3 * secs * 1000);
     engine.lease = new InstanceLease(core, core.config.instanceId, leaseMs);
     try {
@@ -374,30 +379,19 @@ export class Engine {
     report.timeouts = checkTimeouts(this.core, now);
     this.core.snapshots.sweep(now);
     const leader = await this.lease.isLeader();
-    await this.guarded(this.retryLoop, now, async () => {
+    await this.retryLoop.run(now, this.core.log, async () => {
       report.redelivered = await redeliver(this.core, now);
       if (leader) report.swept = await sweepFinished(this.core, now, this.sweepAfterMs);
       if (leader) await this.lease.sweepLapsed();
       report.replayed = await replayOverflow(this.core, now);
     });
     if (leader) {
-      await this.guarded(this.scheduleLoop, now, async () => {
+      await this.scheduleLoop.run(now, this.core.log, async () => {
         report.fired = await fireSchedules(this.core, (mid, inputs) => this.procs.start(mid, inputs), now);
       });
     }
     if (!this.closed) report.stuck = await this.detector.check();
     return report;
-  }
-
-  private async guarded(guard: LoopGuard, now: number, work: () => Promise<void>): Promise<void> {
-    if (!guard.attempt()) return;
-    try {
-      await work();
-      guard.recovered(now);
-    } catch (err) {
-      guard.failed(err, now);
-      this.core.log.error(`${guard.name} tick failed: ${errorMessage(err)}`);
-    }
   }
 
   /** Health of the timer loops, the lanes, the store writer and the stuck processes (spec 5.10, 5.14). */

@@ -103,19 +103,20 @@ export class InstanceLease {
   /**
    * Extends the lease by leaseMs from now. When the lease had already lapsed (this instance hung
    * or lost the store for longer than leaseMs), others may have taken processes over: those are
-   * dropped from memory (their rows name another owner now). The write fence catches any write
-   * that races this check.
+   * dropped from memory (their rows name another owner now): the `leaseLost` event, then
+   * `processesLost`. The write fence catches any write that races this check.
    */
   async renew(): Promise<void> {
     const now = this.core.now();
-    const lapsed = this.leaseUntil > 0 && this.leaseUntil < now;
+    const before = this.leaseUntil;
+    const lapsed = before > 0 && before < now;
     const row = this.row(now);
     await this.core.store.instances.upsert(row);
     this.leaseUntil = row.lease_until;
     if (lapsed && multiInstance(this.core.store)) {
-      this.core.log.warn(`the lease of engine instance ${this.id} had lapsed; checking which processes it still owns`);
+      this.core.events.emit('leaseLost', { instance: this.id, leaseUntil: before, renewedAt: now });
       const lost = await this.core.store.fenceProcesses(this.id, [...this.core.procs.keys()]);
-      this.core.residents.release(lost);
+      this.core.residents.release(lost, 'lease');
     }
   }
 

@@ -14,7 +14,15 @@
  * refused work back) → idle; a lane is open or held (by the job that runs in it, until every
  * piece of user code it handed off released it); closed
  * refuses everything.
+ *
+ * Beside those, each lane is roomy → full when it first refuses a job (`onFill`: `laneFull`) →
+ * roomy again once a drain pass, with the overflow it handed back (`onRoom`), left it at half its
+ * capacity or less (`laneDrained`). Reporting the transitions, not each refusal, keeps an
+ * overloaded lane from reporting once per job: at most once per drain pass, and not at all while
+ * its overflow keeps it above half.
  */
+import type { EngineEvents, LaneFill } from './events.ts';
+
 export interface Job {
   pid: string;
   name: string;
@@ -44,8 +52,13 @@ function hash(pid: string): number {
   return h >>> 0;
 }
 
+/** A lane's fill changed: it turned full (refusing `pid`'s job) or drained to half. */
+export type OnFill = (change: { full: true; fill: EngineEvents['laneFull'] } | { full: false; fill: LaneFill }) => void;
+
 class Lane {
   private readonly jobs: Job[] = [];
+  /** Refused a job and has not drained to half its capacity since. */
+  full = false;
   private head = 0;
   /** How many pieces of a job's user code run off the lane (see `Lanes.hold`). */
   held = 0;
@@ -100,6 +113,7 @@ export class Lanes {
     private readonly onPanic: (job: Job, err: unknown) => void,
     /** Called after a drain pass that ran jobs: lanes have room again (overflow goes back in). */
     private readonly onRoom: () => void = () => {},
+    private readonly onFill: OnFill = () => {},
   ) {
     this.lanes = Array.from({ length: Math.max(1, workers) }, () => new Lane());
     this.laneCapacity = Math.max(1, Math.floor(capacity / this.lanes.length));
@@ -145,7 +159,13 @@ export class Lanes {
   push(job: Job, force = false): boolean {
     if (this.closed) return false;
     const lane = this.laneOf(job.pid);
-    if (!force && lane.size >= this.laneCapacity) return false;
+    if (!force && lane.size >= this.laneCapacity) {
+      if (!lane.full) {
+        lane.full = true;
+        this.onFill({ full: true, fill: { ...this.fillOf(lane), pid: job.pid } });
+      }
+      return false;
+    }
     lane.push(job);
     this.perPid.set(job.pid, (this.perPid.get(job.pid) ?? 0) + 1);
     this.depthNow++;
@@ -167,6 +187,19 @@ export class Lanes {
     const left = (this.perPid.get(job.pid) ?? 1) - 1;
     if (left > 0) this.perPid.set(job.pid, left);
     else this.perPid.delete(job.pid);
+  }
+
+  /** After a pass and the overflow it took back: full lanes at half their capacity or less drained. */
+  private reportDrained(): void {
+    for (const lane of this.lanes) {
+      if (!lane.full || lane.size * 2 > this.laneCapacity) continue;
+      lane.full = false;
+      this.onFill({ full: false, fill: this.fillOf(lane) });
+    }
+  }
+
+  private fillOf(lane: Lane): LaneFill {
+    return { lane: this.lanes.indexOf(lane), size: lane.size, capacity: this.laneCapacity };
   }
 
   stats(): LaneStats {
@@ -191,6 +224,7 @@ export class Lanes {
     this.closed = true;
     for (const lane of this.lanes) {
       lane.clear();
+      lane.full = false;
       lane.held = 0;
       lane.released.length = 0;
     }
@@ -226,7 +260,10 @@ export class Lanes {
         }
       }
     }
-    if (ran > 0 && !this.closed) this.onRoom();
+    if (ran > 0 && !this.closed) {
+      this.onRoom();
+      this.reportDrained();
+    }
     if (!this.closed && this.lanes.some((lane) => !lane.held && lane.size > 0)) {
       setImmediate(() => this.drain());
       return;

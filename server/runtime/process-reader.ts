@@ -41,8 +41,8 @@ export class ProcessReader {
         clearTimeout(timer);
         resolve(info);
       };
-      const off = this.core.events.on('finished', (p) => {
-        if (p.pid === pid) done(procInfo(p));
+      const off = this.core.events.on('finished', ({ proc }) => {
+        if (proc.pid === pid) done(procInfo(proc));
       });
       const poll = async (): Promise<void> => {
         try {

@@ -1,12 +1,15 @@
 /**
- * Messages out (spec 3.3–3.5, 5.6): a task event's message is stored with the job's batch and
- * handed to every matching channel — a channel with `ack` gets a delivery row first, settled by
- * the client's ack or re-sent by the tick — through the ordered dispatcher (one process's messages
- * reach a handler in order). Process events (`on_start`, `on_complete`, `on_error`) go the same
- * way, without rows. Holds no state of its own beyond the channels it is given.
+ * Messages out (spec 3.3–3.5, 5.6): a task event's message is stored with the job's batch, goes
+ * out as the typed `message` event (synchronously, in the job) and is handed to every matching
+ * channel — a channel with `ack` gets a delivery row first, settled by the client's ack or re-sent
+ * by the tick — through the ordered dispatcher (one process's messages reach a handler in order,
+ * after the job). Process events (`on_start`, `on_complete`, `on_error`) go the same way, without
+ * rows, after the typed `started` / `finished` event. Holds no state of its own beyond the
+ * channels it is given.
  */
 import type { IdSource } from '../engine/clock.ts';
 import type { Message } from '../engine/messages.ts';
+import type { Process } from '../engine/process.ts';
 import type { DeliveryRow, Store } from '../engine/store/types.ts';
 import type { Channel, OrderedDispatcher } from './channels.ts';
 import type { TypedEmitter } from './events.ts';
@@ -61,8 +64,12 @@ export class Publisher {
     if (handler) this.parts.dispatcher.dispatch(message.pid, () => handler(copy));
   }
 
-  /** Process-level events (`on_start`, `on_complete`, `on_error`). */
-  processEvent(kind: 'start' | 'complete' | 'error', message: Message): void {
+  /**
+   * Process-level events: the typed `started` / `finished` event (synchronously, in the job), then
+   * the channels' `on_start`, `on_complete`, `on_error` (through the dispatcher, after the job).
+   */
+  processEvent(proc: Process, kind: 'start' | 'complete' | 'error', message: Message): void {
+    this.parts.events.emit(kind === 'start' ? 'started' : 'finished', { proc, message });
     for (const channel of this.parts.channels.values()) {
       const handler = channel.handlers[kind];
       if (handler && channel.matchesProcess(message)) this.parts.dispatcher.dispatch(message.pid, () => handler(message));

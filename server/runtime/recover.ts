@@ -90,6 +90,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
   const loaded: Process[] = [];
   let total = 0;
   const me = core.config.instanceId;
+  const claims: string[] = [];
   // Rows may still wait unless a pass below finds fewer of them than there were free slots.
   let waiting = true;
   for (const states of [IN_FLIGHT_PROC_STATES, UNFINISHED_PROC_STATES.filter((s) => !IN_FLIGHT_PROC_STATES.includes(s))]) {
@@ -103,6 +104,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
     // ahead of need: the tick fills again anyway.
     const spare = multiInstance(core.store) ? 0 : 1;
     const claimed = await core.store.claimProcesses(me, core.now(), states, free + spare);
+    claims.push(...claimed);
     waiting = claimed.length > free;
     const owned = await core.store.queries.ownedProcessesIn(me, states, free + core.procs.size);
     if (owned.length === free + core.procs.size) waiting = true;
@@ -130,6 +132,7 @@ export async function fillSlots(core: Core, models: Models, boot = false, onLoad
     }
   }
   core.residents.admissionPending = waiting;
+  if (claims.length > 0) core.events.emit('processesClaimed', { pids: claims, boot });
   const parents = loaded.length;
   await loadChildren(core, models, loaded, report);
   if (loaded.length > parents) onLoaded({ loaded: loaded.length, total: total + loaded.length - parents });

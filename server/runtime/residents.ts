@@ -8,9 +8,9 @@
  * bounded, oldest dropped first); `admissionPending`, whether unfinished rows may be waiting for a
  * slot (while false, a finished process triggers no slot fill).
  */
-import type { Logger } from '../engine/logger.ts';
 import type { Process } from '../engine/process.ts';
 import type { Task } from '../engine/task.ts';
+import type { EngineEvents } from './events.ts';
 
 /** How many finished pids an engine remembers. */
 const FINISHED_MEMORY = 100_000;
@@ -23,10 +23,10 @@ export class Residents {
   onSlotFreed: () => void = () => {};
 
   constructor(
-    private readonly instanceId: string,
-    private readonly log: Logger,
     /** Tasks whose timeout rules the tick checks: a process that leaves takes its tasks along. */
     private readonly timed: Set<Task>,
+    /** Hears the processes that left because another instance took them over (`processesLost`). */
+    private readonly onLost: (lost: EngineEvents['processesLost']) => void,
   ) {}
 
   /** Unfinished processes held in memory. */
@@ -54,15 +54,18 @@ export class Residents {
 
   /**
    * Processes another instance took over (found by the write fence, or after this instance's
-   * lease lapsed) leave without a trace here; their new owner continues them.
+   * lease lapsed) leave without a trace here; their new owner continues them. Reported in one
+   * `processesLost` event (also a process that already left memory, e.g. finished here by a job
+   * whose writes the fence dropped).
    */
-  release(pids: readonly string[]): void {
+  release(pids: readonly string[], foundBy: EngineEvents['processesLost']['foundBy']): void {
+    if (pids.length === 0) return;
     for (const pid of pids) {
       const proc = this.procs.get(pid);
       if (!proc) continue;
       this.procs.delete(pid);
       for (const task of proc.tasks.values()) this.timed.delete(task);
-      this.log.warn(`process ${pid} was taken over by another engine instance; this instance (${this.instanceId}) dropped it`);
     }
+    this.onLost({ pids: [...pids], foundBy });
   }
 }

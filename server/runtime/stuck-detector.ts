@@ -4,8 +4,8 @@
  * books, so each finding is reported once and an operator sees it in the runs list.
  *
  * States, per process: moving → stuck → moving → …
- * - moving → stuck: a check finds it stuck. Reported once: one error log line with its model and
- *   task table, the `stuck` event, `detected` + 1. Marked durably: a job of its own sets
+ * - moving → stuck: a check finds it stuck. Reported once: the `stuck` event (with its model and
+ *   task table; event-log.ts makes it one error line), `detected` + 1. Marked durably: a job of its own sets
  *   `Process.stuckSince`, written with that job's batch (procs.stuck_since). A process restored
  *   with a mark keeps its `since` (a new engine reports it once more).
  * - stuck → moving: a later check no longer finds it stuck (an action or a relay moved it; the
@@ -42,7 +42,7 @@ export class StuckDetector {
   detected = 0;
 
   constructor(private readonly core: Core) {
-    core.events.on('finished', (proc) => this.finished(proc));
+    core.events.on('finished', ({ proc }) => this.finished(proc));
   }
 
   /** Checks the resident processes; resolves with how many are stuck now (a failed check is logged). */
@@ -82,9 +82,6 @@ export class StuckDetector {
     const since = proc.stuckSince > 0 ? proc.stuckSince : this.core.now();
     this.reported.set(stuck.pid, { mid: stuck.mid, since });
     this.detected++;
-    this.core.log.error(
-      `process ${stuck.pid} (model ${stuck.mid}) is stuck: nothing can move it (no open interrupt, armed timeout, queued job, running subflow child or open outbox record); abort it. Tasks: ${stuck.tasks.join('; ')}`,
-    );
     this.core.events.emit('stuck', { pid: stuck.pid, mid: stuck.mid, since, tasks: stuck.tasks });
     if (proc.stuckSince !== since) this.mark(proc, since);
   }
@@ -110,7 +107,6 @@ export class StuckDetector {
 
   private clear(pid: string, entry: Reported, reason: EngineEvents['unstuck']['reason']): void {
     this.reported.delete(pid);
-    this.core.log.info(`process ${pid} (model ${entry.mid}) is no longer stuck: ${reason === 'moved' ? 'it moved again' : reason === 'finished' ? 'it finished' : 'it left this engine'}`);
     this.core.events.emit('unstuck', { pid, mid: entry.mid, since: entry.since, reason });
   }
 }

@@ -1,12 +1,14 @@
 /**
- * Engine events → socket.io rooms. Task state changes come from the typed engine event map
- * (`engine.on('task')`, every state incl. `running`, so a graph can colour each node); messages
- * and process start/complete/error come from an engine channel (`live-<instance>`, no ack).
+ * Engine events → socket.io rooms, all from the typed engine event map (runtime/events.ts): task
+ * state changes (`task`, every state incl. `running`, so a graph can colour each node), messages
+ * (`message`) and the process lifecycle (`started`; `finished`: completed, aborted or errored).
  * Events are queued synchronously inside the engine's job (in emission order, each stamped
  * with its cursor), sealed on the next macrotask with the engine's latest batch number, and
  * emitted once that batch is in the store (the engine's `committed` event) — so jobs never wait
  * for sockets, and a client of ANY instance that missed an event live (it joined just after it
- * went out) finds its effect in the store when its catch-up reads it.
+ * went out) finds its effect in the store when its catch-up reads it. (Messages and process
+ * events no longer take a second route through an engine channel: they keep their place among a
+ * job's task events, and a slow channel handler of the same process cannot hold them back.)
  *
  * State: idle ⇄ scheduled (a seal is queued on setImmediate); sealed groups wait for their batch
  * to commit, then go out in order; → closed (listeners removed, everything pending emitted).
@@ -15,7 +17,6 @@
  */
 import type { Server } from 'socket.io';
 import type { Engine } from '../../runtime/engine.ts';
-import type { Channel } from '../../runtime/channels.ts';
 import { procInfo, taskInfo } from '../../runtime/info.ts';
 import type { Message } from '../../engine/messages.ts';
 import type { Process } from '../../engine/process.ts';
@@ -33,11 +34,16 @@ interface Queued {
 
 const REMOVALS_KEPT = 1000;
 
+/** How a process's end is told: `errored` (channels' `on_error`), else `aborted` or `completed`. */
+function finishedChange(procState: string, messageState: string): ProcessChange {
+  if (procState === 'error') return 'errored';
+  return messageState === 'aborted' ? 'aborted' : 'completed';
+}
+
 export class LiveBridge {
   private queue: Queued[] = [];
   private scheduled: NodeJS.Immediate | null = null;
   private offs: Array<() => void> = [];
-  private channel: Channel | null = null;
   private lastCursor = 0;
   /** Sealed groups of events, each waiting for engine batch `upTo` to be written. */
   private sealed: Array<{ upTo: number; items: Queued[] }> = [];
@@ -58,19 +64,16 @@ export class LiveBridge {
     const packages = await this.engine.packages.list({ limit: 1000 });
     for (const p of packages.rows) if (p.run_as === 'irq') this.irqPackages.add(p.id);
     this.committedSeq = this.engine.batchSeq();
-    this.offs.push(this.engine.on('task', ({ proc, task }) => this.onTask(proc, task)));
     this.offs.push(
+      this.engine.on('task', ({ proc, task }) => this.onTask(proc, task)),
+      this.engine.on('message', (m) => this.push([procRoom(m.pid)], 'message', messageEvent(m, this.cursor()))),
+      this.engine.on('started', ({ message }) => this.onProcess(message, 'started')),
+      this.engine.on('finished', ({ proc, message }) => this.onProcess(message, finishedChange(proc.state, message.state))),
       this.engine.on('committed', ({ seq }) => {
         this.committedSeq = Math.max(this.committedSeq, seq);
         this.release();
       }),
     );
-    this.channel = this.engine
-      .channel({ id: `live-${this.engine.instanceId}` })
-      .onMessage((m) => this.push([procRoom(m.pid)], 'message', messageEvent(m, this.cursor())))
-      .onStart((m) => this.onProcess(m, 'started'))
-      .onComplete((m) => this.onProcess(m, m.state === 'aborted' ? 'aborted' : 'completed'))
-      .onError((m) => this.onProcess(m, 'errored'));
   }
 
   /** A cursor: the current time, never below an earlier one. */
@@ -140,7 +143,5 @@ export class LiveBridge {
     this.flush();
     this.release(true);
     for (const off of this.offs.splice(0)) off();
-    this.channel?.close();
-    this.channel = null;
   }
 }
