@@ -2,25 +2,10 @@
  * The layers of server/ (issue 11, item 7), read from the imports of the source text:
  * - server/engine (the workflow semantics) imports nothing of the runtime, the stores, the API,
  *   the HTTP server, auth or the CLI, and no database, socket or web framework;
- * - no import cycle appears in server/. The one cycle left from before the runtime split is
- *   listed here file by file: a new cycle, or a file joining it, fails; a file leaving it fails
- *   too, until it is struck from the list — so the list only shrinks, to nothing.
+ * - no import cycle appears in server/ (type-only imports count too).
  */
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, importGraph } from './helpers/import-graph.ts';
-
-/**
- * The task algorithm's own mutual recursion (exec → init/run → proceed → finish → propagate →
- * review …, actions and subflow returns re-entering it); the runtime files and Core left the
- * cycle when the semantics moved onto the port (server/engine/context.ts).
- */
-const KNOWN_CYCLE = [
-  'server/engine/actions.ts',
-  'server/engine/finish.ts',
-  'server/engine/flow.ts',
-  'server/engine/kinds.ts',
-  'server/engine/subflow.ts',
-];
 
 const FORBIDDEN_FOR_ENGINE = /^server\/(runtime|store|api|http|auth|audit|cli)\//;
 const FORBIDDEN_PACKAGES = /^(@prisma\/|prisma$|socket\.io|@socket\.io\/|next($|\/)|react|pino|pg$|better-sqlite3)/;
@@ -38,13 +23,8 @@ describe('the layers of server/', () => {
     expect(offending).toEqual([]);
   });
 
-  it('no import cycle but the known one, which only shrinks', () => {
-    const cycles = cyclesOf(graph);
-    const known = new Set(KNOWN_CYCLE);
-    const unexpected = cycles.filter((group) => group.some((file) => !known.has(file)));
-    expect(unexpected).toEqual([]);
-    const stillTied = new Set(cycles.flat());
-    expect(KNOWN_CYCLE.filter((file) => !stillTied.has(file)), 'files no longer in a cycle: strike them from KNOWN_CYCLE').toEqual([]);
+  it('no import cycle', () => {
+    expect(cyclesOf(graph)).toEqual([]);
   });
 
   it('finds a cycle where there is one (the check itself)', () => {

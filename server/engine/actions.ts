@@ -5,7 +5,8 @@
  */
 import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
-import { close, closeSubtree, failTask, finish, spawn, whenEvaluated } from './flow.ts';
+import { failTask, finish } from './flow.ts';
+import { close, closeSubtree, spawn, whenEvaluated } from './task-ops.ts';
 import { abortProcess } from './finish.ts';
 import type { Act, Vars } from './model/types.ts';
 import type { Process } from './process.ts';

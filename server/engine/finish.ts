@@ -4,11 +4,10 @@
  * reports to its parent act.
  */
 import type { EngineContext } from './context.ts';
-import { close, emit } from './flow.ts';
+import { close, emit } from './task-ops.ts';
 import { buildMessage } from './messages.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
-import { abortChildren } from './subflow.ts';
 
 export function finishProcess(core: EngineContext, proc: Process): void {
   const root = proc.root;
@@ -54,4 +53,9 @@ export function abortProcess(core: EngineContext, proc: Process, target: Task, i
     emit(core, proc, root);
     finishProcess(core, proc);
   }
+}
+
+/** Aborts running child processes of subflow acts of a process that ended. */
+function abortChildren(core: EngineContext, proc: Process): void {
+  for (const task of proc.tasks.values()) if (task.childPid) core.abortChild(task);
 }

@@ -1,16 +1,17 @@
 /**
- * The task algorithm (spec 2.3 with section 0's fixes): exec = init → run → proceed; a finished
- * task propagates (schedules its successor or reviews its parent); an error runs the task's catch
+ * The task algorithm (spec 2.3 with section 0's fixes) after a task ran (exec.ts): a running task
+ * proceeds once its children are done; a finished task propagates (schedules its successor or
+ * reviews its parent, re-deciding the parent's pending branches); an error runs the task's catch
  * rules and otherwise escalates to the parent, skipping the siblings it abandons.
  */
 import type { EngineContext } from './context.ts';
 import { errorMessage, type ErrorInfo } from './errors.ts';
-import { fireLifecycleHooks } from './hooks.ts';
-import { initTask, resumePending, runTask } from './kinds.ts';
+import { close, closeSubtree, emit, spawn, whenEvaluated } from './task-ops.ts';
+import { branchSiblings, condition, elseDecision, neededDone } from './branches.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import type { TaskState } from '../../vocab/states.ts';
-import type { Node } from './tree/node.ts';
+import { asBranch, type Node } from './tree/node.ts';
 import type { Vars } from './model/types.ts';
 import { markOutputs, mergeData } from './vars.ts';
 import { finishProcess } from './finish.ts';
@@ -19,25 +20,6 @@ import { isStepBudgetError } from './step-budget.ts';
 /** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9). */
 export function toErrorInfo(err: unknown): ErrorInfo {
   return { ecode: '', message: errorMessage(err) };
-}
-
-/** Emits a task event and fires the lifecycle hooks it triggers. */
-export function emit(core: EngineContext, proc: Process, task: Task): void {
-  core.emitMessage(proc, task);
-  fireLifecycleHooks(core, proc, task);
-}
-
-/** Creates a task for `node` and queues its execution. */
-export function spawn(core: EngineContext, proc: Process, node: Node, prev: Task, parent: Task): Task {
-  const task = core.createTask(proc, node, prev, parent);
-  core.schedule(proc, task);
-  return task;
-}
-
-/** Starts the children a task begins with (branches, first step/act, setup chain). */
-export function startHeads(core: EngineContext, proc: Process, task: Task): void {
-  const created = task.node.heads.map((node) => core.createTask(proc, node, task, task));
-  for (const child of created) core.schedule(proc, child);
 }
 
 /** Runs `fn`; an exception fails `task` (unless an action already closed it). */
@@ -58,42 +40,6 @@ export function taskJob(core: EngineContext, proc: Process, task: Task, fn: () =
   } catch (err) {
     panic(core, proc, task, err);
   }
-}
-
-/**
- * Runs expression work of a task placed before its state changes (see expr/trials.ts). Returns
- * its value; or, when an expression of it moved to a code worker, undefined — the lane of the
- * process is held and `retry` runs first in it once the worker answered, to redo the work.
- * Without code workers every expression runs here, in full. `gone`: the process or the task left
- * this engine's hands while the worker ran (the work is not redone here).
- */
-export function whenEvaluated<T>(core: EngineContext, proc: Process, task: Task, work: () => T, retry: () => void, gone?: () => void): { value: T } | undefined {
-  if (!core.codePool) return { value: work() };
-  const attempt = core.trials.attempt(task, work);
-  if (attempt.done) return attempt;
-  const { key, source, mode } = attempt.pending;
-  const evaluation = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
-  core.offLane(proc.pid, `expression ${task.tid}`, evaluation, (outcome) => {
-    if (!core.stillRuns(proc, task)) return gone?.();
-    (task.evalMemo ??= new Map()).set(key, outcome);
-    retry();
-  });
-  return undefined;
-}
-
-/** One job: init → run → proceed, as far as the task's state allows. */
-export function exec(core: EngineContext, proc: Process, task: Task): void {
-  if (proc.abandoned) return;
-  if (task.terminal) {
-    core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; not executed again`);
-    return;
-  }
-  taskJob(core, proc, task, () => {
-    if (task.state === 'none') initTask(core, proc, task);
-    if (task.state === 'ready') runTask(core, proc, task);
-    if (task.state === 'running') proceed(core, proc, task);
-    else if (task.terminal && task.state !== 'error') propagate(core, proc, task);
-  });
 }
 
 /**
@@ -242,21 +188,6 @@ function scheduleSuccessor(core: EngineContext, proc: Process, task: Task, next:
   spawn(core, proc, next, task, parent);
 }
 
-/** Marks every non-terminal task under `task` with `state` (emitting each), innermost first. */
-export function closeSubtree(core: EngineContext, proc: Process, task: Task, state: TaskState, except?: Task): void {
-  const tasks = proc.descendants(task).filter((t) => !t.terminal && !t.isHook && t !== except);
-  for (let i = tasks.length - 1; i >= 0; i--) close(core, proc, tasks[i], state);
-}
-
-/** Closes one task without propagating (its fate was decided from outside). */
-export function close(core: EngineContext, proc: Process, task: Task, state: TaskState): void {
-  if (task.terminal) return;
-  task.propagated = true;
-  core.setState(proc, task, state);
-  emit(core, proc, task);
-  core.abortChild(task);
-}
-
 /** Sets the task in error, runs its catch rules, else escalates to the parent (spec 2.3, 2.9). */
 export function failTask(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
   if (task.terminal) {
@@ -290,4 +221,40 @@ function escalate(core: EngineContext, proc: Process, task: Task, err: ErrorInfo
     close(core, proc, sibling, 'skipped');
   }
   failTask(core, proc, parent, err);
+}
+
+/**
+ * Re-checks pending branches of a running step (called whenever a child of the step finished),
+ * until none changes: a branch skipped here may release a branch that needs it.
+ */
+export function resumePending(core: EngineContext, proc: Process, step: Task): void {
+  let changed = true;
+  while (changed && step.state === 'running') {
+    changed = false;
+    for (const branch of proc.children(step)) {
+      if (branch.kind === 'branch' && branch.state === 'pending' && resumeBranch(core, proc, branch)) changed = true;
+    }
+  }
+}
+
+/** Decides one pending branch if it can be decided now; returns whether it left `pending`. */
+function resumeBranch(core: EngineContext, proc: Process, branch: Task): boolean {
+  const b = asBranch(branch.node);
+  let decision: 'ready' | 'skipped' | null;
+  if (b.needs.length > 0) {
+    if (!neededDone(proc, branch)) return false;
+    decision = null;
+    guard(core, proc, branch, () => {
+      decision = condition(core, proc, branch) ? 'ready' : 'skipped';
+    });
+    if (branch.terminal) return true;
+  } else {
+    decision = elseDecision(branchSiblings(proc, branch));
+  }
+  if (decision === 'skipped') close(core, proc, branch, 'skipped');
+  else if (decision === 'ready') {
+    core.setState(proc, branch, 'ready');
+    core.schedule(proc, branch);
+  }
+  return decision !== null;
 }

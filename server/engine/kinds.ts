@@ -1,12 +1,13 @@
 /**
- * Node-kind behaviour of init and run (spec 2.3), branch selection (2.5 with section 0.3) and the
- * func-package context (1.9.2).
+ * Node-kind behaviour of init and run (spec 2.3) and the func-package context (1.9.2). How the
+ * job goes on after work off the engine's thread is its caller's (`TaskDriver`, exec.ts).
  */
 import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
-import { evaluateCondition, renderValueMap } from './expr/templates.ts';
+import { renderValueMap } from './expr/templates.ts';
 import { applyInternalAction } from './actions.ts';
-import { emit, exec, startHeads, guard, close, proceed, taskJob, whenEvaluated } from './flow.ts';
+import { emit, startHeads, whenEvaluated } from './task-ops.ts';
+import { condition, selectBranch } from './branches.ts';
 import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { Process } from './process.ts';
@@ -17,12 +18,6 @@ import { asAct, asBranch } from './tree/node.ts';
 import { mergeData } from './vars.ts';
 import { startSubflow } from './subflow.ts';
 import { GLOBAL_SCOPE } from './snapshots.ts';
-
-function condition(core: EngineContext, proc: Process, task: Task): boolean {
-  const src = (task.node.content as { if?: string }).if;
-  if (src === undefined || src.trim() === '') return true;
-  return evaluateCondition(src, core.evaluator(proc, task));
-}
 
 /** Inputs: the chain predecessor's outputs, act options, then the node's evaluated `inputs`. */
 function prepareData(core: EngineContext, proc: Process, task: Task): void {
@@ -39,8 +34,18 @@ function prepareData(core: EngineContext, proc: Process, task: Task): void {
 /** What init decided for a task, once its expressions were evaluated. */
 type InitDecision = 'ready' | 'pending' | 'skipped' | 'interrupted';
 
-export function initTask(core: EngineContext, proc: Process, task: Task): void {
-  const decided = whenEvaluated(core, proc, task, () => decideInit(core, proc, task), () => exec(core, proc, task));
+/**
+ * How the job that runs a task goes on after work off the engine's thread (exec.ts builds it):
+ * `again` runs the task's job again once a worker evaluated an expression of its window;
+ * `resume` runs `work` as the task's job once a code act's code came back, then proceeds.
+ */
+export interface TaskDriver {
+  again(): void;
+  resume(work: () => void): void;
+}
+
+export function initTask(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {
+  const decided = whenEvaluated(core, proc, task, () => decideInit(core, proc, task), driver.again);
   if (!decided) return;
   if (task.kind === 'workflow') {
     core.setState(proc, task, 'ready');
@@ -83,10 +88,10 @@ function decideAct(core: EngineContext, proc: Process, task: Task): InitDecision
   return pkg.run_as === 'irq' ? 'interrupted' : 'ready';
 }
 
-export function runTask(core: EngineContext, proc: Process, task: Task): void {
-  if (!whenEvaluated(core, proc, task, () => prepareRun(core, proc, task), () => exec(core, proc, task))) return;
+export function runTask(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {
+  if (!whenEvaluated(core, proc, task, () => prepareRun(core, proc, task), driver.again)) return;
   core.setState(proc, task, 'running');
-  if (task.kind === 'act') runAct(core, proc, task);
+  if (task.kind === 'act') runAct(core, proc, task, driver);
   if (task.terminal && task.propagated) return;
   emit(core, proc, task);
   if (task.state === 'running') startHeads(core, proc, task);
@@ -103,7 +108,7 @@ function prepareRun(core: EngineContext, proc: Process, task: Task): void {
   }
 }
 
-function runAct(core: EngineContext, proc: Process, task: Task): void {
+function runAct(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {
   const uses = asAct(task.node).uses;
   const pkg = core.registry.get(uses);
   if (!pkg) throw new ActError('package.unknown', `act '${task.node.id}' uses unknown package '${uses}'`);
@@ -114,25 +119,24 @@ function runAct(core: EngineContext, proc: Process, task: Task): void {
   if (!isFunc(pkg)) return;
   const params = core.paramsOf(proc, task);
   core.registry.validateParams(uses, params);
-  pkg.run(funcContext(core, proc, task, params));
+  pkg.run(funcContext(core, proc, task, params, driver));
 }
 
 /**
  * The code of a code act came back from its worker: its result applies and the act completes, or
  * its error fails the act, as if the code had run inside the job that started it.
  */
-function resumeAfterCode(core: EngineContext, proc: Process, task: Task, outcome: Outcome, apply: (result: unknown) => void): void {
+function resumeAfterCode(core: EngineContext, proc: Process, task: Task, outcome: Outcome, apply: (result: unknown) => void, driver: TaskDriver): void {
   if (!core.stillRuns(proc, task)) return;
-  taskJob(core, proc, task, () => {
+  driver.resume(() => {
     task.autoComplete = true;
     core.markDirty(proc, task);
     if (!outcome.ok) throw outcome.error;
     apply(outcome.value);
-    proceed(core, proc, task);
   });
 }
 
-function funcContext(core: EngineContext, proc: Process, task: Task, params: unknown): FuncContext {
+function funcContext(core: EngineContext, proc: Process, task: Task, params: unknown, driver: TaskDriver): FuncContext {
   return {
     params,
     setVars: (vars) => {
@@ -147,7 +151,7 @@ function funcContext(core: EngineContext, proc: Process, task: Task, params: unk
       task.autoComplete = false;
       core.markDirty(proc, task);
       const work = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
-      core.offLane(proc.pid, `code-done ${task.tid}`, work, (outcome) => resumeAfterCode(core, proc, task, outcome, apply));
+      core.offLane(proc.pid, `code-done ${task.tid}`, work, (outcome) => resumeAfterCode(core, proc, task, outcome, apply, driver));
     },
     expand: (acts, mode) => expand(core, proc, task, acts, mode),
     holdCompletion: () => {
@@ -178,73 +182,4 @@ function expand(core: EngineContext, proc: Process, task: Task, acts: Act[], mod
   const { heads, nodes } = compileDynamic(normalized, task.node, mode, task.tid);
   proc.registerDynamic(task.tid, nodes);
   for (const node of heads) core.schedule(proc, core.createTask(proc, node, task, task));
-}
-
-// ---- branches ----
-
-function selectBranch(core: EngineContext, proc: Process, task: Task): 'ready' | 'pending' | 'skipped' {
-  const b = asBranch(task.node);
-  // the branches it needs may have finished before it started (skipped by their `if`)
-  if (b.needs.length > 0 && !neededDone(proc, task)) return 'pending';
-  if (b.if !== undefined && b.if.trim() !== '') return condition(core, proc, task) ? 'ready' : 'skipped';
-  if (b.needs.length > 0) return 'ready';
-  if (!b.else) return 'skipped';
-  const siblings = branchSiblings(proc, task);
-  if (siblings.length === 0) return 'ready';
-  return elseDecision(siblings) ?? 'pending';
-}
-
-/** Whether every sibling branch a branch `needs` is terminal. */
-function neededDone(proc: Process, branch: Task): boolean {
-  const needs = asBranch(branch.node).needs;
-  return branchSiblings(proc, branch).every((t) => !needs.includes(t.node.id) || t.terminal);
-}
-
-function branchSiblings(proc: Process, task: Task): Task[] {
-  return task.parent ? proc.children(task.parent).filter((t) => t.kind === 'branch' && t !== task) : [];
-}
-
-/** An else branch runs when every sibling was skipped and is skipped once one of them ran. */
-function elseDecision(siblings: Task[]): 'ready' | 'skipped' | null {
-  if (siblings.some((s) => s.state !== 'skipped' && s.state !== 'none' && s.state !== 'pending' && !asBranch(s.node).else)) {
-    return 'skipped';
-  }
-  const others = siblings.filter((s) => !asBranch(s.node).else);
-  return others.every((s) => s.state === 'skipped') ? 'ready' : null;
-}
-
-/**
- * Re-checks pending branches of a running step (called whenever a child of the step finished),
- * until none changes: a branch skipped here may release a branch that needs it.
- */
-export function resumePending(core: EngineContext, proc: Process, step: Task): void {
-  let changed = true;
-  while (changed && step.state === 'running') {
-    changed = false;
-    for (const branch of proc.children(step)) {
-      if (branch.kind === 'branch' && branch.state === 'pending' && resumeBranch(core, proc, branch)) changed = true;
-    }
-  }
-}
-
-/** Decides one pending branch if it can be decided now; returns whether it left `pending`. */
-function resumeBranch(core: EngineContext, proc: Process, branch: Task): boolean {
-  const b = asBranch(branch.node);
-  let decision: 'ready' | 'skipped' | null;
-  if (b.needs.length > 0) {
-    if (!neededDone(proc, branch)) return false;
-    decision = null;
-    guard(core, proc, branch, () => {
-      decision = condition(core, proc, branch) ? 'ready' : 'skipped';
-    });
-    if (branch.terminal) return true;
-  } else {
-    decision = elseDecision(branchSiblings(proc, branch));
-  }
-  if (decision === 'skipped') close(core, proc, branch, 'skipped');
-  else if (decision === 'ready') {
-    core.setState(proc, branch, 'ready');
-    core.schedule(proc, branch);
-  }
-  return decision !== null;
 }

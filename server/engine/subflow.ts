@@ -32,8 +32,3 @@ export function applyChildEnd(core: EngineContext, parent: Process, act: Task, e
     core.log.warn(`subflow return to ${parent.pid}:${act.tid} failed: ${errorMessage(err)}`);
   }
 }
-
-/** Aborts running child processes of subflow acts of a process that ended. */
-export function abortChildren(core: EngineContext, proc: Process): void {
-  for (const task of proc.tasks.values()) if (task.childPid) core.abortChild(task);
-}

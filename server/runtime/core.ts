@@ -18,7 +18,7 @@ import { Lanes, type Job } from './lanes.ts';
 import { buildMessage, emitsMessage, type Message } from '../engine/messages.ts';
 import type { Act, Vars } from '../engine/model/types.ts';
 import type { EngineContext, FaultPoint, ParentRef } from '../engine/context.ts';
-import { exec } from '../engine/flow.ts';
+import { exec } from '../engine/exec.ts';
 import { abortChildOf, returnToParent, startChildProcess } from './subflow-routing.ts';
 import type { PackageRegistry } from '../engine/packages/registry.ts';
 import type { Process } from '../engine/process.ts';

@@ -5,7 +5,7 @@
  */
 import type { Core } from './core.ts';
 import { isOpenEndHook } from './end-hooks.ts';
-import { spawn } from '../engine/flow.ts';
+import { spawn } from '../engine/task-ops.ts';
 import type { Message } from '../engine/messages.ts';
 import { removeWorkdir } from '../engine/owner-scope.ts';
 import type { TaskExtra } from './rows.ts';

@@ -1,0 +1,37 @@
+/**
+ * One job on a task (spec 2.3): init → run → proceed, as far as the task's state allows. The
+ * runtime calls `exec` for every queued execution; the task's driver is how the job goes on after
+ * work off the engine's thread (an expression window redone, a code act's result applied).
+ */
+import type { EngineContext } from './context.ts';
+import { initTask, runTask, type TaskDriver } from './kinds.ts';
+import type { Process } from './process.ts';
+import type { Task } from './task.ts';
+import { proceed, propagate, taskJob } from './flow.ts';
+
+/** One job: init → run → proceed, as far as the task's state allows. */
+export function exec(core: EngineContext, proc: Process, task: Task): void {
+  if (proc.abandoned) return;
+  if (task.terminal) {
+    core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; not executed again`);
+    return;
+  }
+  const driver = driverOf(core, proc, task);
+  taskJob(core, proc, task, () => {
+    if (task.state === 'none') initTask(core, proc, task, driver);
+    if (task.state === 'ready') runTask(core, proc, task, driver);
+    if (task.state === 'running') proceed(core, proc, task);
+    else if (task.terminal && task.state !== 'error') propagate(core, proc, task);
+  });
+}
+
+function driverOf(core: EngineContext, proc: Process, task: Task): TaskDriver {
+  return {
+    again: () => exec(core, proc, task),
+    resume: (work) =>
+      taskJob(core, proc, task, () => {
+        work();
+        proceed(core, proc, task);
+      }),
+  };
+}

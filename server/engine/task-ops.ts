@@ -1,0 +1,66 @@
+/**
+ * The task algorithm's primitives (spec 2.3): create and queue tasks, emit a state change (and
+ * fire the hooks it triggers), close tasks whose fate was decided from outside, and the expression
+ * window. None of them moves the algorithm on to a next task or a parent: that is flow.ts.
+ */
+import type { EngineContext } from './context.ts';
+import { fireLifecycleHooks } from './hooks.ts';
+import type { Process } from './process.ts';
+import type { Task } from './task.ts';
+import type { TaskState } from '../../vocab/states.ts';
+import type { Node } from './tree/node.ts';
+
+/** Emits a task event and fires the lifecycle hooks it triggers. */
+export function emit(core: EngineContext, proc: Process, task: Task): void {
+  core.emitMessage(proc, task);
+  fireLifecycleHooks(core, proc, task);
+}
+
+/** Creates a task for `node` and queues its execution. */
+export function spawn(core: EngineContext, proc: Process, node: Node, prev: Task, parent: Task): Task {
+  const task = core.createTask(proc, node, prev, parent);
+  core.schedule(proc, task);
+  return task;
+}
+
+/** Starts the children a task begins with (branches, first step/act, setup chain). */
+export function startHeads(core: EngineContext, proc: Process, task: Task): void {
+  const created = task.node.heads.map((node) => core.createTask(proc, node, task, task));
+  for (const child of created) core.schedule(proc, child);
+}
+
+/**
+ * Runs expression work of a task placed before its state changes (see expr/trials.ts). Returns
+ * its value; or, when an expression of it moved to a code worker, undefined — the lane of the
+ * process is held and `retry` runs first in it once the worker answered, to redo the work.
+ * Without code workers every expression runs here, in full. `gone`: the process or the task left
+ * this engine's hands while the worker ran (the work is not redone here).
+ */
+export function whenEvaluated<T>(core: EngineContext, proc: Process, task: Task, work: () => T, retry: () => void, gone?: () => void): { value: T } | undefined {
+  if (!core.codePool) return { value: work() };
+  const attempt = core.trials.attempt(task, work);
+  if (attempt.done) return attempt;
+  const { key, source, mode } = attempt.pending;
+  const evaluation = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
+  core.offLane(proc.pid, `expression ${task.tid}`, evaluation, (outcome) => {
+    if (!core.stillRuns(proc, task)) return gone?.();
+    (task.evalMemo ??= new Map()).set(key, outcome);
+    retry();
+  });
+  return undefined;
+}
+
+/** Marks every non-terminal task under `task` with `state` (emitting each), innermost first. */
+export function closeSubtree(core: EngineContext, proc: Process, task: Task, state: TaskState, except?: Task): void {
+  const tasks = proc.descendants(task).filter((t) => !t.terminal && !t.isHook && t !== except);
+  for (let i = tasks.length - 1; i >= 0; i--) close(core, proc, tasks[i], state);
+}
+
+/** Closes one task without propagating (its fate was decided from outside). */
+export function close(core: EngineContext, proc: Process, task: Task, state: TaskState): void {
+  if (task.terminal) return;
+  task.propagated = true;
+  core.setState(proc, task, state);
+  emit(core, proc, task);
+  core.abortChild(task);
+}
