@@ -7,6 +7,7 @@ import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
 import { failTask, finish } from './flow.ts';
 import { close, closeSubtree, spawn, whenEvaluated } from './task-ops.ts';
+import { normalizeAct, outputsOf } from './task-data.ts';
 import { abortProcess } from './finish.ts';
 import type { Act, Vars } from './model/types.ts';
 import type { Process } from './process.ts';
@@ -122,7 +123,7 @@ function mergeClosing(core: EngineContext, proc: Process, task: Task, options: V
   if (asOutputs) markOutputs(task, options);
   const continuation = ctx.continuation;
   if (!continuation) return;
-  const outputs = whenEvaluated(core, proc, task, () => core.outputsOf(proc, task), continuation.retry, continuation.gone);
+  const outputs = whenEvaluated(core, proc, task, () => outputsOf(core, proc, task), continuation.retry, continuation.gone);
   if (!outputs) throw new ActionDeferred();
   task.closingOutputs = outputs.value;
 }
@@ -295,7 +296,7 @@ function pushAction(core: EngineContext, proc: Process, step: Task, options: Var
   const fields = ['id', 'key', 'name', 'tag', 'params', 'outputs', 'inputs', 'desc'];
   const raw: Record<string, unknown> = { uses };
   for (const f of fields) if (options[f] !== undefined) raw[f] = options[f];
-  const act: Act = core.normalizeAct(raw);
+  const act: Act = normalizeAct(raw, core.newId);
   if (proc.dynamicNode(step.tid, act.id)) refuse(`cannot push act '${act.id}' into ${label(step)}: an act with this id was pushed there already`);
   const { heads, nodes } = compileDynamic([act], step.node, 'parallel', step.tid);
   step.pushed.push(act);

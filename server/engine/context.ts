@@ -12,7 +12,7 @@ import type { EvalMode, Outcome, ScriptScope } from './sandbox/types.ts';
 import type { ExpressionTrials } from './expr/trials.ts';
 import type { Logger } from './logger.ts';
 import type { Message } from './messages.ts';
-import type { Act, Vars } from './model/types.ts';
+import type { Vars } from './model/types.ts';
 import type { PackageRegistry } from './packages/registry.ts';
 import type { Process } from './process.ts';
 import type { Snapshots } from './snapshots.ts';
@@ -79,14 +79,13 @@ export interface EngineContext {
   evaluate(proc: Process, task: Task, source: string, mode?: EvalMode): unknown;
   evaluator(proc: Process, task: Task): (source: string) => unknown;
   scopeOf(proc: Process, task: Task): ScriptScope;
-  paramsOf(proc: Process, task: Task): unknown;
-  outputsOf(proc: Process, task: Task): Vars;
   checkSize(what: string, value: unknown): void;
-  validateExposes(proc: Process, outputs: Vars): string | null;
-  normalizeAct(raw: unknown): Act;
 
   // ---- messages and process events ----
-  emitMessage(proc: Process, task: Task): void;
+  /** A task's state changed: its row goes out with the job, and the runtime's `task` event fires. */
+  taskChanged(proc: Process, task: Task): void;
+  /** Publishes the message a task event produced (stored with the job, handed to channels). */
+  publish(message: Message): void;
   /** The process started (`start`) or ended (`complete`, `error`); `message` is its root's. */
   publishProcessEvent(proc: Process, kind: 'start' | 'complete' | 'error', message: Message): void;
   processStarted(proc: Process): void;

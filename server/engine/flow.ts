@@ -6,7 +6,8 @@
  */
 import type { EngineContext } from './context.ts';
 import { errorMessage, type ErrorInfo } from './errors.ts';
-import { close, closeSubtree, emit, spawn, whenEvaluated } from './task-ops.ts';
+import { close, closeSubtree, emit, emitMessage, spawn, whenEvaluated } from './task-ops.ts';
+import { outputsOf, validateExposes } from './task-data.ts';
 import { branchSiblings, condition, elseDecision, neededDone } from './branches.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
@@ -73,7 +74,7 @@ function failProcess(core: EngineContext, proc: Process, error: ErrorInfo): void
   }
   root.propagated = true;
   if (!root.terminal) core.setError(proc, root, error);
-  core.emitMessage(proc, root);
+  emitMessage(core, proc, root);
   finishProcess(core, proc);
 }
 
@@ -89,7 +90,7 @@ export function proceed(core: EngineContext, proc: Process, task: Task): void {
     core,
     proc,
     task,
-    () => (task.tid === '$' || task.outputs === undefined ? core.outputsOf(proc, task) : task.outputs),
+    () => (task.tid === '$' || task.outputs === undefined ? outputsOf(core, proc, task) : task.outputs),
     () => taskJob(core, proc, task, () => proceed(core, proc, task)),
   );
   if (outputs) finish(core, proc, task, 'completed', outputs.value);
@@ -105,15 +106,15 @@ export function finish(core: EngineContext, proc: Process, task: Task, state: Ta
     }
   }
   core.setState(proc, task, state);
-  task.outputs ??= outputs ?? core.outputsOf(proc, task);
+  task.outputs ??= outputs ?? outputsOf(core, proc, task);
   emit(core, proc, task);
   propagate(core, proc, task);
 }
 
 /** Validates the final outputs against `exposes` (spec 5.12). */
 function finishRootChecks(core: EngineContext, proc: Process, root: Task, outputs: Vars | undefined): ErrorInfo | null {
-  root.outputs = outputs ?? core.outputsOf(proc, root);
-  const problem = core.validateExposes(proc, root.outputs);
+  root.outputs = outputs ?? outputsOf(core, proc, root);
+  const problem = validateExposes(proc, root.outputs);
   return problem ? { ecode: '', message: problem } : null;
 }
 
@@ -137,7 +138,7 @@ export function propagate(core: EngineContext, proc: Process, task: Task): void 
   if (task.isHook) return;
   const parent = reportTarget(core, proc, task);
   if (!parent) return;
-  if (task.state === 'completed' || task.state === 'submitted') passOutputs(parent, task.outputs ?? core.outputsOf(proc, task));
+  if (task.state === 'completed' || task.state === 'submitted') passOutputs(parent, task.outputs ?? outputsOf(core, proc, task));
   if ((task.state === 'completed' || task.state === 'skipped') && task.node.next) {
     scheduleSuccessor(core, proc, task, task.node.next);
     return;
@@ -181,7 +182,7 @@ function scheduleSuccessor(core: EngineContext, proc: Process, task: Task, next:
     closeSubtree(core, proc, t, 'skipped');
     t.propagated = true;
     core.setState(proc, t, 'completed');
-    t.outputs = core.outputsOf(proc, t);
+    t.outputs = outputsOf(core, proc, t);
     emit(core, proc, t);
     if (t.parent) passOutputs(t.parent, t.outputs);
   }
@@ -201,7 +202,7 @@ export function failTask(core: EngineContext, proc: Process, task: Task, err: Er
   if (rule) {
     task.caught = true;
     core.setState(proc, task, 'running');
-    core.emitMessage(proc, task);
+    emitMessage(core, proc, task);
     if (rule.head) spawn(core, proc, rule.head, task, task);
     else proceed(core, proc, task);
     return;

@@ -8,6 +8,7 @@ import { renderValueMap } from './expr/templates.ts';
 import { applyInternalAction } from './actions.ts';
 import { emit, startHeads, whenEvaluated } from './task-ops.ts';
 import { condition, selectBranch } from './branches.ts';
+import { normalizeAct, paramsOf } from './task-data.ts';
 import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { Process } from './process.ts';
@@ -84,7 +85,7 @@ function decideAct(core: EngineContext, proc: Process, task: Task): InitDecision
   if (!pkg || !core.registry.isActPackage(uses)) {
     throw new ActError('package.unknown', `act '${task.node.id}' uses unknown package '${uses}'`);
   }
-  if (pkg.run_as === 'irq' || pkg.run_as === 'msg') core.registry.validateParams(uses, core.paramsOf(proc, task));
+  if (pkg.run_as === 'irq' || pkg.run_as === 'msg') core.registry.validateParams(uses, paramsOf(core, proc, task));
   return pkg.run_as === 'irq' ? 'interrupted' : 'ready';
 }
 
@@ -104,7 +105,7 @@ function prepareRun(core: EngineContext, proc: Process, task: Task): void {
     if (run && run.trim()) core.evaluate(proc, task, run, 'script');
   } else if (task.kind === 'act') {
     const pkg = core.registry.get(asAct(task.node).uses);
-    if (pkg && isFunc(pkg)) core.paramsOf(proc, task);
+    if (pkg && isFunc(pkg)) paramsOf(core, proc, task);
   }
 }
 
@@ -117,7 +118,7 @@ function runAct(core: EngineContext, proc: Process, task: Task, driver: TaskDriv
     return;
   }
   if (!isFunc(pkg)) return;
-  const params = core.paramsOf(proc, task);
+  const params = paramsOf(core, proc, task);
   core.registry.validateParams(uses, params);
   pkg.run(funcContext(core, proc, task, params, driver));
 }
@@ -176,7 +177,7 @@ function funcContext(core: EngineContext, proc: Process, task: Task, params: unk
 
 /** Block expansion (spec 2.6): children are created now and started with the act's heads. */
 function expand(core: EngineContext, proc: Process, task: Task, acts: Act[], mode: 'sequence' | 'parallel'): void {
-  const normalized = acts.map((a) => core.normalizeAct(a));
+  const normalized = acts.map((a) => normalizeAct(a, core.newId));
   task.expansion = { mode, acts: normalized };
   core.markDirty(proc, task);
   const { heads, nodes } = compileDynamic(normalized, task.node, mode, task.tid);

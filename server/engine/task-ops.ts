@@ -7,13 +7,23 @@ import type { EngineContext } from './context.ts';
 import { fireLifecycleHooks } from './hooks.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
-import type { TaskState } from '../../vocab/states.ts';
+import { isTerminal, type TaskState } from '../../vocab/states.ts';
+import { buildMessage, emitsMessage } from './messages.ts';
+import { outputsOf } from './task-data.ts';
 import type { Node } from './tree/node.ts';
 
 /** Emits a task event and fires the lifecycle hooks it triggers. */
 export function emit(core: EngineContext, proc: Process, task: Task): void {
-  core.emitMessage(proc, task);
+  emitMessage(core, proc, task);
   fireLifecycleHooks(core, proc, task);
+}
+
+/** Tells a task's state change: its row, the runtime's event, and its message (when the state produces one). */
+export function emitMessage(core: EngineContext, proc: Process, task: Task): void {
+  core.taskChanged(proc, task);
+  if (!emitsMessage(task)) return;
+  const outputs = isTerminal(task.state) ? (task.outputs ?? outputsOf(core, proc, task)) : {};
+  core.publish(buildMessage(proc, task, core.newId(16), outputs, core.now()));
 }
 
 /** Creates a task for `node` and queues its execution. */

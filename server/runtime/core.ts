@@ -13,10 +13,9 @@ import { OrderedDispatcher } from './channels.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import { ExpressionTrials } from '../engine/expr/trials.ts';
-import { normalizeAct, outputsOf, paramsOf, validateExposes } from '../engine/task-data.ts';
 import { Lanes, type Job } from './lanes.ts';
-import { buildMessage, emitsMessage, type Message } from '../engine/messages.ts';
-import type { Act, Vars } from '../engine/model/types.ts';
+import { buildMessage, type Message } from '../engine/messages.ts';
+import type { Vars } from '../engine/model/types.ts';
 import type { EngineContext, FaultPoint, ParentRef } from '../engine/context.ts';
 import { exec } from '../engine/exec.ts';
 import { abortChildOf, returnToParent, startChildProcess } from './subflow-routing.ts';
@@ -263,10 +262,6 @@ export class Core implements EngineContext {
     if (wrote) void this.flush();
   }
 
-  validateExposes(proc: Process, outputs: Vars): string | null {
-    return validateExposes(proc, outputs);
-  }
-
   setState(proc: Process, task: Task, state: TaskState): void {
     const now = this.now();
     if (isCreatedLike(state)) task.startTime = now;
@@ -325,23 +320,15 @@ export class Core implements EngineContext {
     return (source) => this.evaluate(proc, task, source);
   }
 
-  paramsOf(proc: Process, task: Task): unknown {
-    return paramsOf(this, proc, task);
-  }
-
-  outputsOf(proc: Process, task: Task): Vars {
-    return outputsOf(this, proc, task);
-  }
-
   // ---- messages ----
 
-  /** Emits a task event: store write, engine event, message (when the state produces one). */
-  emitMessage(proc: Process, task: Task): void {
+  taskChanged(proc: Process, task: Task): void {
     this.markDirty(proc, task);
     this.events.emit('task', { proc, task });
-    if (!emitsMessage(task)) return;
-    const outputs = isTerminal(task.state) ? task.outputs ?? this.outputsOf(proc, task) : {};
-    this.publisher.publish(buildMessage(proc, task, this.newId(16), outputs, this.now()));
+  }
+
+  publish(message: Message): void {
+    this.publisher.publish(message);
   }
 
   /** Process-level events: `started` / `finished`, then channels' `on_start`, `on_complete`, `on_error`. */
@@ -393,7 +380,4 @@ export class Core implements EngineContext {
     this.publishProcessEvent(proc, 'start', buildMessage(proc, root, this.newId(16), {}, this.now()));
   }
 
-  normalizeAct(raw: unknown): Act {
-    return normalizeAct(raw, this.newId);
-  }
 }

@@ -28,7 +28,7 @@ import os from 'node:os';
 import type { Core } from './core.ts';
 import { ActError } from '../engine/errors.ts';
 import { multiInstance } from './relay-records.ts';
-import type { InstanceRow, Store } from '../engine/store/types.ts';
+import type { InstanceRow } from '../engine/store/types.ts';
 
 /** Whether a store can be shared by several engine instances. */
 

@@ -27,6 +27,7 @@ import { abortProcess } from '../engine/finish.ts';
 import type { Task } from '../engine/task.ts';
 import { IN_FLIGHT_PROC_STATES, isTerminalName, isUnfinishedName, UNFINISHED_PROC_STATES } from '../../vocab/states.ts';
 import { asAct } from '../engine/tree/node.ts';
+import { paramsOf } from '../engine/task-data.ts';
 import { multiInstance } from './relay-records.ts';
 import { resumeEndHooks } from './end-hooks.ts';
 
@@ -288,7 +289,7 @@ function restartSubflow(core: Core, proc: Process, task: Task): void {
   core.job(proc.pid, `subflow-restart ${task.tid}`, () =>
     guard(core, proc, task, () => {
       if (task.terminal || proc.finished) return;
-      const params = core.paramsOf(proc, task) as { to: string; options?: Vars };
+      const params = paramsOf(core, proc, task) as { to: string; options?: Vars };
       startSubflow(core, proc, task, params.to, params.options ?? {});
     }),
   );
