@@ -17,6 +17,7 @@ import type {
   DeliveryRow,
   EventRow,
   InstanceRow,
+  StartClaimRow,
   MessageRow,
   ModelRow,
   ModelVersionRow,
@@ -82,6 +83,7 @@ abstract class PrismaStoreBase implements Store {
   readonly packages: PrismaCollection<PackageRow>;
   readonly ops: PrismaCollection<OpRow>;
   readonly instances: PrismaCollection<InstanceRow>;
+  readonly startClaims: PrismaCollection<StartClaimRow>;
   /** Runs the statement files of sql/ on this store's session (the server's named queries use it too). */
   readonly runner: SqlRunner;
   readonly queries: StoreQueries;
@@ -98,6 +100,7 @@ abstract class PrismaStoreBase implements Store {
     this.packages = col('packages');
     this.ops = col('ops');
     this.instances = col('instances');
+    this.startClaims = col('startClaims');
     this.runner = sqlRunner(session);
     this.queries = bindQueries(this.runner, storeQueries);
   }

@@ -112,6 +112,22 @@ export interface InstanceRow {
   started: number;
 }
 
+/**
+ * A start with an idempotency key in flight (server/runtime/start-keys.ts): the instance that
+ * claimed the key is writing the process `pid`; the claim is deleted once that start ended.
+ */
+export interface StartClaimRow {
+  id: string; // the idempotency key
+  /** The pid the claimed start writes (a takeover of the same start keeps it). */
+  pid: string;
+  /** The digest of the claimed start (model id and options). */
+  digest: string;
+  /** The engine instance that claimed the key (`InstanceRow.id`). */
+  instance: string;
+  /** When it claimed it (epoch ms); with `instance`, tells one claim from a later one. */
+  claimed: number;
+}
+
 export interface TaskRow {
   id: string; // `<pid>:<tid>`
   pid: string;
@@ -249,8 +265,8 @@ export interface TaskRef {
  * The memory store answers them in its query language (memory-queries.ts), the SQL stores with
  * one statement file each (server/store/sql/); `Collection.query` stays for the API's user-driven
  * list filters. Rows come in creation order unless an order is named (ties then keep creation
- * order); times are epoch ms; lists are complete unless a `limit` is given. `delete…` operations
- * write; the others only read.
+ * order); times are epoch ms; lists are complete unless a `limit` is given. `delete…` and
+ * `claim…` operations write; the others only read.
  */
 export interface StoreQueries {
   // ---- procs ----
@@ -320,6 +336,12 @@ export interface StoreQueries {
   stalePendingExecs(updatedBy: number, limit: number): Promise<OpRow[]>;
   /** Deletes the instance rows whose lease ended before `before`; returns how many. */
   deleteInstancesLapsedBefore(before: number): Promise<number>;
+
+  // ---- start claims (idempotency keys in flight) ----
+  /** Inserts `claim` unless its key is claimed already (one atomic statement); whether it was inserted. */
+  claimStartKey(claim: StartClaimRow): Promise<boolean>;
+  /** Deletes the claim of `claim.id` if it is still `claim` (same instance and claim time); whether it did. */
+  deleteStartClaim(claim: StartClaimRow): Promise<boolean>;
 }
 
 export interface Store {
@@ -335,6 +357,8 @@ export interface Store {
   ops: Collection<OpRow>;
   /** Running engine instances and their leases. */
   instances: Collection<InstanceRow>;
+  /** Idempotency keys whose start is in flight (start-keys.ts). */
+  startClaims: Collection<StartClaimRow>;
   /** The fixed queries by name; inside a batch, those of the batch's transaction. */
   readonly queries: StoreQueries;
   /** Which backend holds the rows; absent means a single-process store (like `memory`). */
