@@ -64,13 +64,19 @@ async function answerOf(start: Promise<{ pid: string; repeated: boolean }>): Pro
   }
 }
 
+/** Engines A and B on one new PostgreSQL database with the model deployed; `store` is A's. */
+async function pair(): Promise<{ store: Store; a: Engine; b: Engine }> {
+  const db = await database('postgresql');
+  const store = await openStore(db.url);
+  const a = await engine(store, 'A');
+  const b = await engine(await openStore(db.url), 'B');
+  await a.models.deploy(MODEL);
+  return { store, a, b };
+}
+
 describe('one key, two engines on one PostgreSQL database', () => {
   it('many concurrent starts with one key start one process; every answer names it', async () => {
-    const db = await database('postgresql');
-    const store = await openStore(db.url);
-    const a = await engine(store, 'A');
-    const b = await engine(await openStore(db.url), 'B');
-    await a.models.deploy(MODEL);
+    const { store, a, b } = await pair();
     for (let round = 0; round < 5; round++) {
       const key = `burst-${round}`;
       const starts = Array.from({ length: 16 }, (_, i) => answerOf((i % 2 ? a : b).procs.start('once', { amount: 7 }, { idempotencyKey: key })));
@@ -86,11 +92,7 @@ describe('one key, two engines on one PostgreSQL database', () => {
   });
 
   it('concurrent starts with one key and different inputs: one process, the others are its repeats or key conflicts naming it', async () => {
-    const db = await database('postgresql');
-    const store = await openStore(db.url);
-    const a = await engine(store, 'A');
-    const b = await engine(await openStore(db.url), 'B');
-    await a.models.deploy(MODEL);
+    const { store, a, b } = await pair();
     const starts = Array.from({ length: 16 }, (_, i) => answerOf((i % 2 ? a : b).procs.start('once', { amount: i % 4 < 2 ? 1 : 2 }, { idempotencyKey: 'mixed' })));
     const answers = await Promise.all(starts);
     const rows = await withKey(store, 'mixed');
