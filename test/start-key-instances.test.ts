@@ -112,7 +112,9 @@ describe('a claim whose claimer is gone', () => {
     const store = await openStore(db.url);
     const b = await engine(store, 'B', clock);
     await b.models.deploy(MODEL);
-    // instance A (on another host) claimed the key for a start it has not written: it hangs
+    // instance A (its process alive: it holds its instance lock) claimed the key for a start it has not written: it hangs
+    const storeA = await openStore(db.url);
+    expect(await storeA.acquireInstanceLock!('A')).toBe(true);
     await store.instances.upsert({ id: 'A', host: 'elsewhere', pid: 1, lease_until: clock.now() + LEASE_MS, started: clock.now() });
     const claim: StartClaimRow = { id: 'hung', pid: 'pid-of-a', digest: startDigest('once', { amount: 3 }), instance: 'A', claimed: clock.now() };
     expect(await store.queries.claimStartKey(claim)).toBe(true);
@@ -131,6 +133,7 @@ describe('a claim whose claimer is gone', () => {
     expect((await withKey(store, 'hung')).map((r) => r.id)).toEqual(['pid-of-a']);
     expect(await store.startClaims.find('hung')).toBeUndefined();
     expect(await b.procs.start('once', { amount: 3 }, { idempotencyKey: 'hung' })).toMatchObject({ pid: 'pid-of-a', repeated: true });
+    await storeA.close();
   });
 
   it('left by this instance id in an earlier life is taken over at once (memory store)', async () => {

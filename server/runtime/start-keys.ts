@@ -23,11 +23,11 @@
  *   claimed  — a claim names instance I and pid P: I is starting P. Other starts look again
  *              (polling, up to CLAIM_WAIT_MS, then `engine.busy`) until the process row appears
  *              (→ its repeat or key conflict), the claim is gone (→ claim again), or I is gone:
- *              its lease lapsed or its row was removed (a restart on the same host, or on SQLite,
- *              removes the rows of dead instances at once), or I is this engine's own id (a claim
- *              from an earlier life: this engine is not starting it) → the claim is deleted (only
- *              if still the one read) and claimed again, with the same pid P unless this start
- *              names its own pid;
+ *              its lease lapsed, its instance lock is free (its process died; instances.ts), its
+ *              row was removed (on SQLite a restart removes all), or I is this engine's own id (a
+ *              claim from an earlier life: this engine is not starting it) → the claim is deleted
+ *              (only if still the one read) and claimed again, with the same pid P unless this
+ *              start names its own pid;
  *   started  — the process row holds the key (written, durable); I deletes the claim. A start
  *              that failed deletes its claim too (→ free). A claim that outlives its start (the
  *              claimer died after writing) is harmless: the process row answers first.
@@ -100,7 +100,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Starts the process `pid` that writes `key` with its row; resolves to its pid. */
 export type StartWithKey = (key: StartKey, pid: string) => Promise<string>;
 
-/** The live engine instance other than this one with id `instance`, if any (InstanceLease.liveOwner). */
+/** The running engine instance other than this one with id `instance`, if any (InstanceLease.runningOther). */
 export type LiveInstance = (instance: string) => Promise<InstanceRow | undefined>;
 
 /** Runs starts with idempotency keys (see the header). */

@@ -395,6 +395,17 @@ export interface Store {
   acquireEngineLock?(): Promise<boolean>;
   releaseEngineLock?(): Promise<void>;
   /**
+   * Shared stores (PostgreSQL): takes the instance lock of `instance`, held on a connection of its
+   * own until `releaseInstanceLock()` or `close()` — or until the process dies, however it dies
+   * (the database drops the lock with the connection). False when another session holds it (an
+   * engine with that instance id is alive). One per store. `onTrouble` hears when the lock's
+   * connection dropped (the lock is taken again) or could not be taken again.
+   */
+  acquireInstanceLock?(instance: string, onTrouble?: (message: string) => void): Promise<boolean>;
+  /** Whether any session holds the instance lock of `instance`: the process of that engine instance is alive. */
+  instanceLockHeld?(instance: string): Promise<boolean>;
+  releaseInstanceLock?(): Promise<void>;
+  /**
    * Runs `fn` against a store bound to ONE transaction: everything `fn` writes through `tx` lands
    * together, or (when `fn` rejects) not at all, and the rejection is passed on. A batch inside a
    * batch runs in the same transaction. Use only `tx` inside `fn`: the SQL stores refuse calls to
