@@ -3,8 +3,8 @@
  * - two real engines on one PostgreSQL database, many concurrent starts with one key split
  *   between them: exactly one process row holds the key and every answer names it (the same
  *   start) or is `process.key_conflict` naming it (other options);
- * - a claim whose instance is still live is waited for; once its lease lapsed the next start takes
- *   the claim over, keeping its pid (two engines, one manual clock);
+ * - a claim whose instance's process is alive (its instance lock held) is waited for, also past its
+ *   lease; once the lock is free the next start takes the claim over, keeping its pid;
  * - a claim left by this very instance id (an earlier life) is taken over at once (memory store);
  * - a real SIGKILL of an engine host right after it claimed a key and before it wrote the process
  *   (fault point `start:claimed`), on SQLite and PostgreSQL: the repeat on the next host starts the
@@ -105,7 +105,7 @@ describe('one key, two engines on one PostgreSQL database', () => {
 });
 
 describe('a claim whose claimer is gone', () => {
-  it('is waited for while its instance is live, and taken over (same pid) once its lease lapsed', async () => {
+  it('is waited for while its process is alive, also past its lease; taken over (same pid) once its instance lock is free', async () => {
     const db = await database('postgresql');
     const clock = new ManualClock();
     clock.set(Date.UTC(2026, 11, 1, 12));
@@ -125,15 +125,17 @@ describe('a claim whose claimer is gone', () => {
     let settled = false;
     const started = b.procs.start('once', { amount: 3 }, { idempotencyKey: 'hung' }).finally(() => (settled = true));
     await eventually(() => looks >= 3, 'B looked at the claim three times', 500);
+    clock.advance(LEASE_MS + 1); // A's lease lapses: A may only hang, and write after all
+    const lapsedAt = looks;
+    await eventually(() => looks >= lapsedAt + 3, 'B looked at the claim three more times', 500);
     expect(settled).toBe(false);
     expect(await withKey(store, 'hung')).toEqual([]);
 
-    clock.advance(LEASE_MS + 1); // A's lease lapses
+    await storeA.close(); // A's process is gone: the database dropped its lock
     expect(await started).toMatchObject({ pid: 'pid-of-a', repeated: false });
     expect((await withKey(store, 'hung')).map((r) => r.id)).toEqual(['pid-of-a']);
     expect(await store.startClaims.find('hung')).toBeUndefined();
     expect(await b.procs.start('once', { amount: 3 }, { idempotencyKey: 'hung' })).toMatchObject({ pid: 'pid-of-a', repeated: true });
-    await storeA.close();
   });
 
   it('left by this instance id in an earlier life is taken over at once (memory store)', async () => {

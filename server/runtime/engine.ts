@@ -76,7 +76,7 @@ export class Engine {
     this.intake = new ActionIntake(core, () => this.lease, this.relay, () => this.relayTimeoutMs, () => (this.recoveryHealth.recovering ? this.recovery : null));
     this.modelStore = models;
     this.starter = new Starter(core, models);
-    this.startKeys = new StartKeys(core, (instance) => this.lease.runningOther(instance));
+    this.startKeys = new StartKeys(core, (instance) => this.lease.mayBeRunning(instance));
     this.detector = new StuckDetector(core);
     this.reader = new ProcessReader(core, models, () => this.closed);
     this.models = modelsApi(core, models, () => this.check());

@@ -21,8 +21,8 @@
  * connection ends — when the process dies, however it dies. A registering instance removes the
  * rows of instances whose lock no session holds, wherever they ran; no pid is asked whether it is
  * alive, so a reused pid (PID 1 in a container) cannot make a dead instance look alive. The lock
- * also refuses a second live engine with the same instance id. A start claim (start-keys.ts) of
- * an instance whose lease is live but whose lock is free is taken over at once, too.
+ * also refuses a second live engine with the same instance id. A start claim (start-keys.ts) is
+ * waited for while its instance's lock is held, and taken over once it is free.
  *
  * Only PostgreSQL runs several instances. SQLite (one writer, one host) and the memory store are
  * single-instance. On SQLite an instance first takes the store's engine lock, which the operating
@@ -166,12 +166,17 @@ export class InstanceLease {
   }
 
   /**
-   * The instance other than this one with id `id` whose lease is live and whose process is alive
-   * (its instance lock is held), if any: who may still be at a start it claimed (start-keys.ts).
+   * Whether instance `id` (not this one) may still be at work, say at a start it claimed
+   * (start-keys.ts): it has a row, and its process is alive — its instance lock is held, however
+   * long ago it renewed its lease (a hung instance that wakes up goes on writing); on a store
+   * without instance locks, its lease is live. A row is gone once a registering instance found
+   * its lock free, or the leader swept it LAPSED_KEPT leases after it lapsed.
    */
-  async runningOther(id: string): Promise<InstanceRow | undefined> {
-    const row = await this.liveOwner(id);
-    return row && (await this.processAlive(id)) ? row : undefined;
+  async mayBeRunning(id: string): Promise<boolean> {
+    if (id === this.id) return false;
+    const row = await this.core.store.instances.find(id);
+    if (!row) return false;
+    return this.core.store.instanceLockHeld ? this.processAlive(id) : isLive(row, this.core.now());
   }
 
   /** The live instance other than this one that owns a process row, if any. */

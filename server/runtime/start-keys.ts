@@ -22,27 +22,28 @@
  *   free     — no claim, no process row with the key: the next start claims it;
  *   claimed  — a claim names instance I and pid P: I is starting P. Other starts look again
  *              (polling, up to CLAIM_WAIT_MS, then `engine.busy`) until the process row appears
- *              (→ its repeat or key conflict), the claim is gone (→ claim again), or I is gone:
- *              its lease lapsed, its instance lock is free (its process died; instances.ts), its
- *              row was removed (on SQLite a restart removes all), or I is this engine's own id (a
- *              claim from an earlier life: this engine is not starting it) → the claim is deleted
- *              (only if still the one read) and claimed again, with the same pid P unless this
- *              start names its own pid;
+ *              (→ its repeat or key conflict), the claim is gone (→ claim again), or I is gone
+ *              (InstanceLease.mayBeRunning): its instance lock is free — its process died, however
+ *              long its lease still runs — or its row was removed (a dead instance's, at another's
+ *              registration; on SQLite every earlier one), or I is this engine's own id (a claim
+ *              from an earlier life: this engine is not starting it) → the claim is deleted (only
+ *              if still the one read) and claimed again, with the same pid P unless this start
+ *              names its own pid. While I's lock is held, a lapsed lease is no reason: I may only
+ *              hang, and would write P after all;
  *   started  — the process row holds the key (written, durable); I deletes the claim. A start
  *              that failed deletes its claim too (→ free). A claim that outlives its start (the
  *              claimer died after writing) is harmless: the process row answers first.
  *
- * Keeping P on a takeover makes a claimer that only hung past its lease, and writes after all,
- * write the same process: the procs primary key and the write fence (store-writer.ts) keep one
- * row, and the start that loses answers it. Only a takeover by a start that names another pid
- * (`options.pid`) could then leave two rows. SQLite (one engine per file) and the memory store run
- * the same code: there every foreign claim is a dead instance's, so nothing ever waits.
+ * Keeping P on a takeover is a second guard: should a claimer taken over write after all (a row
+ * swept while its process hung for LAPSED_KEPT leases), it writes the same process, and the
+ * procs primary key keeps one row. SQLite (one engine per file) and the memory store run the same
+ * code: there every foreign claim is a dead instance's (its row removed), so nothing ever waits.
  */
 import crypto from 'node:crypto';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { StartKey } from '../engine/process.ts';
-import type { InstanceRow, ProcRow, StartClaimRow, Store } from '../engine/store/types.ts';
+import type { ProcRow, StartClaimRow, Store } from '../engine/store/types.ts';
 import type { Core } from './core.ts';
 import { checkPid } from './start.ts';
 
@@ -100,8 +101,8 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Starts the process `pid` that writes `key` with its row; resolves to its pid. */
 export type StartWithKey = (key: StartKey, pid: string) => Promise<string>;
 
-/** The running engine instance other than this one with id `instance`, if any (InstanceLease.runningOther). */
-export type LiveInstance = (instance: string) => Promise<InstanceRow | undefined>;
+/** Whether engine instance `instance`, not this one, may still be at work (InstanceLease.mayBeRunning). */
+export type MayBeRunning = (instance: string) => Promise<boolean>;
 
 /** Runs starts with idempotency keys (see the header). */
 export class StartKeys {
@@ -109,7 +110,7 @@ export class StartKeys {
 
   constructor(
     private readonly core: Core,
-    private readonly liveInstance: LiveInstance,
+    private readonly mayBeRunning: MayBeRunning,
   ) {}
 
   private get store(): Store {
@@ -141,7 +142,7 @@ export class StartKeys {
       if (await this.store.queries.claimStartKey(claim)) return this.startClaimed(claim, mid, start);
       const held = await this.store.startClaims.find(key);
       if (!held) continue; // its start just ended: look again
-      if (!(await this.liveInstance(held.instance))) {
+      if (!(await this.mayBeRunning(held.instance))) {
         // the claimer is gone (or is this engine in an earlier life): take the claim over
         if (await this.store.queries.deleteStartClaim(held)) {
           this.core.log.warn(`an idempotency key was claimed by engine instance ${held.instance}, which is gone; its start (process '${held.pid}') is taken over`);
