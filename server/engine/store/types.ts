@@ -5,6 +5,9 @@
  */
 import type { Vars } from '../model/types.ts';
 import type { DeliveryStatus } from '../../../vocab/states.ts';
+import type { InstanceRow, StartClaimRow } from './instance-rows.ts';
+
+export type { InstanceRow, StartClaimRow } from './instance-rows.ts';
 
 // ---- Query language (spec 4.2; behaves like SQL, section 0.13) ----
 
@@ -99,33 +102,6 @@ export interface ProcRow {
   start_key?: string | null;
   /** The digest of the model id and start options given with `start_key`. */
   start_digest?: string | null;
-}
-
-/** One running engine instance and its lease (server/runtime/instances.ts). */
-export interface InstanceRow {
-  id: string;
-  /** `os.hostname()` and process id of the engine's process. */
-  host: string;
-  pid: number;
-  /** The instance is live until then (epoch ms); it renews the lease while it runs. */
-  lease_until: number;
-  started: number;
-}
-
-/**
- * A start with an idempotency key in flight (server/runtime/start-keys.ts): the instance that
- * claimed the key is writing the process `pid`; the claim is deleted once that start ended.
- */
-export interface StartClaimRow {
-  id: string; // the idempotency key
-  /** The pid the claimed start writes (a takeover of the same start keeps it). */
-  pid: string;
-  /** The digest of the claimed start (model id and options). */
-  digest: string;
-  /** The engine instance that claimed the key (`InstanceRow.id`). */
-  instance: string;
-  /** When it claimed it (epoch ms); with `instance`, tells one claim from a later one. */
-  claimed: number;
 }
 
 export interface TaskRow {
@@ -395,14 +371,13 @@ export interface Store {
   acquireEngineLock?(): Promise<boolean>;
   releaseEngineLock?(): Promise<void>;
   /**
-   * Shared stores (PostgreSQL): takes the instance lock of `instance`, held on a connection of its
-   * own until `releaseInstanceLock()` or `close()` — or until the process dies, however it dies
-   * (the database drops the lock with the connection). False when another session holds it (an
-   * engine with that instance id is alive). One per store. `onTrouble` hears when the lock's
-   * connection dropped (the lock is taken again) or could not be taken again.
+   * Shared stores (PostgreSQL): takes the instance lock of `instance` (one per store), held on a
+   * connection of its own until released or closed — or until the process dies, however it dies
+   * (the database drops it with the connection). False while another session holds it (a live
+   * engine has that id). `onTrouble` hears when the lock was lost and could not be taken again.
    */
   acquireInstanceLock?(instance: string, onTrouble?: (message: string) => void): Promise<boolean>;
-  /** Whether any session holds the instance lock of `instance`: the process of that engine instance is alive. */
+  /** Whether any session holds the instance lock of `instance`: that instance's process is alive. */
   instanceLockHeld?(instance: string): Promise<boolean>;
   releaseInstanceLock?(): Promise<void>;
   /**
