@@ -9,7 +9,7 @@ import { MemoryStore } from '../server/engine/store/memory.ts';
 import type { ProcRow, TaskRow } from '../server/engine/store/types.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
-import { EngineProcess } from './helpers/engine-process.ts';
+import { EngineProcess, HOST_TEST_BUDGET_MS } from './helpers/engine-process.ts';
 
 const databases: TestDatabase[] = [];
 const hosts: EngineProcess[] = [];
@@ -68,7 +68,7 @@ describe('claimProcesses (memory store)', () => {
 });
 
 describe('SQLite is single-instance', () => {
-  it('refuses a second engine while one runs; opens once it stopped or was killed', async () => {
+  it('refuses a second engine while one runs; opens once it stopped or was killed', { timeout: HOST_TEST_BUDGET_MS }, async () => {
     const db = await createTestDatabase('sqlite');
     databases.push(db);
     const first = await host(db.url, { ACTS_INSTANCE: 'first' });

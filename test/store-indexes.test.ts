@@ -71,6 +71,8 @@ const NAMED: { [K in keyof StoreQueries]: (q: StoreQueries) => Promise<unknown> 
   pendingRelays: (q) => q.pendingRelays(256),
   stalePendingExecs: (q) => q.stalePendingExecs(T, 1000),
   deleteInstancesLapsedBefore: (q) => q.deleteInstancesLapsedBefore(T),
+  claimStartKey: (q) => q.claimStartKey({ id: 'k', pid: 'p1', digest: 'd', instance: 'i1', claimed: T }),
+  deleteStartClaim: (q) => q.deleteStartClaim({ id: 'k', pid: 'p1', digest: 'd', instance: 'i1', claimed: T }),
 };
 
 describe.each(SQL_BACKENDS)('hot queries use indexes (%s)', (backend) => {

@@ -7,7 +7,7 @@
  * filter, fractional time bounds (rounded as an integer column compares) and limits that cut.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryRow, EventRow, MessageRow, ModelVersionRow, OpRow, ProcRow, TaskRow } from '../server/engine/store/types.ts';
+import type { DeliveryRow, EventRow, MessageRow, ModelVersionRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/engine/store/types.ts';
 import type { OpenedStore } from '../server/store/open-store.ts';
 import type { ApiTokenRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
@@ -21,6 +21,7 @@ const dl = (id: string, fields: Partial<DeliveryRow>): DeliveryRow => ({ ...samp
 const ev = (id: string, fields: Partial<EventRow>): EventRow => ({ ...samples.events(id, 1), kind: 'schedule', ...fields });
 const ver = (mid: string, n: number): ModelVersionRow => ({ ...samples.modelVersions(`${mid}:${n}`, n), mid });
 const op = (id: string, fields: Partial<OpRow>): OpRow => ({ ...samples.ops(id, 1), ...fields });
+const claim = (key: string, instance: string, claimed: number): StartClaimRow => ({ id: key, pid: 'p9', digest: 'd9', instance, claimed });
 
 const SEED = {
   procs: [
@@ -83,6 +84,7 @@ const SEED = {
     { id: 'i2', host: 'h', pid: 2, lease_until: T0 + 50, started: T0 },
     { id: 'i3', host: 'h', pid: 3, lease_until: T0 + 49, started: T0 },
   ],
+  startClaims: [{ id: 'key-1', pid: 'p9', digest: 'd9', instance: 'i2', claimed: T0 + 7 }],
 };
 
 const user = (id: string, name: string): UserRow => ({ id, name, password_hash: 'x', roles: ['viewer'], disabled: false, create_time: T0, update_time: T0 });
@@ -202,6 +204,11 @@ const CASES: Case[] = [
   { op: 'stalePendingExecs', run: (s) => q(s).stalePendingExecs(T0 + 5, 10), expected: ['o1'] },
   { op: 'stalePendingExecs', run: (s) => q(s).stalePendingExecs(T0 + 9.5, 10), expected: ['o7', 'o1'] },
   { op: 'deleteInstancesLapsedBefore', run: (s) => q(s).deleteInstancesLapsedBefore(T0 + 49.5), expected: 1, left: (s) => ids(s.instances.query()), leftExpected: ['i1', 'i2'] },
+  { op: 'claimStartKey', run: (s) => q(s).claimStartKey(claim('key-1', 'i1', T0 + 8)), expected: false, left: (s) => s.startClaims.find('key-1'), leftExpected: SEED.startClaims[0] },
+  { op: 'claimStartKey', run: (s) => q(s).claimStartKey(claim('key-2', 'i1', T0 + 8)), expected: true, left: (s) => s.startClaims.find('key-2'), leftExpected: claim('key-2', 'i1', T0 + 8) },
+  { op: 'deleteStartClaim', run: (s) => q(s).deleteStartClaim(claim('key-1', 'i1', T0 + 7)), expected: false, left: (s) => ids(s.startClaims.query()), leftExpected: ['key-1'] },
+  { op: 'deleteStartClaim', run: (s) => q(s).deleteStartClaim(claim('key-1', 'i2', T0 + 8)), expected: false, left: (s) => ids(s.startClaims.query()), leftExpected: ['key-1'] },
+  { op: 'deleteStartClaim', run: (s) => q(s).deleteStartClaim(claim('key-1', 'i2', T0 + 7)), expected: true, left: (s) => ids(s.startClaims.query()), leftExpected: [] },
 
   { op: 'userNamed', run: (s) => sq(s).userNamed('bob'), expected: 'u2' },
   { op: 'userNamed', run: (s) => sq(s).userNamed('Bob'), expected: undefined },

@@ -27,7 +27,7 @@ import type { TaskState } from '../../vocab/states.ts';
  * a code act is running; a task's error is being reported (a throw there escapes the task guard);
  * a durable overflow record is about to go back into its lane.
  */
-export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting' | 'overflow:replay' | 'start:written';
+export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting' | 'overflow:replay' | 'start:claimed' | 'start:written';
 
 /** The subflow act a child process reports to. */
 export interface ParentRef {

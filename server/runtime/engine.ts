@@ -79,7 +79,7 @@ export class Engine {
     this.intake = new ActionIntake(core, () => this.lease, this.relay, () => this.relayTimeoutMs, () => (this.recoveryHealth.recovering ? this.recovery : null));
     this.modelStore = models;
     this.starter = new Starter(core, models);
-    this.startKeys = new StartKeys(core.store);
+    this.startKeys = new StartKeys(core, (instance) => this.lease.mayBeRunning(instance));
     this.detector = new StuckDetector(core);
     this.reader = new ProcessReader(core, models, () => this.closed);
     this.models = modelsApi(core, models, () => this.check());
@@ -232,7 +232,7 @@ export class Engine {
       if (!isVarsObject(options)) throw new ActError('inputs.invalid', 'start options must be an object');
       const owner = context.owner ?? null;
       if (context.idempotencyKey === undefined) return { ...procInfo(await this.starter.start(mid, options, null, owner)), repeated: false };
-      const started = await this.startKeys.run(mid, options, context.idempotencyKey, async (key) => (await this.starter.start(mid, options, null, owner, key)).pid);
+      const started = await this.startKeys.run(mid, options, context.idempotencyKey, async (key, pid) => (await this.starter.start(mid, { ...options, pid }, null, owner, key)).pid);
       return { ...procInfo(await this.reader.loaded(started.pid)), repeated: started.repeated };
     },
     get: async (pid: string): Promise<ProcDetail> => procDetail(await this.reader.loaded(pid)),

@@ -15,7 +15,14 @@
  *
  * `close()` deletes the row (its processes are claimable at once). A restarted instance gets a new
  * id and claims its old processes the same way once the old lease lapsed — at once when the old
- * instance ran on the same host and its process is gone (checked when an instance registers).
+ * instance's process is gone, which the instance lock tells (checked when an instance registers):
+ * on PostgreSQL every instance holds a session-level advisory lock named by its id on a
+ * connection of its own (pg-instance-lock.ts in server/store), which the database drops when that
+ * connection ends — when the process dies, however it dies. A registering instance removes the
+ * rows of instances whose lock no session holds, wherever they ran; no pid is asked whether it is
+ * alive, so a reused pid (PID 1 in a container) cannot make a dead instance look alive. The lock
+ * also refuses a second live engine with the same instance id. A start claim (start-keys.ts) is
+ * waited for while its instance's lock is held, and taken over once it is free.
  *
  * Only PostgreSQL runs several instances. SQLite (one writer, one host) and the memory store are
  * single-instance. On SQLite an instance first takes the store's engine lock, which the operating
@@ -30,24 +37,10 @@ import { ActError } from '../engine/errors.ts';
 import { multiInstance } from './relay-records.ts';
 import type { InstanceRow } from '../engine/store/types.ts';
 
-/** Whether a store can be shared by several engine instances. */
-
 /** How many lease lengths the row of a lapsed instance stays visible. */
 const LAPSED_KEPT = 10;
 
 export const isLive = (row: InstanceRow | undefined, now: number): row is InstanceRow => row !== undefined && row.lease_until >= now;
-
-/** Whether an instance row stands for a process of this host that no longer exists. */
-function deadHere(row: InstanceRow): boolean {
-  if (row.host !== os.hostname()) return false;
-  if (row.pid === process.pid) return false;
-  try {
-    process.kill(row.pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
 
 export class InstanceLease {
   private readonly started: number;
@@ -68,24 +61,43 @@ export class InstanceLease {
    * Writes this instance's row. On a single-instance store first makes sure no other engine uses
    * it — on SQLite by taking the store's engine lock (refused with ActError `config.invalid` while
    * another engine holds it) — then removes the rows of earlier instances: with the lock held,
-   * whatever they say about their pid or lease, their processes are gone.
+   * whatever they say about their pid or lease, their processes are gone. On a shared store first
+   * takes this instance's lock (refused while a live engine has this id), then removes the rows
+   * of instances whose lock is free: their processes are gone.
    */
   async register(): Promise<void> {
     const store = this.core.store;
     const now = this.core.now();
     await this.lockSingleEngine(now);
     try {
+      await this.lockInstance();
+      const others = (await store.instances.query()).rows.filter((row) => row.id !== this.id);
+      const gone = new Set<string>();
+      for (const row of others) if (!multiInstance(store) || !(await this.processAlive(row.id))) gone.add(row.id);
       await store.batch(async (tx) => {
-        const others = (await tx.instances.query()).rows.filter((row) => row.id !== this.id);
-        // Shared: a crashed predecessor on this host (its process is gone) needs no lease to lapse.
-        for (const row of others) if (!multiInstance(store) || deadHere(row)) await tx.instances.delete(row.id);
+        for (const id of gone) await tx.instances.delete(id);
         await tx.instances.upsert(this.row(now));
       });
     } catch (err) {
       await store.releaseEngineLock?.();
+      await store.releaseInstanceLock?.();
       throw err;
     }
     this.leaseUntil = now + this.leaseMs;
+  }
+
+  /** Shared store: takes this instance's lock (the store's, pg-instance-lock.ts) or refuses. */
+  private async lockInstance(): Promise<void> {
+    const store = this.core.store;
+    if (!multiInstance(store) || !store.acquireInstanceLock) return;
+    if (await store.acquireInstanceLock(this.id, (message) => this.core.log.warn(message))) return;
+    throw new ActError('config.invalid', `engine instance id '${this.id}' is in use by a running engine on this database; give each instance its own id (or none: a random one is made)`);
+  }
+
+  /** Whether the process of instance `id` is alive as far as its instance lock tells (true where no lock is kept). */
+  private async processAlive(id: string): Promise<boolean> {
+    const held = this.core.store.instanceLockHeld;
+    return held ? held.call(this.core.store, id) : true;
   }
 
   /** SQLite: takes the engine lock (the store's, engine-lock.ts) or refuses, naming the engine that holds it. */
@@ -120,12 +132,13 @@ export class InstanceLease {
     }
   }
 
-  /** Removes the row (this instance's processes can be claimed at once) and gives the engine lock back. */
+  /** Removes the row (this instance's processes can be claimed at once) and gives the engine and instance locks back. */
   async release(): Promise<void> {
     try {
       await this.core.store.instances.delete(this.id);
     } finally {
       await this.core.store.releaseEngineLock?.();
+      await this.core.store.releaseInstanceLock?.();
     }
   }
 
@@ -151,6 +164,20 @@ export class InstanceLease {
   async sweepLapsed(): Promise<number> {
     const before = this.core.now() - LAPSED_KEPT * this.leaseMs;
     return this.core.store.queries.deleteInstancesLapsedBefore(before);
+  }
+
+  /**
+   * Whether instance `id` (not this one) may still be at work, say at a start it claimed
+   * (start-keys.ts): it has a row, and its process is alive — its instance lock is held, however
+   * long ago it renewed its lease (a hung instance that wakes up goes on writing); on a store
+   * without instance locks, its lease is live. A row is gone once a registering instance found
+   * its lock free, or the leader swept it LAPSED_KEPT leases after it lapsed.
+   */
+  async mayBeRunning(id: string): Promise<boolean> {
+    if (id === this.id) return false;
+    const row = await this.core.store.instances.find(id);
+    if (!row) return false;
+    return this.core.store.instanceLockHeld ? this.processAlive(id) : isLive(row, this.core.now());
   }
 
   /** The live instance other than this one that owns a process row, if any. */

@@ -200,6 +200,12 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     sqlName: 'instances',
     columns: { id: str, host: str, pid: int, lease_until: time, started: time },
   },
+  startClaims: {
+    name: 'startClaims',
+    delegate: 'startClaim',
+    sqlName: 'start_claims',
+    columns: { id: str, pid: str, digest: str, instance: str, claimed: time },
+  },
   users: {
     name: 'users',
     delegate: 'user',

@@ -17,6 +17,7 @@ import type {
   DeliveryRow,
   EventRow,
   InstanceRow,
+  StartClaimRow,
   MessageRow,
   ModelRow,
   ModelVersionRow,
@@ -35,7 +36,9 @@ import { fenceProcessesSql } from './sql/fence-processes.ts';
 import { bindQueries, sqlRunner, type SqlRunner } from './sql/runner.ts';
 import * as storeQueries from './sql/store-queries.ts';
 import { SqliteEngineLock } from './engine-lock.ts';
+import { PgInstanceLock } from './pg-instance-lock.ts';
 import { PgListener } from './pg-listener.ts';
+import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
 import { UpsertBuffer } from './upsert-buffer.ts';
 
@@ -48,7 +51,7 @@ export interface PrismaLike {
 }
 
 export interface PrismaStoreOptions {
-  /** PostgreSQL: the connection URL, for the dedicated LISTEN connection of `listen`. */
+  /** PostgreSQL: the connection URL, for the dedicated connections of `listen` and the instance lock. */
   listenUrl?: string;
   /** How long a batch may wait to start (PostgreSQL: for a pooled connection), ms. Default 10 s. */
   batchMaxWaitMs?: number;
@@ -82,6 +85,7 @@ abstract class PrismaStoreBase implements Store {
   readonly packages: PrismaCollection<PackageRow>;
   readonly ops: PrismaCollection<OpRow>;
   readonly instances: PrismaCollection<InstanceRow>;
+  readonly startClaims: PrismaCollection<StartClaimRow>;
   /** Runs the statement files of sql/ on this store's session (the server's named queries use it too). */
   readonly runner: SqlRunner;
   readonly queries: StoreQueries;
@@ -98,6 +102,7 @@ abstract class PrismaStoreBase implements Store {
     this.packages = col('packages');
     this.ops = col('ops');
     this.instances = col('instances');
+    this.startClaims = col('startClaims');
     this.runner = sqlRunner(session);
     this.queries = bindQueries(this.runner, storeQueries);
   }
@@ -122,6 +127,16 @@ abstract class PrismaStoreBase implements Store {
     const { sql, params } = fenceProcessesSql(this.session.backend, pids);
     const rows = await this.session.run(TABLES.procs, () => this.session.query(sql, params));
     return rows.filter((row) => row.owner !== null && row.owner !== owner).map((row) => String(row.id));
+  }
+
+  /** Whether a session holds the instance lock of `instance` (Store.instanceLockHeld); PostgreSQL only. */
+  get instanceLockHeld(): Store['instanceLockHeld'] {
+    if (this.session.backend !== 'postgresql') return undefined;
+    return async (instance) => {
+      const { sql, params } = lockHeldSql(instance);
+      const rows = await this.session.run(TABLES.instances, () => this.session.query(sql, params));
+      return rows[0]?.held === true;
+    };
   }
 
   async notify(topic: string, payload: string): Promise<void> {
@@ -180,6 +195,7 @@ export class PrismaStore extends PrismaStoreBase {
   private closed = false;
   private readonly gate: Gate | undefined;
   private listener: PgListener | undefined;
+  private instanceLock: PgInstanceLock | undefined;
   private readonly engineLock: SqliteEngineLock | undefined;
 
   /**
@@ -225,6 +241,21 @@ export class PrismaStore extends PrismaStoreBase {
     return lock ? async () => lock.release() : undefined;
   }
 
+  /** PostgreSQL: the instance lock (Store.acquireInstanceLock, pg-instance-lock.ts) on a connection of its own. */
+  get acquireInstanceLock(): Store['acquireInstanceLock'] {
+    const url = this.options.listenUrl;
+    if (this.backend !== 'postgresql' || !url) return undefined;
+    return (instance, onTrouble) => {
+      this.check();
+      this.instanceLock ??= new PgInstanceLock(url, onTrouble);
+      return this.instanceLock.tryAcquire(instance);
+    };
+  }
+
+  get releaseInstanceLock(): Store['releaseInstanceLock'] {
+    return this.backend === 'postgresql' ? async () => this.instanceLock?.release() : undefined;
+  }
+
   async batch(fn: (tx: Store) => Promise<void>): Promise<void> {
     this.check();
     const run = () =>
@@ -259,6 +290,7 @@ export class PrismaStore extends PrismaStoreBase {
     if (this.closed) return;
     this.closed = true;
     await this.listener?.close();
+    await this.instanceLock?.close();
     this.engineLock?.release();
     await this.client.$disconnect();
   }

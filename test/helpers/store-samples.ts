@@ -121,6 +121,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     update_time: T0 + n,
   }),
   instances: (id, n) => ({ id, host: `host${n}`, pid: 1000 + n, lease_until: T0 + n, started: T0 }),
+  startClaims: (id, n) => ({ id, pid: `p${n}`, digest: `d${n}`, instance: `i${n}`, claimed: T0 + n }),
 };
 
 export const collectionNames = Object.keys(samples) as CollectionName[];

@@ -84,8 +84,9 @@ export class CrashStore {
       packages: this.collection(inner.packages),
       ops: this.collection(inner.ops),
       instances: this.collection(inner.instances),
-      // the named queries that delete are writes (StoreQueries: `delete…`)
-      queries: this.methods(inner.queries, Object.keys(inner.queries), (name) => name.startsWith('delete')),
+      startClaims: this.collection(inner.startClaims),
+      // the named queries that delete or claim are writes (StoreQueries: `delete…`, `claim…`)
+      queries: this.methods(inner.queries, Object.keys(inner.queries), (name) => name.startsWith('delete') || name.startsWith('claim')),
       backend: inner.backend,
       claimProcesses: (...args) => this.guard(() => inner.claimProcesses(...args), true),
       fenceProcesses: (...args) => this.guard(() => inner.fenceProcesses(...args), false),

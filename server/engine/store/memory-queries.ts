@@ -10,7 +10,7 @@ import type { CollectionName, OpStatus, Store, StoreQueries } from './types.ts';
 const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched'];
 
 export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries {
-  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances } = store;
+  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims } = store;
   const byPid = (pid: string) => and(eq('pid', pid));
   return {
     ownedProcessesIn: (owner, states, limit) => rowsOf(procs, and(eq('owner', owner), oneOf('state', states)), ['timestamp'], limit),
@@ -54,5 +54,14 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
     stalePendingExecs: (updatedBy, limit) =>
       rowsOf(ops, and(eq('type', 'exec'), eq('status', 'pending'), is('update_time', 'le', updatedBy)), ['create_time'], limit),
     deleteInstancesLapsedBefore: (before) => instances.deleteWhere(and(is('lease_until', 'lt', before))),
+
+    // One engine per memory store, and it claims a key once at a time (start-keys.ts): nothing
+    // claims between the lookup and the insert.
+    async claimStartKey(claim) {
+      if (await startClaims.exists(claim.id)) return false;
+      await startClaims.create(claim);
+      return true;
+    },
+    deleteStartClaim: async (claim) => (await startClaims.deleteWhere(and(eq('id', claim.id), eq('instance', claim.instance), eq('claimed', claim.claimed)))) > 0,
   };
 }

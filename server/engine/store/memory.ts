@@ -24,6 +24,7 @@ import type {
   DeliveryRow,
   EventRow,
   InstanceRow,
+  StartClaimRow,
   ModelRow,
   ModelVersionRow,
   MessageRow,
@@ -223,6 +224,7 @@ export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>
   packages: [],
   ops: ['status', 'pid'],
   instances: [],
+  startClaims: [],
 };
 
 export interface MemoryStoreOptions {
@@ -242,6 +244,7 @@ export class MemoryStore implements Store {
   readonly packages: MemoryCollection<PackageRow>;
   readonly ops: MemoryCollection<OpRow>;
   readonly instances: MemoryCollection<InstanceRow>;
+  readonly startClaims: MemoryCollection<StartClaimRow>;
   readonly queries: StoreQueries;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -256,6 +259,7 @@ export class MemoryStore implements Store {
     this.packages = new MemoryCollection('packages', indexes.packages);
     this.ops = new MemoryCollection('ops', indexes.ops);
     this.instances = new MemoryCollection('instances', indexes.instances);
+    this.startClaims = new MemoryCollection('startClaims', indexes.startClaims);
     this.queries = memoryQueries(this);
   }
 

@@ -5,6 +5,9 @@
  */
 import type { Vars } from '../model/types.ts';
 import type { DeliveryStatus } from '../../../vocab/states.ts';
+import type { InstanceRow, StartClaimRow } from './instance-rows.ts';
+
+export type { InstanceRow, StartClaimRow } from './instance-rows.ts';
 
 // ---- Query language (spec 4.2; behaves like SQL, section 0.13) ----
 
@@ -99,17 +102,6 @@ export interface ProcRow {
   start_key?: string | null;
   /** The digest of the model id and start options given with `start_key`. */
   start_digest?: string | null;
-}
-
-/** One running engine instance and its lease (server/runtime/instances.ts). */
-export interface InstanceRow {
-  id: string;
-  /** `os.hostname()` and process id of the engine's process. */
-  host: string;
-  pid: number;
-  /** The instance is live until then (epoch ms); it renews the lease while it runs. */
-  lease_until: number;
-  started: number;
 }
 
 export interface TaskRow {
@@ -231,8 +223,8 @@ export interface TaskRef {
  * The memory store answers them in its query language (memory-queries.ts), the SQL stores with
  * one statement file each (server/store/sql/); `Collection.query` stays for the API's user-driven
  * list filters. Rows come in creation order unless an order is named (ties then keep creation
- * order); times are epoch ms; lists are complete unless a `limit` is given. `delete…` operations
- * write; the others only read.
+ * order); times are epoch ms; lists are complete unless a `limit` is given. `delete…` and
+ * `claim…` operations write; the others only read.
  */
 export interface StoreQueries {
   // ---- procs ----
@@ -302,6 +294,12 @@ export interface StoreQueries {
   stalePendingExecs(updatedBy: number, limit: number): Promise<OpRow[]>;
   /** Deletes the instance rows whose lease ended before `before`; returns how many. */
   deleteInstancesLapsedBefore(before: number): Promise<number>;
+
+  // ---- start claims (idempotency keys in flight) ----
+  /** Inserts `claim` unless its key is claimed already (one atomic statement); whether it was inserted. */
+  claimStartKey(claim: StartClaimRow): Promise<boolean>;
+  /** Deletes the claim of `claim.id` if it is still `claim` (same instance and claim time); whether it did. */
+  deleteStartClaim(claim: StartClaimRow): Promise<boolean>;
 }
 
 export interface Store {
@@ -317,6 +315,8 @@ export interface Store {
   ops: Collection<OpRow>;
   /** Running engine instances and their leases. */
   instances: Collection<InstanceRow>;
+  /** Idempotency keys whose start is in flight (start-keys.ts). */
+  startClaims: Collection<StartClaimRow>;
   /** The fixed queries by name; inside a batch, those of the batch's transaction. */
   readonly queries: StoreQueries;
   /** Which backend holds the rows; absent means a single-process store (like `memory`). */
@@ -352,6 +352,16 @@ export interface Store {
    */
   acquireEngineLock?(): Promise<boolean>;
   releaseEngineLock?(): Promise<void>;
+  /**
+   * Shared stores (PostgreSQL): takes the instance lock of `instance` (one per store), held on a
+   * connection of its own until released or closed — or until the process dies, however it dies
+   * (the database drops it with the connection). False while another session holds it (a live
+   * engine has that id). `onTrouble` hears when the lock was lost and could not be taken again.
+   */
+  acquireInstanceLock?(instance: string, onTrouble?: (message: string) => void): Promise<boolean>;
+  /** Whether any session holds the instance lock of `instance`: that instance's process is alive. */
+  instanceLockHeld?(instance: string): Promise<boolean>;
+  releaseInstanceLock?(): Promise<void>;
   /**
    * Runs `fn` against a store bound to ONE transaction: everything `fn` writes through `tx` lands
    * together, or (when `fn` rejects) not at all, and the rejection is passed on. A batch inside a

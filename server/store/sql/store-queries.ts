@@ -1,5 +1,6 @@
 /** The statement files of the engine's named queries (StoreQueries), bound by prisma-store.ts. */
 export { childProcessesIn } from './child-processes-in.ts';
+export { claimStartKey } from './claim-start-key.ts';
 export { countDeliveries } from './count-deliveries.ts';
 export { countProcessesIn } from './count-processes-in.ts';
 export { createdActMessagesOf } from './created-act-messages-of.ts';
@@ -7,6 +8,7 @@ export { createdDeliveriesOfTask } from './created-deliveries-of-task.ts';
 export { deleteFailedDeliveries } from './delete-failed-deliveries.ts';
 export { deleteInstancesLapsedBefore } from './delete-instances-lapsed-before.ts';
 export { deleteProcessRows } from './delete-process-rows.ts';
+export { deleteStartClaim } from './delete-start-claim.ts';
 export { deleteTriggersOfModel } from './delete-triggers-of-model.ts';
 export { deleteVersionsOfModel } from './delete-versions-of-model.ts';
 export { dueDeliveries } from './due-deliveries.ts';
