@@ -200,6 +200,12 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     sqlName: 'instances',
     columns: { id: str, host: str, pid: int, lease_until: time, started: time },
   },
+  inbox: {
+    name: 'inbox',
+    delegate: 'inboxEntry',
+    sqlName: 'inbox',
+    columns: { id: str, pid: str, tid: str, mid: str, principal: str, start_time: time },
+  },
   users: {
     name: 'users',
     delegate: 'user',

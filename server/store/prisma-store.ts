@@ -16,6 +16,7 @@ import type {
   CollectionName,
   DeliveryRow,
   EventRow,
+  InboxRow,
   InstanceRow,
   MessageRow,
   ModelRow,
@@ -82,6 +83,7 @@ abstract class PrismaStoreBase implements Store {
   readonly packages: PrismaCollection<PackageRow>;
   readonly ops: PrismaCollection<OpRow>;
   readonly instances: PrismaCollection<InstanceRow>;
+  readonly inbox: PrismaCollection<InboxRow>;
   /** Runs the statement files of sql/ on this store's session (the server's named queries use it too). */
   readonly runner: SqlRunner;
   readonly queries: StoreQueries;
@@ -98,6 +100,7 @@ abstract class PrismaStoreBase implements Store {
     this.packages = col('packages');
     this.ops = col('ops');
     this.instances = col('instances');
+    this.inbox = col('inbox');
     this.runner = sqlRunner(session);
     this.queries = bindQueries(this.runner, storeQueries);
   }

@@ -84,6 +84,7 @@ export class CrashStore {
       packages: this.collection(inner.packages),
       ops: this.collection(inner.ops),
       instances: this.collection(inner.instances),
+      inbox: this.collection(inner.inbox),
       // the named queries that delete are writes (StoreQueries: `delete…`)
       queries: this.methods(inner.queries, Object.keys(inner.queries), (name) => name.startsWith('delete')),
       backend: inner.backend,

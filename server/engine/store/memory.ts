@@ -23,6 +23,7 @@ import type {
   CollectionName,
   DeliveryRow,
   EventRow,
+  InboxRow,
   InstanceRow,
   ModelRow,
   ModelVersionRow,
@@ -223,6 +224,7 @@ export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>
   packages: [],
   ops: ['status', 'pid'],
   instances: [],
+  inbox: ['principal', 'pid'],
 };
 
 export interface MemoryStoreOptions {
@@ -242,6 +244,7 @@ export class MemoryStore implements Store {
   readonly packages: MemoryCollection<PackageRow>;
   readonly ops: MemoryCollection<OpRow>;
   readonly instances: MemoryCollection<InstanceRow>;
+  readonly inbox: MemoryCollection<InboxRow>;
   readonly queries: StoreQueries;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -256,6 +259,7 @@ export class MemoryStore implements Store {
     this.packages = new MemoryCollection('packages', indexes.packages);
     this.ops = new MemoryCollection('ops', indexes.ops);
     this.instances = new MemoryCollection('instances', indexes.instances);
+    this.inbox = new MemoryCollection('inbox', indexes.inbox);
     this.queries = memoryQueries(this);
   }
 

@@ -153,6 +153,34 @@ export interface MessageRow {
   timestamp: number;
 }
 
+/**
+ * One open inbox task for one principal who may see it (server/runtime/inbox-rows.ts): written
+ * with the batch that holds the task's `created` act message, deleted with the batch of its next
+ * act message (and with the process's rows). `principal`: `''` (every task has this row: callers
+ * who may act on any task), `'*'` (no assignment: any operator), `user:<name>` or `role:<role>`.
+ */
+export interface InboxRow {
+  id: string;
+  pid: string;
+  tid: string;
+  mid: string;
+  principal: string;
+  start_time: number;
+}
+
+/** Which inbox tasks a read wants: rows of any of `principals` (a task counts once), of model `mid` if given. */
+export interface InboxFilter {
+  principals: readonly string[];
+  mid?: string;
+}
+
+/** A page of inbox tasks: earliest start first (then creation order), or the reverse. */
+export interface InboxPage extends InboxFilter {
+  offset: number;
+  limit: number;
+  newestFirst?: boolean;
+}
+
 export interface DeliveryRow {
   id: string;
   msg_id: string;
@@ -268,14 +296,28 @@ export interface StoreQueries {
   modelProcessesChangedSince(mid: string, since: number, limit: number): Promise<ProcRow[]>;
   /** How many processes are in `state` (metrics). */
   countProcessesIn(state: string): Promise<number>;
-  /** Deletes a process's deliveries, messages, tasks and outbox records, then its row (the sweeper). */
+  /** Deletes a process's deliveries, messages, inbox rows, tasks and outbox records, then its row (the sweeper). */
   deleteProcessRows(pid: string): Promise<void>;
 
   // ---- tasks ----
   /** The tasks of the processes `pids` (recovery loads them). */
   tasksOf(pids: readonly string[]): Promise<TaskRow[]>;
-  /** Acts waiting in `interrupted` for an answer, earliest start first, at most `limit` (the inbox). */
-  interruptedActs(limit: number): Promise<TaskRow[]>;
+  /**
+   * Acts waiting in `interrupted` that have no inbox row, earliest start first, `limit` of them after
+   * skipping `offset` (the inbox's backfill of tasks written before the inbox table).
+   */
+  interruptedActsWithoutInbox(offset: number, limit: number): Promise<TaskRow[]>;
+
+  // ---- inbox ----
+  /**
+   * One row per inbox task the filter matches whose task is still `interrupted`, in the page's
+   * order (earliest start first, ties in creation order; `newestFirst` reverses it).
+   */
+  inboxPage(page: InboxPage): Promise<InboxRow[]>;
+  /** How many inbox tasks the filter matches (each once) whose task is still `interrupted`. */
+  inboxCount(filter: InboxFilter): Promise<number>;
+  /** Deletes the inbox rows of the tasks `tasks`; returns how many. */
+  deleteInboxOf(tasks: readonly TaskRef[]): Promise<number>;
 
   // ---- messages ----
   /** The `created` act messages of the tasks `tasks` (the inbox: what each open task asks). */
@@ -335,6 +377,8 @@ export interface Store {
   ops: Collection<OpRow>;
   /** Running engine instances and their leases. */
   instances: Collection<InstanceRow>;
+  /** Open inbox tasks by who may see them (the read model's inbox). */
+  inbox: Collection<InboxRow>;
   /** The fixed queries by name; inside a batch, those of the batch's transaction. */
   readonly queries: StoreQueries;
   /** Which backend holds the rows; absent means a single-process store (like `memory`). */
