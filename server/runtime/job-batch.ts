@@ -1,6 +1,7 @@
 /**
  * One store batch per job: everything a job changed — process and task rows, new messages and
- * their deliveries, outbox records — goes out as one ordered transaction after the job ran, so a
+ * their deliveries, the inbox rows those messages put in or take out (inbox-rows.ts), outbox
+ * records — goes out as one ordered transaction after the job ran, so a
  * crash leaves either all of a job's effects or none.
  *
  * State: the rows the running job dirtied (cleared by `flush`); `seq`, the number of the latest
@@ -10,6 +11,7 @@
 import type { Process } from '../engine/process.ts';
 import type { DeliveryRow, MessageRow, Store } from '../engine/store/types.ts';
 import type { Task } from '../engine/task.ts';
+import { inboxChanges } from './inbox-rows.ts';
 import type { Outbox } from './outbox.ts';
 import { notifyRelays } from './relay-records.ts';
 import { procRow, taskRow } from './rows.ts';
@@ -67,9 +69,11 @@ export class JobBatch {
       return Promise.resolve();
     }
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
+    const states = new Map(tasks.map((t) => [t.id, t.state]));
     const procs = [...this.dirtyProcs].map((p) => procRow(p, this.instanceId));
     const messages = this.messages.splice(0);
     const deliveries = this.deliveries.splice(0);
+    const inbox = inboxChanges(messages, (pid, tid) => states.get(`${pid}:${tid}`));
     const ops = this.outbox.take();
     const pids = new Set<string>();
     for (const row of procs) pids.add(row.id);
@@ -81,6 +85,8 @@ export class JobBatch {
       for (const row of tasks) await tx.tasks.upsert(row);
       for (const row of messages) await tx.messages.create(row);
       for (const row of deliveries) await tx.deliveries.create(row);
+      if (inbox.left.length > 0) await tx.queries.deleteInboxOf(inbox.left);
+      for (const row of inbox.rows) await tx.inbox.upsert(row);
       for (const row of ops) await tx.ops.upsert(row);
       await notifyRelays(tx, ops);
     }, [...pids]);
