@@ -4,7 +4,7 @@
  */
 import type { MessageRow } from '../engine/store/types.ts';
 
-export type { EventRow, InboxFilter, MessageRow, PageData, ProcRow, Query, QueryExpr } from '../engine/store/types.ts';
+export type { EventRow, MessageRow, ProcRow, Query, QueryExpr } from '../engine/store/types.ts';
 
 /** What an open inbox task asks: its `created` act message. */
 export type InboxTask = Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'name' | 'uses' | 'mid' | 'model' | 'inputs' | 'start_time'>;
