@@ -12,16 +12,21 @@ const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched']
 export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries {
   const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, inbox } = store;
   const byPid = (pid: string) => and(eq('pid', pid));
-  /** The filter's inbox rows of still interrupted tasks, each task's first, earliest start first. */
+  /**
+   * The filter's inbox rows of still interrupted tasks: each task's row with the least id (as the
+   * SQL stores pick it), earliest start first, then in the creation order of those rows.
+   */
   const inboxRows = async (filter: InboxFilter): Promise<InboxRow[]> => {
     const rows = await rowsOf(inbox, and(oneOf('principal', filter.principals), ...(filter.mid === undefined ? [] : [eq('mid', filter.mid)])), ['start_time']);
-    const seen = new Set<string>();
-    const open: InboxRow[] = [];
-    for (const row of rows) {
+    const first = new Map<string, { row: InboxRow; at: number }>();
+    rows.forEach((row, at) => {
       const task = `${row.pid}:${row.tid}`;
-      if (seen.has(task)) continue;
-      seen.add(task);
-      if ((await tasks.find(task))?.state === 'interrupted') open.push(row);
+      const seen = first.get(task);
+      if (!seen || row.id < seen.row.id) first.set(task, { row, at });
+    });
+    const open: InboxRow[] = [];
+    for (const { row } of [...first.values()].sort((a, b) => a.at - b.at)) {
+      if ((await tasks.find(`${row.pid}:${row.tid}`))?.state === 'interrupted') open.push(row);
     }
     return open;
   };
