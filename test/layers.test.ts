@@ -2,6 +2,8 @@
  * The layers of server/ (issue 11, item 7), read from the imports of the source text:
  * - server/engine (the workflow semantics) imports nothing of the runtime, the stores, the API,
  *   the HTTP server, auth or the CLI, and no database, socket or web framework;
+ * - server/api reads the store through the runtime's read model: it imports no store module
+ *   (server/store, server/engine/store) and names store rows through runtime/read-model-types.ts;
  * - no import cycle appears in server/. The one cycle left from before the runtime split is
  *   listed here file by file: a new cycle, or a file joining it, fails; a file leaving it fails
  *   too, until it is struck from the list — so the list only shrinks, to nothing.
@@ -23,6 +25,7 @@ const KNOWN_CYCLE = [
 ];
 
 const FORBIDDEN_FOR_ENGINE = /^server\/(runtime|store|api|http|auth|audit|cli)\//;
+const STORE_MODULES = /^server\/(store|engine\/store)\//;
 const FORBIDDEN_PACKAGES = /^(@prisma\/|prisma$|socket\.io|@socket\.io\/|next($|\/)|react|pino|pg$|better-sqlite3)/;
 
 const graph = importGraph('server');
@@ -34,6 +37,15 @@ describe('the layers of server/', () => {
       if (!file.startsWith('server/engine/')) continue;
       for (const target of targets) if (FORBIDDEN_FOR_ENGINE.test(target)) offending.push(`${file} -> ${target}`);
       for (const pkg of graph.packages.get(file) ?? []) if (FORBIDDEN_PACKAGES.test(pkg)) offending.push(`${file} -> ${pkg}`);
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('server/api imports no store module (it reads through engine.reads)', () => {
+    const offending: string[] = [];
+    for (const [file, targets] of graph.edges) {
+      if (!file.startsWith('server/api/')) continue;
+      for (const target of targets) if (STORE_MODULES.test(target)) offending.push(`${file} -> ${target}`);
     }
     expect(offending).toEqual([]);
   });
