@@ -106,4 +106,14 @@ describe.each(BACKENDS)('open tasks without inbox rows (%s)', (backend) => {
     expect(bob).toMatchObject({ count: 1, tasks: [{ mid: 'open' }] });
     expect((await t.engine.reads.inbox({ principals: [EVERY_TASK], offset: 2, limit: 10 })).tasks).toHaveLength(1);
   });
+
+  it('leave it when their process is aborted (the tasks close without an answer)', async () => {
+    const { pid } = await t.engine.procs.start('open');
+    await t.engine.idle();
+    expect((await inboxIds(t)).filter((id) => id.startsWith(`${pid}:`))).toHaveLength(2);
+    await t.engine.procs.abort(pid);
+    await t.engine.idle();
+    expect((await inboxIds(t)).filter((id) => id.startsWith(`${pid}:`))).toEqual([]);
+    expect((await t.engine.reads.inbox({ principals: [EVERY_TASK], offset: 0, limit: 10 })).count).toBe(3);
+  });
 });

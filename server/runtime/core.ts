@@ -271,6 +271,7 @@ export class Core implements EngineContext {
     if (isCreatedLike(state)) task.startTime = now;
     if (isTerminal(state)) task.endTime = now;
     if (state !== 'error') task.err = null;
+    if (task.state === 'interrupted' && state !== 'interrupted') this.batch.leftInbox(task);
     task.state = state;
     this.outbox.taskState(task, state);
     if (task.tid === '$') {
@@ -396,5 +397,4 @@ export class Core implements EngineContext {
   normalizeAct(raw: unknown): Act {
     return normalizeAct(raw, this.newId);
   }
-
 }

@@ -1,11 +1,12 @@
 /**
  * The inbox rows of open interrupt tasks (the read model's inbox, InboxRow): who may act on a task
  * (its assignment), the principals that names, and which rows a job's batch writes or deletes.
- * A task is in the inbox from its `created` act message while it waits in `interrupted`; the
- * batch of a later act message of the task (completed, skipped, error, back in `running` …)
- * deletes its rows. Stateless.
+ * A task is in the inbox from its `created` act message while it waits in `interrupted`: the
+ * batch holding that message writes its rows, the batch of the job in which it leaves
+ * `interrupted` (answered, skipped, failed, aborted …) deletes them. Stateless.
  */
-import type { InboxRow, MessageRow, TaskRef } from '../engine/store/types.ts';
+import type { InboxRow, MessageRow, StoreQueries, TaskRef } from '../engine/store/types.ts';
+import type { Task } from '../engine/task.ts';
 
 /** An irq act's restriction: `params.assignees` (user names) and `params.roles`. Neither: any operator. */
 export interface Assignment {
@@ -45,6 +46,18 @@ export function principalsOfCaller(name: string, roles: readonly string[]): stri
   return [UNASSIGNED, userPrincipal(name), ...roles.map(rolePrincipal)];
 }
 
+/** Tasks whose created messages one query looks up (each pair a term of its OR). */
+const LOOKUP_CHUNK = 50;
+
+/** The `created` act message of each of `tasks` that has one (its last), by `pid:tid`. */
+export async function createdMessagesOf(queries: StoreQueries, tasks: readonly TaskRef[]): Promise<Map<string, MessageRow>> {
+  const byTask = new Map<string, MessageRow>();
+  for (let i = 0; i < tasks.length; i += LOOKUP_CHUNK) {
+    for (const m of await queries.createdActMessagesOf(tasks.slice(i, i + LOOKUP_CHUNK))) byTask.set(`${m.pid}:${m.tid}`, m);
+  }
+  return byTask;
+}
+
 type CreatedMessage = Pick<MessageRow, 'pid' | 'tid' | 'mid' | 'inputs' | 'start_time'>;
 
 /** The rows of a task its `created` act message puts in the inbox (the every-task row first). */
@@ -60,22 +73,17 @@ export interface InboxChanges {
 }
 
 /**
- * The inbox changes of a batch's messages: a task whose act message the batch holds is in the
- * inbox when it still waits (`interrupted`, said by `stateOf`) and the message is its `created`
- * one; any other act message takes it out.
+ * The inbox changes of a batch: a task whose `created` act message the batch holds enters the
+ * inbox when it still waits (`interrupted`, said by `stateOf`); a task that left `interrupted`
+ * during the job (`left`, recorded by Core.setState) and does not wait again leaves it.
  */
-export function inboxChanges(messages: readonly MessageRow[], stateOf: (pid: string, tid: string) => string | undefined): InboxChanges {
-  const last = new Map<string, MessageRow>();
+export function inboxChanges(messages: readonly MessageRow[], stateOf: (pid: string, tid: string) => string | undefined, left: readonly Task[]): InboxChanges {
+  const entered = new Map<string, MessageRow>();
   for (const m of messages) {
-    if (m.type !== 'act') continue;
-    const key = `${m.pid}:${m.tid}`;
-    last.delete(key);
-    last.set(key, m);
+    if (m.type === 'act' && m.state === 'created' && stateOf(m.pid, m.tid) === 'interrupted') entered.set(`${m.pid}:${m.tid}`, m);
   }
-  const changes: InboxChanges = { rows: [], left: [] };
-  for (const m of last.values()) {
-    if (m.state === 'created' && stateOf(m.pid, m.tid) === 'interrupted') changes.rows.push(...inboxRowsOf(m));
-    else changes.left.push({ pid: m.pid, tid: m.tid });
-  }
-  return changes;
+  return {
+    rows: [...entered.values()].flatMap(inboxRowsOf),
+    left: left.filter((t) => t.state !== 'interrupted').map((t) => ({ pid: t.pid, tid: t.tid })),
+  };
 }

@@ -1,10 +1,10 @@
 /**
  * One store batch per job: everything a job changed — process and task rows, new messages and
- * their deliveries, the inbox rows those messages put in or take out (inbox-rows.ts), outbox
+ * their deliveries, the inbox rows of tasks that began or stopped waiting (inbox-rows.ts), outbox
  * records — goes out as one ordered transaction after the job ran, so a
  * crash leaves either all of a job's effects or none.
  *
- * State: the rows the running job dirtied (cleared by `flush`); `seq`, the number of the latest
+ * State: the rows the running job dirtied and the tasks that left `interrupted` in it (cleared by `flush`); `seq`, the number of the latest
  * batch (`flush` call: events emitted by a job are followed by batch `seq + 1`); `committedSeq`,
  * the latest batch whose write settled; the chain of commits, so `committed` events come in order.
  */
@@ -28,6 +28,8 @@ export class JobBatch {
   private readonly dirtyProcs = new Set<Process>();
   private readonly messages: MessageRow[] = [];
   private readonly deliveries: DeliveryRow[] = [];
+  /** Tasks that left `interrupted` in the running job: their inbox rows go with its batch. */
+  private readonly leftInterrupted = new Set<Task>();
   seq = 0;
   committedSeq = 0;
   private lastCommit: Promise<void> = Promise.resolve();
@@ -49,6 +51,10 @@ export class JobBatch {
 
   markProcDirty(proc: Process): void {
     this.dirtyProcs.add(proc);
+  }
+
+  leftInbox(task: Task): void {
+    this.leftInterrupted.add(task);
   }
 
   addMessage(row: MessageRow): void {
@@ -73,7 +79,8 @@ export class JobBatch {
     const procs = [...this.dirtyProcs].map((p) => procRow(p, this.instanceId));
     const messages = this.messages.splice(0);
     const deliveries = this.deliveries.splice(0);
-    const inbox = inboxChanges(messages, (pid, tid) => states.get(`${pid}:${tid}`));
+    const inbox = inboxChanges(messages, (pid, tid) => states.get(`${pid}:${tid}`), [...this.leftInterrupted]);
+    this.leftInterrupted.clear();
     const ops = this.outbox.take();
     const pids = new Set<string>();
     for (const row of procs) pids.add(row.id);

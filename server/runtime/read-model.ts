@@ -12,12 +12,10 @@ import { ActError } from '../engine/errors.ts';
 import { asAct } from '../engine/tree/node.ts';
 import type { Core } from './core.ts';
 import { backfillInbox } from './inbox-backfill.ts';
+import { createdMessagesOf } from './inbox-rows.ts';
 import { procDetail, type ProcDetail } from './info.ts';
 import type { ProcessReader } from './process-reader.ts';
 import type { InboxAnswer, InboxRead, InboxTask, MessageRow, ProcRow } from './read-model-types.ts';
-
-/** Tasks whose created messages one query looks up. */
-const CHUNK = 50;
 
 export interface TaskForm {
   detail: ProcDetail;
@@ -50,14 +48,11 @@ export class ReadModel {
     const { queries } = this.core.store;
     const count = await queries.inboxCount(read);
     const rows = count > read.offset ? await queries.inboxPage(read) : [];
+    const created = await createdMessagesOf(queries, rows);
     const tasks: InboxTask[] = [];
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const refs = rows.slice(i, i + CHUNK).map((r) => ({ pid: r.pid, tid: r.tid }));
-      const byTask = new Map((await queries.createdActMessagesOf(refs)).map((m) => [`${m.pid}:${m.tid}`, m]));
-      for (const ref of refs) {
-        const m = byTask.get(`${ref.pid}:${ref.tid}`);
-        if (m) tasks.push(m);
-      }
+    for (const row of rows) {
+      const m = created.get(`${row.pid}:${row.tid}`);
+      if (m) tasks.push(m);
     }
     return { count, tasks };
   }

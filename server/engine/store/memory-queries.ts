@@ -13,8 +13,8 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
   const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, inbox } = store;
   const byPid = (pid: string) => and(eq('pid', pid));
   /**
-   * The filter's inbox rows of still interrupted tasks: each task's row with the least id (as the
-   * SQL stores pick it), earliest start first, then in the creation order of those rows.
+   * The filter's inbox rows: each task's row with the least id (as the SQL stores pick it),
+   * earliest start first, then in the creation order of those rows.
    */
   const inboxRows = async (filter: InboxFilter): Promise<InboxRow[]> => {
     const rows = await rowsOf(inbox, and(oneOf('principal', filter.principals), ...(filter.mid === undefined ? [] : [eq('mid', filter.mid)])), ['start_time']);
@@ -24,11 +24,7 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
       const seen = first.get(task);
       if (!seen || row.id < seen.row.id) first.set(task, { row, at });
     });
-    const open: InboxRow[] = [];
-    for (const { row } of [...first.values()].sort((a, b) => a.at - b.at)) {
-      if ((await tasks.find(`${row.pid}:${row.tid}`))?.state === 'interrupted') open.push(row);
-    }
-    return open;
+    return [...first.values()].sort((a, b) => a.at - b.at).map(({ row }) => row);
   };
   return {
     ownedProcessesIn: (owner, states, limit) => rowsOf(procs, and(eq('owner', owner), oneOf('state', states)), ['timestamp'], limit),

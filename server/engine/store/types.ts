@@ -155,8 +155,8 @@ export interface MessageRow {
 
 /**
  * One open inbox task for one principal who may see it (server/runtime/inbox-rows.ts): written
- * with the batch that holds the task's `created` act message, deleted with the batch of its next
- * act message (and with the process's rows). `principal`: `''` (every task has this row: callers
+ * with the batch that holds the task's `created` act message, deleted with the batch in which the
+ * task leaves `interrupted` (and with the process's rows). `principal`: `''` (every task has this row: callers
  * who may act on any task), `'*'` (no assignment: any operator), `user:<name>` or `role:<role>`.
  */
 export interface InboxRow {
@@ -310,11 +310,11 @@ export interface StoreQueries {
 
   // ---- inbox ----
   /**
-   * One row per inbox task the filter matches whose task is still `interrupted`, in the page's
+   * One row per inbox task the filter matches (a task's row with the least id), in the page's
    * order (earliest start first, ties in creation order; `newestFirst` reverses it).
    */
   inboxPage(page: InboxPage): Promise<InboxRow[]>;
-  /** How many inbox tasks the filter matches (each once) whose task is still `interrupted`. */
+  /** How many inbox tasks the filter matches (each once). */
   inboxCount(filter: InboxFilter): Promise<number>;
   /** Deletes the inbox rows of the tasks `tasks`; returns how many. */
   deleteInboxOf(tasks: readonly TaskRef[]): Promise<number>;

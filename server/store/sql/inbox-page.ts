@@ -5,7 +5,7 @@
  */
 import type { InboxPage, InboxRow } from '../../engine/store/types.ts';
 import { TABLES } from '../columns.ts';
-import { inboxWhere, stillOpen } from './inbox-filter.ts';
+import { inboxWhere } from './inbox-filter.ts';
 import { limit, offset } from './params.ts';
 import type { SqlRunner } from './runner.ts';
 
@@ -18,7 +18,7 @@ export function inboxPage(db: SqlRunner, page: InboxPage): Promise<InboxRow[]> {
         ? inboxWhere(p, page, 'i')
         : `i."id" IN (SELECT MIN(g."id") FROM "inbox" g WHERE ${inboxWhere(p, page, 'g')} GROUP BY g."pid", g."tid")`;
     return (
-      `SELECT * FROM "inbox" i WHERE ${rows} AND ${stillOpen('i')} ` +
+      `SELECT * FROM "inbox" i WHERE ${rows} ` +
       `ORDER BY i."start_time"${dir}, i."seq"${dir}, i."id"${dir} ${limit(page.limit)}${offset(page.offset)}`
     );
   });
