@@ -5,6 +5,9 @@
  */
 import type { Vars } from '../model/types.ts';
 import type { DeliveryStatus } from '../../../vocab/states.ts';
+import type { InboxQueries, InboxRow, TaskRef } from './inbox.ts';
+
+export type { InboxFilter, InboxPage, InboxQueries, InboxRow, TaskRef } from './inbox.ts';
 
 // ---- Query language (spec 4.2; behaves like SQL, section 0.13) ----
 
@@ -153,34 +156,6 @@ export interface MessageRow {
   timestamp: number;
 }
 
-/**
- * One open inbox task for one principal who may see it (server/runtime/inbox-rows.ts): written
- * with the batch that holds the task's `created` act message, deleted with the batch in which the
- * task leaves `interrupted` (and with the process's rows). `principal`: `''` (every task has this row: callers
- * who may act on any task), `'*'` (no assignment: any operator), `user:<name>` or `role:<role>`.
- */
-export interface InboxRow {
-  id: string;
-  pid: string;
-  tid: string;
-  mid: string;
-  principal: string;
-  start_time: number;
-}
-
-/** Which inbox tasks a read wants: rows of any of `principals` (a task counts once), of model `mid` if given. */
-export interface InboxFilter {
-  principals: readonly string[];
-  mid?: string;
-}
-
-/** A page of inbox tasks: earliest start first (then creation order), or the reverse. */
-export interface InboxPage extends InboxFilter {
-  offset: number;
-  limit: number;
-  newestFirst?: boolean;
-}
-
 export interface DeliveryRow {
   id: string;
   msg_id: string;
@@ -265,12 +240,6 @@ export interface Collection<T extends { id: string }> {
   deleteWhere(filter: QueryFilter): Promise<number>;
 }
 
-/** A task by its coordinates. */
-export interface TaskRef {
-  pid: string;
-  tid: string;
-}
-
 /**
  * The store's fixed questions, by name (graphile-worker's `src/sql/*`): everything the engine, the
  * API and the HTTP server ask of the store beyond one row by id, with typed parameters and rows.
@@ -280,7 +249,7 @@ export interface TaskRef {
  * order); times are epoch ms; lists are complete unless a `limit` is given. `delete…` operations
  * write; the others only read.
  */
-export interface StoreQueries {
+export interface StoreQueries extends InboxQueries {
   // ---- procs ----
   /** Processes `owner` owns in one of `states`, oldest `timestamp` first, at most `limit` (recovery's fill). */
   ownedProcessesIn(owner: string, states: readonly string[], limit: number): Promise<ProcRow[]>;
@@ -308,16 +277,6 @@ export interface StoreQueries {
    */
   interruptedActsWithoutInbox(offset: number, limit: number): Promise<TaskRow[]>;
 
-  // ---- inbox ----
-  /**
-   * One row per inbox task the filter matches (a task's row with the least id), in the page's
-   * order (earliest start first, ties in creation order; `newestFirst` reverses it).
-   */
-  inboxPage(page: InboxPage): Promise<InboxRow[]>;
-  /** How many inbox tasks the filter matches (each once). */
-  inboxCount(filter: InboxFilter): Promise<number>;
-  /** Deletes the inbox rows of the tasks `tasks`; returns how many. */
-  deleteInboxOf(tasks: readonly TaskRef[]): Promise<number>;
 
   // ---- messages ----
   /** The `created` act messages of the tasks `tasks` (the inbox: what each open task asks). */
