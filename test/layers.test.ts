@@ -2,12 +2,15 @@
  * The layers of server/ (issue 11, item 7), read from the imports of the source text:
  * - server/engine (the workflow semantics) imports nothing of the runtime, the stores, the API,
  *   the HTTP server, auth or the CLI, and no database, socket or web framework;
+ * - server/api reads the store through the runtime's read model: it imports no store module
+ *   (server/store, server/engine/store) and names store rows through runtime/read-model-types.ts;
  * - no import cycle appears in server/ (type-only imports count too).
  */
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, importGraph } from './helpers/import-graph.ts';
 
 const FORBIDDEN_FOR_ENGINE = /^server\/(runtime|store|api|http|auth|audit|cli)\//;
+const STORE_MODULES = /^server\/(store|engine\/store)\//;
 const FORBIDDEN_PACKAGES = /^(@prisma\/|prisma$|socket\.io|@socket\.io\/|next($|\/)|react|pino|pg$|better-sqlite3)/;
 
 const graph = importGraph('server');
@@ -19,6 +22,15 @@ describe('the layers of server/', () => {
       if (!file.startsWith('server/engine/')) continue;
       for (const target of targets) if (FORBIDDEN_FOR_ENGINE.test(target)) offending.push(`${file} -> ${target}`);
       for (const pkg of graph.packages.get(file) ?? []) if (FORBIDDEN_PACKAGES.test(pkg)) offending.push(`${file} -> ${pkg}`);
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('server/api imports no store module (it reads through engine.reads)', () => {
+    const offending: string[] = [];
+    for (const [file, targets] of graph.edges) {
+      if (!file.startsWith('server/api/')) continue;
+      for (const target of targets) if (STORE_MODULES.test(target)) offending.push(`${file} -> ${target}`);
     }
     expect(offending).toEqual([]);
   });

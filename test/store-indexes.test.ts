@@ -7,14 +7,14 @@
  * (Store.queries) is asked the same about the statements it sends.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { openInbox } from '../server/api/inbox-query.ts';
+import { EVERY_TASK, principalsOfCaller } from '../server/runtime/inbox-rows.ts';
 import { Engine } from '../server/runtime/engine.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
 import type { StoreQueries } from '../server/engine/store/types.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
 import { RecordingStore, type Statement } from './helpers/query-plans.ts';
 
-const HOT_TABLES = ['procs', 'tasks', 'messages', 'deliveries', 'ops'];
+const HOT_TABLES = ['procs', 'tasks', 'messages', 'deliveries', 'ops', 'inbox'];
 
 const MODEL = `
 id: hot
@@ -52,7 +52,10 @@ const NAMED: { [K in keyof StoreQueries]: (q: StoreQueries) => Promise<unknown> 
   countProcessesIn: (q) => q.countProcessesIn('running'),
   deleteProcessRows: (q) => q.deleteProcessRows('p1'),
   tasksOf: (q) => q.tasksOf(['p1', 'p2']),
-  interruptedActs: (q) => q.interruptedActs(1000),
+  interruptedActsWithoutInbox: (q) => q.interruptedActsWithoutInbox(0, 200),
+  inboxPage: (q) => q.inboxPage({ principals: [EVERY_TASK], offset: 0, limit: 50 }),
+  inboxCount: (q) => q.inboxCount({ principals: [EVERY_TASK] }),
+  deleteInboxOf: (q) => q.deleteInboxOf([{ pid: 'p1', tid: 't1' }, { pid: 'p2', tid: 't1' }]),
   createdActMessagesOf: (q) => q.createdActMessagesOf([{ pid: 'p1', tid: 't1' }, { pid: 'p2', tid: 't1' }]),
   processMessagesSince: (q) => q.processMessagesSince('p1', T, 100),
   createdDeliveriesOfTask: (q) => q.createdDeliveriesOfTask('p1', 't1'),
@@ -97,12 +100,20 @@ describe.each(SQL_BACKENDS)('hot queries use indexes (%s)', (backend) => {
     for (let i = 0; i < 3; i++) await engine.procs.start('hot');
     await engine.idle();
     const before = first.statements.length;
-    expect(await openInbox(engine, first.store)).toHaveLength(3);
+    const inbox = await engine.reads.inbox({ principals: [EVERY_TASK], offset: 0, limit: 50 });
+    expect(inbox.count).toBe(3);
+    expect(inbox.tasks).toHaveLength(3);
     // the created messages of the open tasks are looked up by (pid, tid), not among every created message
     const lookup = first.statements.slice(before).find((s) => /FROM\s+\S*messages/.test(s.sql));
     const { indexes } = await first.accessOf(lookup!);
     expect(indexes).toContain('messages_pid_tid_idx');
     expect(indexes.filter((i) => i !== 'messages_pid_tid_idx')).toEqual([]);
+    // an operator's inbox (several principals, one model, newest first) pages on the inbox's indexes
+    const operator = { principals: principalsOfCaller('ann', ['operator', 'clerk']), mid: 'hot', offset: 1, limit: 1, newestFirst: true };
+    expect(await engine.reads.inbox(operator)).toMatchObject({ count: 3, tasks: [{ pid: inbox.tasks[1].pid }] });
+    const inboxReads = first.statements.slice(before).filter((s) => /"inbox" i WHERE i\."(principal|id)"/.test(s.sql));
+    expect(inboxReads.length).toBe(4); // page and count, for each of the two
+    for (const s of inboxReads) expect((await first.accessOf(s)).indexes.filter((i) => i.startsWith('inbox_principal_')), s.sql).not.toEqual([]);
     await engine.procs.list({ order_by: [{ field: 'start_time', order: 'desc' }], limit: 50 });
     await engine.tick();
     const served = await fullScans(first);
@@ -113,6 +124,7 @@ describe.each(SQL_BACKENDS)('hot queries use indexes (%s)', (backend) => {
     const second = await RecordingStore.open(db);
     const restarted = await Engine.create({ store: second.store, autoTick: false });
     expect(restarted.stats().processes).toBe(3);
+    expect((await restarted.reads.inbox({ principals: [EVERY_TASK], offset: 0, limit: 1 })).count).toBe(3);
     await restarted.tick();
     served.push(...(await fullScans(second)));
     await restarted.close();

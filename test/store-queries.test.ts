@@ -7,7 +7,7 @@
  * filter, fractional time bounds (rounded as an integer column compares) and limits that cut.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryRow, EventRow, MessageRow, ModelVersionRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/engine/store/types.ts';
+import type { DeliveryRow, EventRow, InboxRow, MessageRow, ModelVersionRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/engine/store/types.ts';
 import type { OpenedStore } from '../server/store/open-store.ts';
 import type { ApiTokenRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
@@ -22,6 +22,9 @@ const ev = (id: string, fields: Partial<EventRow>): EventRow => ({ ...samples.ev
 const ver = (mid: string, n: number): ModelVersionRow => ({ ...samples.modelVersions(`${mid}:${n}`, n), mid });
 const op = (id: string, fields: Partial<OpRow>): OpRow => ({ ...samples.ops(id, 1), ...fields });
 const claim = (key: string, instance: string, claimed: number): StartClaimRow => ({ id: key, pid: 'p9', digest: 'd9', instance, claimed });
+const ib = (pid: string, tid: string, principal: string, mid: string, start: number): InboxRow => ({ id: `${pid}:${tid}:${principal}`, pid, tid, mid, principal, start_time: start });
+/** An operator's principals: unassigned tasks, their name, their role. */
+const ANN = ['*', 'user:ann', 'role:clerk'];
 
 const SEED = {
   procs: [
@@ -44,6 +47,19 @@ const SEED = {
     tk('p2', 'a', { state: 'interrupted', start_time: T0 + 1 }),
     tk('p1', 'b', { state: 'interrupted', start_time: T0 + 3 }),
     tk('p1', 'c', { state: 'interrupted', start_time: T0 + 1 }),
+    tk('p4', 'a', { state: 'interrupted', start_time: T0 + 2 }),
+    tk('p4', 'b', { state: 'interrupted', start_time: T0 + 4 }),
+  ],
+  // p1:c unassigned, p2:a for ann and the clerks (ties p1:c's start: creation order), p1:b for
+  // the clerks; p4's tasks have no rows (the backfill finds them)
+  inbox: [
+    ib('p1', 'c', '', 'm1', T0 + 1),
+    ib('p1', 'c', '*', 'm1', T0 + 1),
+    ib('p2', 'a', '', 'm2', T0 + 1),
+    ib('p2', 'a', 'user:ann', 'm2', T0 + 1),
+    ib('p2', 'a', 'role:clerk', 'm2', T0 + 1),
+    ib('p1', 'b', '', 'm1', T0 + 3),
+    ib('p1', 'b', 'role:clerk', 'm1', T0 + 3),
   ],
   messages: [
     msg('m1', { pid: 'p1', tid: 't1', create_time: T0 + 2 }),
@@ -155,20 +171,53 @@ const CASES: Case[] = [
     op: 'deleteProcessRows',
     run: (s) => s.batch((tx) => tx.queries.deleteProcessRows('p1')),
     expected: undefined,
-    left: async (s) => [await ids(s.procs.query()), await ids(s.tasks.query()), await ids(s.messages.query()), await ids(s.deliveries.query()), await ids(s.ops.query())],
+    left: async (s) => [
+      await ids(s.procs.query()),
+      await ids(s.tasks.query()),
+      await ids(s.messages.query()),
+      await ids(s.deliveries.query()),
+      await ids(s.ops.query()),
+      await ids(s.inbox.query()),
+    ],
     leftExpected: [
       ['p2', 'p3', 'p4', 'c1', 'c2', 'c3', 'c4', 'e1', 'e2', 'e3', 'e4'],
-      ['p3:a', 'p2:a'],
+      ['p3:a', 'p2:a', 'p4:a', 'p4:b'],
       ['m3', 'm4'],
       ['d4', 'd6'],
       ['o2', 'o3', 'o5', 'o7', 'o8'],
+      ['p2:a:', 'p2:a:user:ann', 'p2:a:role:clerk'],
     ],
   },
 
   { op: 'tasksOf', run: (s) => q(s).tasksOf(['p1', 'p3']), expected: ['p1:a', 'p3:a', 'p1:b', 'p1:c'] },
   { op: 'tasksOf', run: (s) => q(s).tasksOf([]), expected: [] },
-  { op: 'interruptedActs', run: (s) => q(s).interruptedActs(10), expected: ['p2:a', 'p1:c', 'p1:b'] },
-  { op: 'interruptedActs', run: (s) => q(s).interruptedActs(2), expected: ['p2:a', 'p1:c'] },
+  { op: 'interruptedActsWithoutInbox', run: (s) => q(s).interruptedActsWithoutInbox(0, 10), expected: ['p4:a', 'p4:b'] },
+  { op: 'interruptedActsWithoutInbox', run: (s) => q(s).interruptedActsWithoutInbox(1, 10), expected: ['p4:b'] },
+  { op: 'interruptedActsWithoutInbox', run: (s) => q(s).interruptedActsWithoutInbox(0, 1), expected: ['p4:a'] },
+
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], offset: 0, limit: 10 }), expected: ['p1:c:', 'p2:a:', 'p1:b:'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], offset: 0, limit: 2, newestFirst: true }), expected: ['p1:b:', 'p2:a:'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], offset: 1, limit: 1 }), expected: ['p2:a:'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], mid: 'm1', offset: 0, limit: 10 }), expected: ['p1:c:', 'p1:b:'] },
+  // a task that names several of the principals comes once (its row with the least id)
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ANN, offset: 0, limit: 10 }), expected: ['p1:c:*', 'p2:a:role:clerk', 'p1:b:role:clerk'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ANN, offset: 1, limit: 5, newestFirst: true }), expected: ['p2:a:role:clerk', 'p1:c:*'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ['*', 'user:ann'], mid: 'm2', offset: 0, limit: 10 }), expected: ['p2:a:user:ann'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ['*', 'user:bob'], offset: 0, limit: 10 }), expected: ['p1:c:*'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [], offset: 0, limit: 10 }), expected: [] },
+  { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: [''] }), expected: 3 },
+  { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ANN }), expected: 3 },
+  { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ['role:clerk'], mid: 'm1' }), expected: 1 },
+  { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ['user:bob'] }), expected: 0 },
+  { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: [] }), expected: 0 },
+  {
+    op: 'deleteInboxOf',
+    run: (s) => q(s).deleteInboxOf([{ pid: 'p2', tid: 'a' }, { pid: 'p1', tid: 'c' }]),
+    expected: 5,
+    left: (s) => ids(s.inbox.query()),
+    leftExpected: ['p1:b:', 'p1:b:role:clerk'],
+  },
+  { op: 'deleteInboxOf', run: (s) => q(s).deleteInboxOf([]), expected: 0 },
 
   { op: 'createdActMessagesOf', run: (s) => q(s).createdActMessagesOf([{ pid: 'p2', tid: 't1' }, { pid: 'p1', tid: 't1' }]), expected: ['m1', 'm3'] },
   { op: 'createdActMessagesOf', run: (s) => q(s).createdActMessagesOf([]), expected: [] },

@@ -10,7 +10,6 @@ import type { Logger } from 'pino';
 import type { AuditLog } from '../audit/types.ts';
 import type { Auth, Caller } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
-import type { Store } from '../engine/store/types.ts';
 import { clientAddress } from './client-address.ts';
 
 export const SESSION_COOKIE = 'acts_session';
@@ -21,9 +20,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** What every procedure may use; built once per server. */
 export interface ApiServices {
+  /** The engine; the API reads the store only through its read model (`engine.reads`). */
   engine: Engine;
-  /** Read-only queries the engine API lacks (the inbox). */
-  store: Store;
   auth: Auth;
   audit: AuditLog;
   log: Logger;

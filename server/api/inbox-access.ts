@@ -1,37 +1,30 @@
 /**
  * Who may act on a task. An irq act's `params.assignees` (user names) and `params.roles` restrict
- * it: the caller must be named, or hold one of the roles. Without either, any operator may act.
- * Admins may act on every task. Everyone must hold the `operate` permission (policy.ts).
+ * it (the assignment, read by server/runtime/inbox-rows.ts): the caller must be named, or hold one
+ * of the roles. Without either, any operator may act. Admins may act on every task. Everyone must
+ * hold the `operate` permission (policy.ts). `inboxPrincipals` says the same to the read model's
+ * inbox, which filters by it in the store.
  */
 import type { Caller } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
+import { assignmentOf, EVERY_TASK, principalsOfCaller, type Assignment } from '../runtime/inbox-rows.ts';
 import { ActError } from '../engine/errors.ts';
 import { allows } from './policy.ts';
 
-export interface Assignment {
-  assignees: string[];
-  roles: string[];
-}
-
-const NONE: Assignment = { assignees: [], roles: [] };
-
-function names(value: unknown): string[] {
-  if (typeof value === 'string') return value ? [value] : [];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
-}
-
-/** The restriction in an act's evaluated params. */
-export function assignmentOf(params: unknown): Assignment {
-  if (typeof params !== 'object' || params === null) return NONE;
-  const p = params as Record<string, unknown>;
-  return { assignees: names(p.assignees), roles: names(p.roles) };
-}
+export { assignmentOf, type Assignment } from '../runtime/inbox-rows.ts';
 
 export function mayAct(caller: Caller, a: Assignment): boolean {
   if (!allows(caller, 'operate')) return false;
   if (allows(caller, 'override')) return true;
   if (a.assignees.length === 0 && a.roles.length === 0) return true;
   return a.assignees.includes(caller.name) || caller.roles.some((r) => a.roles.includes(r));
+}
+
+/** The inbox principals whose tasks the caller may act on (as `mayAct` decides): none, every task's, or theirs. */
+export function inboxPrincipals(caller: Caller): string[] {
+  if (!allows(caller, 'operate')) return [];
+  if (allows(caller, 'override')) return [EVERY_TASK];
+  return principalsOfCaller(caller.name, caller.roles);
 }
 
 /** The assignment of a task, from its evaluated params (an act that has not run yet is unrestricted). */

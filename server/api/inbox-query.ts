@@ -1,15 +1,12 @@
 /**
- * The inbox: interrupt tasks (acts waiting for an answer) and who may answer them. Open tasks
- * come from the store's task rows (`state = interrupted`, at most `INBOX_SCAN` oldest first);
- * what they ask (title, assignees, model) comes from their `created` messages.
+ * The inbox: interrupt tasks (acts waiting for an answer) and who may answer them. The read
+ * model (`engine.reads.inbox`) pages the tasks a caller may act on in the store, filtered by their
+ * assignment; what they ask (title, assignees, model) comes from their `created` messages.
  */
 import type { Caller } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
-import type { MessageRow, Store } from '../engine/store/types.ts';
-import { assignmentOf, mayAct, type Assignment } from './inbox-access.ts';
-
-export const INBOX_SCAN = 1000;
-const CHUNK = 50;
+import type { InboxTask } from '../runtime/read-model-types.ts';
+import { assignmentOf, inboxPrincipals, type Assignment } from './inbox-access.ts';
 
 export interface InboxItem {
   pid: string;
@@ -44,7 +41,7 @@ function messageStep(inputs: Record<string, unknown>): StepRef | null {
 }
 
 /** The inbox item a `created` irq message describes. */
-export function inboxItem(m: Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'name' | 'uses' | 'mid' | 'model' | 'inputs' | 'start_time'>): InboxItem {
+export function inboxItem(m: InboxTask): InboxItem {
   const params = m.inputs.params ?? null;
   return {
     pid: m.pid,
@@ -62,24 +59,16 @@ export function inboxItem(m: Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'n
   };
 }
 
-/** Every open interrupt task (up to INBOX_SCAN), oldest first. */
-export async function openInbox(engine: Engine, store: Store): Promise<InboxItem[]> {
-  await engine.flush();
-  const tasks = await store.queries.interruptedActs(INBOX_SCAN);
-  const items: InboxItem[] = [];
-  for (let i = 0; i < tasks.length; i += CHUNK) {
-    const pairs = tasks.slice(i, i + CHUNK).map((t) => ({ pid: t.pid, tid: t.tid }));
-    const messages = await store.queries.createdActMessagesOf(pairs);
-    const byKey = new Map(messages.map((m) => [`${m.pid}/${m.tid}`, m]));
-    for (const p of pairs) {
-      const m = byKey.get(`${p.pid}/${p.tid}`);
-      if (m) items.push(inboxItem(m));
-    }
-  }
-  return items;
+/** Which page of an inbox: earliest start first, or `newestFirst`; only tasks of model `mid` if given. */
+export interface InboxPageRequest {
+  mid?: string;
+  offset: number;
+  limit: number;
+  newestFirst?: boolean;
 }
 
-/** The open interrupt tasks this caller may act on. */
-export async function inboxOf(engine: Engine, store: Store, caller: Caller): Promise<InboxItem[]> {
-  return (await openInbox(engine, store)).filter((item) => mayAct(caller, item.assignment));
+/** One page of the open interrupt tasks this caller may act on, and how many there are. */
+export async function inboxOf(engine: Engine, caller: Caller, page: InboxPageRequest): Promise<{ count: number; items: InboxItem[] }> {
+  const { count, tasks } = await engine.reads.inbox({ principals: inboxPrincipals(caller), ...page });
+  return { count, items: tasks.map(inboxItem) };
 }

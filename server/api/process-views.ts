@@ -1,6 +1,6 @@
 /** Read views of a process for the API: the task tree, the list row, the timeline. */
 import type { TaskInfo } from '../runtime/info.ts';
-import type { MessageRow, ProcRow } from '../engine/store/types.ts';
+import type { MessageRow, ProcRow } from '../runtime/read-model-types.ts';
 
 export interface TaskNode {
   tid: string;

@@ -1,7 +1,7 @@
 /**
  * `createServer`: one HTTP server for the engine's API — tRPC at `/api/trpc`, socket.io at
  * `/socket.io`, `/healthz`, `/readyz`, `/metrics`, and a pluggable fallback for the studio.
- * The engine, store, auth and audit log are injected; the caller owns (and closes) the engine.
+ * The engine, the session store, auth and audit log are injected; the caller owns (and closes) the engine.
  * While it runs, expired sessions are deleted from the store every `sessionSweepMs`.
  *
  * State: created (session sweep running) → listening → closing (readyz 503, no new connections,
@@ -15,7 +15,6 @@ import type { AuditLog } from '../audit/types.ts';
 import { sweepExpiredSessions, type SessionStore } from '../auth/expired-sessions.ts';
 import type { Auth } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
-import type { Store } from '../engine/store/types.ts';
 import type { ApiServices } from '../api/context.ts';
 import { attachLive, type Live, type LiveOptions } from '../api/live/socket-server.ts';
 import { postgresAdapter, type PgAdapter } from '../api/live/pg-adapter.ts';
@@ -27,8 +26,8 @@ import { dispatcher } from './routes.ts';
 
 export interface ServerOptions {
   engine: Engine;
-  /** The engine's store (read-only queries the engine API lacks: the inbox) with the server's sessions (expired ones are swept). */
-  store: Store & SessionStore;
+  /** The store of the server's sessions (expired ones are swept); the API reads the engine's rows through `engine.reads`. */
+  store: SessionStore;
   auth: Auth;
   audit: AuditLog;
   log?: Logger;
@@ -64,7 +63,6 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
   let live: Live | undefined;
   const services: ApiServices = {
     engine: options.engine,
-    store: options.store,
     auth: options.auth,
     audit: options.audit,
     log,
@@ -79,7 +77,7 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
     ),
   );
   const pg: PgAdapter | undefined = options.scaleOutUrl ? postgresAdapter(options.scaleOutUrl, log) : undefined;
-  live = await attachLive(server, { engine: options.engine, store: options.store, auth: options.auth, log, allowedOrigins: options.allowedOrigins, adapter: pg?.adapter, ...options.live });
+  live = await attachLive(server, { engine: options.engine, auth: options.auth, log, allowedOrigins: options.allowedOrigins, adapter: pg?.adapter, ...options.live });
   const sessionSweep = sweepExpiredSessions(options.store, {
     intervalMs: options.sessionSweepMs,
     onSwept: (count) => {

@@ -267,6 +267,7 @@ export class Core implements EngineContext {
     if (isCreatedLike(state)) task.startTime = now;
     if (isTerminal(state)) task.endTime = now;
     if (state !== 'error') task.err = null;
+    if (task.state === 'interrupted' && state !== 'interrupted') this.batch.leftInbox(task);
     task.state = state;
     this.outbox.taskState(task, state);
     if (task.tid === '$') {
@@ -379,5 +380,4 @@ export class Core implements EngineContext {
     this.markProcDirty(proc);
     this.publishProcessEvent(proc, 'start', buildMessage(proc, root, this.newId(16), {}, this.now()));
   }
-
 }

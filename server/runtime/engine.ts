@@ -9,6 +9,7 @@ import { Channel, type ChannelOptions } from './channels.ts';
 import { randomId, systemClock } from '../engine/clock.ts';
 import { Core } from './core.ts';
 import { ProcessReader } from './process-reader.ts';
+import { ReadModel } from './read-model.ts';
 import { modelsApi, packagesApi, publishPackages, triggersApi, type ModelsApi, type PackagesApi, type TriggersApi } from './engine-catalog.ts';
 import type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
@@ -26,7 +27,7 @@ import { Starter } from './start.ts';
 import { StartKeys } from './start-keys.ts';
 import { MemoryStore } from '../engine/store/memory.ts';
 import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../engine/store/types.ts';
-import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
+import { checkTimeouts, nextTimeoutAt, redeliver, replayOverflow, sweepFinished } from './timers.ts';
 import { fireSchedules } from './schedules.ts';
 import { LoopGuard } from './loop-guard.ts';
 import { logEvents } from './event-log.ts';
@@ -45,7 +46,6 @@ import { isVarsObject } from '../engine/vars.ts';
 
 export type { ActionRequest } from './action-intake.ts';
 export type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
-
 
 export class Engine {
   private readonly core: Core;
@@ -82,6 +82,7 @@ export class Engine {
     this.startKeys = new StartKeys(core, (instance) => this.lease.mayBeRunning(instance));
     this.detector = new StuckDetector(core);
     this.reader = new ProcessReader(core, models, () => this.closed);
+    this.reads = new ReadModel(core, this.reader);
     this.models = modelsApi(core, models, () => this.check());
     this.packages = packagesApi(core);
     this.triggers = triggersApi(core, (mid, options, context) => this.procs.start(mid, options, context), (pid) => this.reader.finished(pid));
@@ -214,9 +215,11 @@ export class Engine {
     if (this.closed) throw new ActError('engine.closed', 'the engine is closed');
   }
 
-  // ---- models ----
+  // ---- models and reads ----
 
   readonly models: ModelsApi;
+  /** What the API reads: inboxes, task forms, stored process rows, catch-up changes (read-model.ts). */
+  readonly reads: ReadModel;
 
   // ---- processes and tasks ----
 
@@ -410,16 +413,7 @@ export class Engine {
 
   /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */
   nextTimeoutAt(): number | null {
-    let best: number | null = null;
-    for (const task of this.core.timed) {
-      if (task.terminal) continue;
-      task.node.timeouts.forEach((rule, i) => {
-        if (task.firedTimeouts.has(i) || task.firingTimeouts.has(i) || !Number.isFinite(rule.ms)) return;
-        const at = task.startTime + rule.ms;
-        if (best === null || at < best) best = at;
-      });
-    }
-    return best;
+    return nextTimeoutAt(this.core);
   }
 
   on<K extends keyof EngineEvents>(event: K, listener: (payload: EngineEvents[K]) => void): () => void {

@@ -1,15 +1,17 @@
 /**
  * One store batch per job: everything a job changed — process and task rows, new messages and
- * their deliveries, outbox records — goes out as one ordered transaction after the job ran, so a
+ * their deliveries, the inbox rows of tasks that began or stopped waiting (inbox-rows.ts), outbox
+ * records — goes out as one ordered transaction after the job ran, so a
  * crash leaves either all of a job's effects or none.
  *
- * State: the rows the running job dirtied (cleared by `flush`); `seq`, the number of the latest
+ * State: the rows the running job dirtied and the tasks that left `interrupted` in it (cleared by `flush`); `seq`, the number of the latest
  * batch (`flush` call: events emitted by a job are followed by batch `seq + 1`); `committedSeq`,
  * the latest batch whose write settled; the chain of commits, so `committed` events come in order.
  */
 import type { Process } from '../engine/process.ts';
 import type { DeliveryRow, MessageRow, Store } from '../engine/store/types.ts';
 import type { Task } from '../engine/task.ts';
+import { inboxChanges } from './inbox-rows.ts';
 import type { Outbox } from './outbox.ts';
 import { notifyRelays } from './relay-records.ts';
 import { procRow, taskRow } from './rows.ts';
@@ -26,6 +28,8 @@ export class JobBatch {
   private readonly dirtyProcs = new Set<Process>();
   private readonly messages: MessageRow[] = [];
   private readonly deliveries: DeliveryRow[] = [];
+  /** Tasks that left `interrupted` in the running job: their inbox rows go with its batch. */
+  private readonly leftInterrupted = new Set<Task>();
   seq = 0;
   committedSeq = 0;
   private lastCommit: Promise<void> = Promise.resolve();
@@ -49,6 +53,10 @@ export class JobBatch {
     this.dirtyProcs.add(proc);
   }
 
+  leftInbox(task: Task): void {
+    this.leftInterrupted.add(task);
+  }
+
   addMessage(row: MessageRow): void {
     this.messages.push(row);
   }
@@ -67,9 +75,12 @@ export class JobBatch {
       return Promise.resolve();
     }
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
+    const states = new Map(tasks.map((t) => [t.id, t.state]));
     const procs = [...this.dirtyProcs].map((p) => procRow(p, this.instanceId));
     const messages = this.messages.splice(0);
     const deliveries = this.deliveries.splice(0);
+    const inbox = inboxChanges(messages, (pid, tid) => states.get(`${pid}:${tid}`), [...this.leftInterrupted]);
+    this.leftInterrupted.clear();
     const ops = this.outbox.take();
     const pids = new Set<string>();
     for (const row of procs) pids.add(row.id);
@@ -81,6 +92,8 @@ export class JobBatch {
       for (const row of tasks) await tx.tasks.upsert(row);
       for (const row of messages) await tx.messages.create(row);
       for (const row of deliveries) await tx.deliveries.create(row);
+      if (inbox.left.length > 0) await tx.queries.deleteInboxOf(inbox.left);
+      for (const row of inbox.rows) await tx.inbox.upsert(row);
       for (const row of ops) await tx.ops.upsert(row);
       await notifyRelays(tx, ops);
     }, [...pids]);

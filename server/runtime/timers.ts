@@ -11,6 +11,20 @@ import { removeWorkdir } from '../engine/owner-scope.ts';
 import type { TaskExtra } from './rows.ts';
 import { isTerminalName, TERMINAL_STATES } from '../../vocab/states.ts';
 
+/** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */
+export function nextTimeoutAt(core: Core): number | null {
+  let best: number | null = null;
+  for (const task of core.timed) {
+    if (task.terminal) continue;
+    task.node.timeouts.forEach((rule, i) => {
+      if (task.firedTimeouts.has(i) || task.firingTimeouts.has(i) || !Number.isFinite(rule.ms)) return;
+      const at = task.startTime + rule.ms;
+      if (best === null || at < best) best = at;
+    });
+  }
+  return best;
+}
+
 export function checkTimeouts(core: Core, now: number): number {
   let fired = 0;
   for (const task of [...core.timed]) {

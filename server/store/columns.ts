@@ -206,6 +206,12 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     sqlName: 'start_claims',
     columns: { id: str, pid: str, digest: str, instance: str, claimed: time },
   },
+  inbox: {
+    name: 'inbox',
+    delegate: 'inboxEntry',
+    sqlName: 'inbox',
+    columns: { id: str, pid: str, tid: str, mid: str, principal: str, start_time: time },
+  },
   users: {
     name: 'users',
     delegate: 'user',

@@ -16,6 +16,7 @@ import type {
   CollectionName,
   DeliveryRow,
   EventRow,
+  InboxRow,
   InstanceRow,
   StartClaimRow,
   MessageRow,
@@ -86,6 +87,7 @@ abstract class PrismaStoreBase implements Store {
   readonly ops: PrismaCollection<OpRow>;
   readonly instances: PrismaCollection<InstanceRow>;
   readonly startClaims: PrismaCollection<StartClaimRow>;
+  readonly inbox: PrismaCollection<InboxRow>;
   /** Runs the statement files of sql/ on this store's session (the server's named queries use it too). */
   readonly runner: SqlRunner;
   readonly queries: StoreQueries;
@@ -103,6 +105,7 @@ abstract class PrismaStoreBase implements Store {
     this.ops = col('ops');
     this.instances = col('instances');
     this.startClaims = col('startClaims');
+    this.inbox = col('inbox');
     this.runner = sqlRunner(session);
     this.queries = bindQueries(this.runner, storeQueries);
   }

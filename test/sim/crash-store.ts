@@ -85,6 +85,7 @@ export class CrashStore {
       ops: this.collection(inner.ops),
       instances: this.collection(inner.instances),
       startClaims: this.collection(inner.startClaims),
+      inbox: this.collection(inner.inbox),
       // the named queries that delete or claim are writes (StoreQueries: `delete…`, `claim…`)
       queries: this.methods(inner.queries, Object.keys(inner.queries), (name) => name.startsWith('delete') || name.startsWith('claim')),
       backend: inner.backend,

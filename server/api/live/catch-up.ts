@@ -11,8 +11,8 @@
  *   `cursor − skew`, the process state, then the process's messages created since then.
  *   Without a cursor: every task (the full graph).
  * - `model:<mid>`: processes of the model that started or ended since `cursor − skew`.
- * - `inbox`: the caller's whole inbox (a snapshot), minus tasks this instance saw leave it
- *   while the snapshot was read.
+ * - `inbox`: the caller's whole inbox (a snapshot: its first `maxItems + 1` tasks), minus tasks
+ *   this instance saw leave it while the snapshot was read.
  * - `health`: the current health.
  * `skew` (default 2 s) absorbs clock differences between instances. Catch-up re-sends current
  * states, so duplicates are harmless (clients apply states by `tid`, messages by `id`). Above
@@ -32,7 +32,6 @@
 import type { Socket } from 'socket.io';
 import type { Caller } from '../../auth/types.ts';
 import type { Engine } from '../../runtime/engine.ts';
-import type { Store } from '../../engine/store/types.ts';
 import { inboxOf } from '../inbox-query.ts';
 import { isTerminalName } from '../../../vocab/states.ts';
 import type { LiveBridge } from './bridge.ts';
@@ -42,7 +41,6 @@ import { healthSnapshot } from './health-feed.ts';
 
 export interface CatchUpDeps {
   engine: Engine;
-  store: Store;
   bridge: LiveBridge;
   skewMs: number;
   maxItems: number;
@@ -65,8 +63,7 @@ async function joinProc(socket: Socket, pid: string, cursor: number | null, deps
   }
   emit({ cursor: snapshotCursor, process, tasks: changed.map((t) => taskEvent(t, snapshotCursor)) });
   if (since === null) return [room];
-  await deps.engine.flush();
-  const messages = await deps.store.queries.processMessagesSince(pid, since, deps.maxItems + 1);
+  const messages = await deps.engine.reads.processMessagesSince(pid, since, deps.maxItems + 1);
   if (messages.length > deps.maxItems) emit({ cursor: snapshotCursor, resync: true });
   else emit({ cursor: snapshotCursor, messages: messages.map((m) => messageEvent(m, snapshotCursor)) });
   return [room];
@@ -82,8 +79,7 @@ async function joinModel(socket: Socket, mid: string, cursor: number | null, dep
     return [room];
   }
   const since = cursor - deps.skewMs;
-  await deps.engine.flush();
-  const rows = await deps.store.queries.modelProcessesChangedSince(mid, since, deps.maxItems + 1);
+  const rows = await deps.engine.reads.modelProcessesChangedSince(mid, since, deps.maxItems + 1);
   const processes = rows.map((r) => ({ pid: r.id, mid: r.mid, state: r.state, start_time: r.start_time, end_time: r.end_time, err: r.err }));
   emit(rows.length > deps.maxItems ? { cursor: snapshotCursor, resync: true } : { cursor: snapshotCursor, processes });
   return [room];
@@ -94,7 +90,7 @@ async function joinInbox(socket: Socket, caller: Caller, deps: CatchUpDeps, emit
   deps.bridge.flush();
   const started = deps.bridge.cursor();
   await socket.join(rooms);
-  const items = await inboxOf(deps.engine, deps.store, caller);
+  const { items } = await inboxOf(deps.engine, caller, { offset: 0, limit: deps.maxItems + 1 });
   const removed = deps.bridge.removedSince(started);
   const snapshotCursor = deps.bridge.cursor();
   const open = items.filter((i) => !removed.has(`${i.pid}/${i.tid}`));

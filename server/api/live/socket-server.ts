@@ -16,7 +16,6 @@ import { z } from 'zod';
 import type { Auth, Caller } from '../../auth/types.ts';
 import type { Engine } from '../../runtime/engine.ts';
 import { ActError } from '../../engine/errors.ts';
-import type { Store } from '../../engine/store/types.ts';
 import { sessionFromCookies } from '../context.ts';
 import { publicError, toActError } from '../errors.ts';
 import { requirePermission } from '../policy.ts';
@@ -30,7 +29,6 @@ import { leaveJoined, recordJoined, serialOf, socketCaller } from './socket-stat
 
 export interface LiveOptions {
   engine: Engine;
-  store: Store;
   auth: Auth;
   log: Logger;
   now?: () => number;
@@ -86,7 +84,7 @@ function connectError(err: unknown): Error {
 }
 
 export async function attachLive(server: HttpServer, options: LiveOptions): Promise<Live> {
-  const { engine, store, auth, log } = options;
+  const { engine, auth, log } = options;
   const allowedOrigins = options.allowedOrigins ?? [];
   const io = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
   if (options.adapter) io.adapter(options.adapter);
@@ -94,7 +92,7 @@ export async function attachLive(server: HttpServer, options: LiveOptions): Prom
   const bridge = new LiveBridge(engine, io, options.now ?? Date.now, () => backpressure.check());
   await bridge.start();
   const stopHealth = startHealthFeed(engine, io, options.healthIntervalMs ?? 5000, () => bridge.cursor());
-  const deps = { engine, store, bridge, skewMs: options.skewMs ?? 2000, maxItems: options.maxCatchUp ?? 2000 };
+  const deps = { engine, bridge, skewMs: options.skewMs ?? 2000, maxItems: options.maxCatchUp ?? 2000 };
 
   io.use((socket, next) => {
     handshakeCaller(socket, auth, allowedOrigins).then(

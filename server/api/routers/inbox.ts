@@ -1,17 +1,13 @@
 /**
  * The caller's inbox (operators and admins): `list` — interrupt tasks they may act on (oldest
  * first, or `newestFirst`; `withSteps` adds each task's step, named by its `created` message); `form` —
- * what one task asks (declared outputs from the process's model snapshot, the steps it may be
- * sent back to, who may answer); `approvals` — the caller's own completed acts that can still be
+ * what one task asks (declared outputs from the compiled model the process runs, the steps it may
+ * be sent back to, who may answer); `approvals` — the caller's own completed acts that can still be
  * withdrawn (`cancel`) because the following step has not acted yet.
  */
 import { z } from 'zod';
 import type { Engine } from '../../runtime/engine.ts';
-import type { TaskInfo } from '../../runtime/info.ts';
-import { parseModel, seededIds } from '../../engine/model/index.ts';
-import type { Store } from '../../engine/store/types.ts';
-import { compileWorkflow } from '../../engine/tree/compile.ts';
-import { asAct } from '../../engine/tree/node.ts';
+import type { ProcDetail, TaskInfo } from '../../runtime/info.ts';
 import { assignmentOf, mayAct } from '../inbox-access.ts';
 import { inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
 import { id } from '../limits.ts';
@@ -48,19 +44,11 @@ export function followingSteps(tasks: Iterable<TaskInfo>, step: TaskInfo): TaskI
   return [...tasks].filter((t) => t.kind === 'step' && t.prev === step.tid);
 }
 
-/** An act's declared `outputs` in the model snapshot the process runs ({} for dynamic acts). */
-async function declaredOutputs(store: Store, pid: string, nid: string): Promise<Record<string, unknown>> {
-  const row = await store.procs.find(pid);
-  if (!row) return {};
-  const { workflow } = parseModel(row.model, { newId: seededIds(row.model) });
-  if (!workflow) return {};
-  const node = compileWorkflow(workflow).nodes.get(nid);
-  return node?.kind === 'act' ? (asAct(node).outputs ?? {}) : {};
-}
+const taskMap = (detail: ProcDetail) => new Map(detail.tasks.map((t) => [t.tid, t]));
 
 async function loadTasks(engine: Engine, pid: string) {
   const detail = await engine.procs.get(pid);
-  return { detail, tasks: new Map(detail.tasks.map((t) => [t.tid, t])) };
+  return { detail, tasks: taskMap(detail) };
 }
 
 export const inboxRouter = router({
@@ -68,20 +56,16 @@ export const inboxRouter = router({
     .input(z.object({ ...page, mid: z.string().max(200).optional(), newestFirst: z.boolean().optional(), withSteps: z.boolean().optional() }).default({ offset: 0, limit: 50 }))
     .query(async ({ ctx, input }) => {
       const cursor = Date.now();
-      const all = await inboxOf(ctx.services.engine, ctx.services.store, ctx.caller);
-      const rows = input.mid ? all.filter((i) => i.mid === input.mid) : all;
-      if (input.newestFirst) rows.reverse();
-      const slice = rows.slice(input.offset, input.offset + input.limit);
-      return { count: rows.length, offset: input.offset, limit: input.limit, rows: input.withSteps ? slice : slice.map(({ step: _step, ...row }) => row), cursor };
+      const { count, items } = await inboxOf(ctx.services.engine, ctx.caller, { mid: input.mid, offset: input.offset, limit: input.limit, newestFirst: input.newestFirst });
+      return { count, offset: input.offset, limit: input.limit, rows: input.withSteps ? items : items.map(({ step: _step, ...row }) => row), cursor };
     }),
 
   /** One task's form: what it asks, its declared outputs, where it may be sent back, and whether it is still open. */
   form: allowed('operate')
     .input(z.object({ pid: id, tid: id }))
     .query(async ({ ctx, input }) => {
-      const { engine, store } = ctx.services;
-      await engine.flush();
-      const { detail, tasks } = await loadTasks(engine, input.pid);
+      const { detail, outputs } = await ctx.services.engine.reads.form(input.pid, input.tid);
+      const tasks = taskMap(detail);
       const task = tasks.get(input.tid);
       if (!task) return { found: false as const, pid: input.pid, tid: input.tid };
       const assignment = assignmentOf(task.params);
@@ -96,7 +80,7 @@ export const inboxRouter = router({
         state: task.state,
         open: task.state === 'interrupted',
         params: task.params,
-        outputs: await declaredOutputs(store, input.pid, task.nid),
+        outputs,
         step: step ? stepOf(step) : null,
         backTo: earlierSteps(tasks, task),
         process: { pid: detail.pid, mid: detail.mid, name: detail.name, state: detail.state },

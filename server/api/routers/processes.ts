@@ -7,10 +7,8 @@
  */
 import { z } from 'zod';
 import { ActError } from '../../engine/errors.ts';
-import type { ProcRow } from '../../engine/store/types.ts';
 import { loadModel, seededIds, walkWorkflow } from '../../engine/model/index.ts';
 import { audited } from '../audit.ts';
-import type { ApiServices } from '../context.ts';
 import { id, vars } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
 import { requireMayChangeProcess } from '../process-access.ts';
@@ -35,14 +33,6 @@ export function modelNodeIds(source: string): ModelNodeId[] {
   const add = (node: { id: string }, path: string) => void nodes.push({ path, nid: node.id });
   walkWorkflow(workflow, { step: add, branch: add, act: add });
   return nodes;
-}
-
-/** A process's stored row (any state, any instance); `process.not_found` when there is none. */
-async function storedProcess({ engine, store }: ApiServices, pid: string): Promise<ProcRow> {
-  await engine.flush();
-  const row = await store.procs.find(pid);
-  if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
-  return row;
 }
 
 export const processesRouter = router({
@@ -152,7 +142,7 @@ export const processesRouter = router({
   model: allowed('read')
     .input(z.object({ pid: id }))
     .query(async ({ ctx, input }) => {
-      const row = await storedProcess(ctx.services, input.pid);
+      const row = await ctx.services.engine.reads.storedProcess(input.pid);
       return { pid: row.id, mid: row.mid, ver: row.model_ver, source: row.model, nodes: modelNodeIds(row.model) };
     }),
 
@@ -160,7 +150,7 @@ export const processesRouter = router({
   state: allowed('read')
     .input(z.object({ pid: id }))
     .query(async ({ ctx, input }) => {
-      const row = await storedProcess(ctx.services, input.pid);
+      const row = await ctx.services.engine.reads.storedProcess(input.pid);
       return { pid: row.id, mid: row.mid, state: row.state, err: row.err, start_time: row.start_time, end_time: row.end_time };
     }),
 

@@ -10,7 +10,7 @@ import { eq, page, pageOf, toQuery } from '../paging.ts';
 import { idempotencyKey, startKeyOf } from '../start-key.ts';
 import { allowed, router } from '../trpc.ts';
 import type { Engine } from '../../runtime/engine.ts';
-import type { EventRow } from '../../engine/store/types.ts';
+import type { EventRow } from '../../runtime/read-model-types.ts';
 
 /** A schedule is overdue when its next run is this far in the past (its timer loop is not firing it). */
 export const OVERDUE_MS = 2 * 60_000;

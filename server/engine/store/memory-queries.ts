@@ -4,14 +4,28 @@
  * names with statements (server/store/sql/); test/store-queries.test.ts holds them to one answer.
  */
 import { and, countOf, eq, firstOf, is, oneOf, or, rowsOf } from './filters.ts';
-import type { CollectionName, OpStatus, Store, StoreQueries } from './types.ts';
+import type { CollectionName, InboxFilter, InboxRow, OpStatus, Store, StoreQueries } from './types.ts';
 
 /** Outbox statuses before `done`, by name: on SQL an index range each (most rows are done). */
 const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched'];
 
 export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries {
-  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims } = store;
+  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims, inbox } = store;
   const byPid = (pid: string) => and(eq('pid', pid));
+  /**
+   * The filter's inbox rows: each task's row with the least id (as the SQL stores pick it),
+   * earliest start first, then in the creation order of those rows.
+   */
+  const inboxRows = async (filter: InboxFilter): Promise<InboxRow[]> => {
+    const rows = await rowsOf(inbox, and(oneOf('principal', filter.principals), ...(filter.mid === undefined ? [] : [eq('mid', filter.mid)])), ['start_time']);
+    const first = new Map<string, { row: InboxRow; at: number }>();
+    rows.forEach((row, at) => {
+      const task = `${row.pid}:${row.tid}`;
+      const seen = first.get(task);
+      if (!seen || row.id < seen.row.id) first.set(task, { row, at });
+    });
+    return [...first.values()].sort((a, b) => a.at - b.at).map(({ row }) => row);
+  };
   return {
     ownedProcessesIn: (owner, states, limit) => rowsOf(procs, and(eq('owner', owner), oneOf('state', states)), ['timestamp'], limit),
     childProcessesIn: (parentPids, states) => rowsOf(procs, and(oneOf('parent_pid', parentPids), oneOf('state', states))),
@@ -22,12 +36,25 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
       rowsOf(procs, and(eq('mid', mid), or(is('start_time', 'ge', since), is('end_time', 'ge', since))), ['start_time'], limit),
     countProcessesIn: (state) => countOf(procs, and(eq('state', state))),
     async deleteProcessRows(pid) {
-      for (const rows of [deliveries, messages, tasks, ops]) await rows.deleteWhere(byPid(pid));
+      for (const rows of [deliveries, messages, inbox, tasks, ops]) await rows.deleteWhere(byPid(pid));
       await procs.delete(pid);
     },
 
     tasksOf: (pids) => rowsOf(tasks, oneOf('pid', pids)),
-    interruptedActs: (limit) => rowsOf(tasks, and(eq('state', 'interrupted'), eq('kind', 'act')), ['start_time'], limit),
+    async interruptedActsWithoutInbox(offset, limit) {
+      const open = await rowsOf(tasks, and(eq('state', 'interrupted'), eq('kind', 'act')), ['start_time']);
+      const without = [];
+      for (const task of open) if ((await countOf(inbox, and(eq('pid', task.pid), eq('tid', task.tid)))) === 0) without.push(task);
+      return without.slice(offset, offset + limit);
+    },
+
+    async inboxPage({ offset, limit, newestFirst, ...filter }) {
+      const rows = await inboxRows(filter);
+      if (newestFirst) rows.reverse();
+      return rows.slice(offset, offset + limit);
+    },
+    inboxCount: async (filter) => (await inboxRows(filter)).length,
+    deleteInboxOf: async (refs) => (refs.length === 0 ? 0 : inbox.deleteWhere(or(...refs.map((ref) => and(eq('pid', ref.pid), eq('tid', ref.tid)))))),
 
     createdActMessagesOf: (refs) =>
       rowsOf(messages, and(eq('state', 'created'), eq('type', 'act'), or(...refs.map((ref) => and(eq('pid', ref.pid), eq('tid', ref.tid)))))),

@@ -23,6 +23,7 @@ import type {
   CollectionName,
   DeliveryRow,
   EventRow,
+  InboxRow,
   InstanceRow,
   StartClaimRow,
   ModelRow,
@@ -225,6 +226,7 @@ export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>
   ops: ['status', 'pid'],
   instances: [],
   startClaims: [],
+  inbox: ['principal', 'pid'],
 };
 
 export interface MemoryStoreOptions {
@@ -245,6 +247,7 @@ export class MemoryStore implements Store {
   readonly ops: MemoryCollection<OpRow>;
   readonly instances: MemoryCollection<InstanceRow>;
   readonly startClaims: MemoryCollection<StartClaimRow>;
+  readonly inbox: MemoryCollection<InboxRow>;
   readonly queries: StoreQueries;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -260,6 +263,7 @@ export class MemoryStore implements Store {
     this.ops = new MemoryCollection('ops', indexes.ops);
     this.instances = new MemoryCollection('instances', indexes.instances);
     this.startClaims = new MemoryCollection('startClaims', indexes.startClaims);
+    this.inbox = new MemoryCollection('inbox', indexes.inbox);
     this.queries = memoryQueries(this);
   }
 

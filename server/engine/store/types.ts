@@ -8,6 +8,9 @@ import type { DeliveryStatus } from '../../../vocab/states.ts';
 import type { InstanceRow, StartClaimRow } from './instance-rows.ts';
 
 export type { InstanceRow, StartClaimRow } from './instance-rows.ts';
+import type { InboxQueries, InboxRow, TaskRef } from './inbox.ts';
+
+export type { InboxFilter, InboxPage, InboxQueries, InboxRow, TaskRef } from './inbox.ts';
 
 // ---- Query language (spec 4.2; behaves like SQL, section 0.13) ----
 
@@ -211,12 +214,6 @@ export interface Collection<T extends { id: string }> {
   deleteWhere(filter: QueryFilter): Promise<number>;
 }
 
-/** A task by its coordinates. */
-export interface TaskRef {
-  pid: string;
-  tid: string;
-}
-
 /**
  * The store's fixed questions, by name (graphile-worker's `src/sql/*`): everything the engine, the
  * API and the HTTP server ask of the store beyond one row by id, with typed parameters and rows.
@@ -226,7 +223,7 @@ export interface TaskRef {
  * order); times are epoch ms; lists are complete unless a `limit` is given. `delete…` and
  * `claim…` operations write; the others only read.
  */
-export interface StoreQueries {
+export interface StoreQueries extends InboxQueries {
   // ---- procs ----
   /** Processes `owner` owns in one of `states`, oldest `timestamp` first, at most `limit` (recovery's fill). */
   ownedProcessesIn(owner: string, states: readonly string[], limit: number): Promise<ProcRow[]>;
@@ -242,14 +239,18 @@ export interface StoreQueries {
   modelProcessesChangedSince(mid: string, since: number, limit: number): Promise<ProcRow[]>;
   /** How many processes are in `state` (metrics). */
   countProcessesIn(state: string): Promise<number>;
-  /** Deletes a process's deliveries, messages, tasks and outbox records, then its row (the sweeper). */
+  /** Deletes a process's deliveries, messages, inbox rows, tasks and outbox records, then its row (the sweeper). */
   deleteProcessRows(pid: string): Promise<void>;
 
   // ---- tasks ----
   /** The tasks of the processes `pids` (recovery loads them). */
   tasksOf(pids: readonly string[]): Promise<TaskRow[]>;
-  /** Acts waiting in `interrupted` for an answer, earliest start first, at most `limit` (the inbox). */
-  interruptedActs(limit: number): Promise<TaskRow[]>;
+  /**
+   * Acts waiting in `interrupted` that have no inbox row, earliest start first, `limit` of them after
+   * skipping `offset` (the inbox's backfill of tasks written before the inbox table).
+   */
+  interruptedActsWithoutInbox(offset: number, limit: number): Promise<TaskRow[]>;
+
 
   // ---- messages ----
   /** The `created` act messages of the tasks `tasks` (the inbox: what each open task asks). */
@@ -317,6 +318,8 @@ export interface Store {
   instances: Collection<InstanceRow>;
   /** Idempotency keys whose start is in flight (start-keys.ts). */
   startClaims: Collection<StartClaimRow>;
+  /** Open inbox tasks by who may see them (the read model's inbox). */
+  inbox: Collection<InboxRow>;
   /** The fixed queries by name; inside a batch, those of the batch's transaction. */
   readonly queries: StoreQueries;
   /** Which backend holds the rows; absent means a single-process store (like `memory`). */

@@ -41,3 +41,9 @@ export function limit(count: number): string {
   if (!Number.isSafeInteger(count) || count <= 0) throw new RangeError(`a query limit must be a positive integer, got ${count}`);
   return `LIMIT ${count}`;
 }
+
+/** `OFFSET n`, the count inlined as a checked integer (empty for 0). */
+export function offset(count: number): string {
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`a query offset must be a non-negative integer, got ${count}`);
+  return count === 0 ? '' : ` OFFSET ${count}`;
+}

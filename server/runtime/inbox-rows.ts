@@ -1,0 +1,89 @@
+/**
+ * The inbox rows of open interrupt tasks (the read model's inbox, InboxRow): who may act on a task
+ * (its assignment), the principals that names, and which rows a job's batch writes or deletes.
+ * A task is in the inbox from its `created` act message while it waits in `interrupted`: the
+ * batch holding that message writes its rows, the batch of the job in which it leaves
+ * `interrupted` (answered, skipped, failed, aborted …) deletes them. Stateless.
+ */
+import type { InboxRow, MessageRow, StoreQueries, TaskRef } from '../engine/store/types.ts';
+import type { Task } from '../engine/task.ts';
+
+/** An irq act's restriction: `params.assignees` (user names) and `params.roles`. Neither: any operator. */
+export interface Assignment {
+  assignees: string[];
+  roles: string[];
+}
+
+const NONE: Assignment = { assignees: [], roles: [] };
+
+function names(value: unknown): string[] {
+  if (typeof value === 'string') return value ? [value] : [];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+}
+
+/** The restriction in an act's evaluated params. */
+export function assignmentOf(params: unknown): Assignment {
+  if (typeof params !== 'object' || params === null) return NONE;
+  const p = params as Record<string, unknown>;
+  return { assignees: names(p.assignees), roles: names(p.roles) };
+}
+
+/** The principal of every inbox task: callers who may act on any task read its rows. */
+export const EVERY_TASK = '';
+/** The principal of tasks without an assignment: any operator. */
+export const UNASSIGNED = '*';
+export const userPrincipal = (name: string): string => `user:${name}`;
+export const rolePrincipal = (role: string): string => `role:${role}`;
+
+/** The principals an assignment names. */
+export function principalsOf(a: Assignment): string[] {
+  if (a.assignees.length === 0 && a.roles.length === 0) return [UNASSIGNED];
+  return [...new Set([...a.assignees.map(userPrincipal), ...a.roles.map(rolePrincipal)])];
+}
+
+/** The principals a caller who may act on assigned tasks (not on every task) sees the tasks of. */
+export function principalsOfCaller(name: string, roles: readonly string[]): string[] {
+  return [UNASSIGNED, userPrincipal(name), ...roles.map(rolePrincipal)];
+}
+
+/** Tasks whose created messages one query looks up (each pair a term of its OR). */
+const LOOKUP_CHUNK = 50;
+
+/** The `created` act message of each of `tasks` that has one (its last), by `pid:tid`. */
+export async function createdMessagesOf(queries: StoreQueries, tasks: readonly TaskRef[]): Promise<Map<string, MessageRow>> {
+  const byTask = new Map<string, MessageRow>();
+  for (let i = 0; i < tasks.length; i += LOOKUP_CHUNK) {
+    for (const m of await queries.createdActMessagesOf(tasks.slice(i, i + LOOKUP_CHUNK))) byTask.set(`${m.pid}:${m.tid}`, m);
+  }
+  return byTask;
+}
+
+type CreatedMessage = Pick<MessageRow, 'pid' | 'tid' | 'mid' | 'inputs' | 'start_time'>;
+
+/** The rows of a task its `created` act message puts in the inbox (the every-task row first). */
+export function inboxRowsOf(m: CreatedMessage): InboxRow[] {
+  const principals = [EVERY_TASK, ...principalsOf(assignmentOf(m.inputs.params ?? null))];
+  return principals.map((principal) => ({ id: `${m.pid}:${m.tid}:${principal}`, pid: m.pid, tid: m.tid, mid: m.mid, principal, start_time: m.start_time }));
+}
+
+/** What a batch does to the inbox: rows of tasks that entered it, tasks that left it. */
+export interface InboxChanges {
+  rows: InboxRow[];
+  left: TaskRef[];
+}
+
+/**
+ * The inbox changes of a batch: a task whose `created` act message the batch holds enters the
+ * inbox when it still waits (`interrupted`, said by `stateOf`); a task that left `interrupted`
+ * during the job (`left`, recorded by Core.setState) and does not wait again leaves it.
+ */
+export function inboxChanges(messages: readonly MessageRow[], stateOf: (pid: string, tid: string) => string | undefined, left: readonly Task[]): InboxChanges {
+  const entered = new Map<string, MessageRow>();
+  for (const m of messages) {
+    if (m.type === 'act' && m.state === 'created' && stateOf(m.pid, m.tid) === 'interrupted') entered.set(`${m.pid}:${m.tid}`, m);
+  }
+  return {
+    rows: [...entered.values()].flatMap(inboxRowsOf),
+    left: left.filter((t) => t.state !== 'interrupted').map((t) => ({ pid: t.pid, tid: t.tid })),
+  };
+}

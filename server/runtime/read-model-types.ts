@@ -1,0 +1,25 @@
+/**
+ * The row types the read model answers with (read-model.ts), for the API: it names the store's
+ * rows only through these, never through the store's own modules.
+ */
+import type { MessageRow } from '../engine/store/types.ts';
+
+export type { EventRow, MessageRow, ProcRow, Query, QueryExpr } from '../engine/store/types.ts';
+
+/** What an open inbox task asks: its `created` act message. */
+export type InboxTask = Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'name' | 'uses' | 'mid' | 'model' | 'inputs' | 'start_time'>;
+
+/** A page of a caller's inbox: how many tasks it holds, and the page's. */
+export interface InboxAnswer {
+  count: number;
+  tasks: InboxTask[];
+}
+
+/** Which page of whose inbox (principals: inbox-rows.ts). */
+export interface InboxRead {
+  principals: readonly string[];
+  mid?: string;
+  offset: number;
+  limit: number;
+  newestFirst?: boolean;
+}

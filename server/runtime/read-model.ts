@@ -1,0 +1,88 @@
+/**
+ * The read model: what the API and the live catch-up read, answered by the runtime instead of
+ * around it — the inbox (paged and filtered by who may act in the store: inbox-rows.ts), a task's
+ * form (its declared outputs from the compiled tree the process runs on: resident, or the
+ * snapshot's compiled model that models.ts caches), stored process rows, and the catch-up's
+ * changes since a cursor. Every read first lets the queued store writes land.
+ *
+ * State: the inbox backfill (inbox-backfill.ts), run once before the first inbox read —
+ * idle → running → done; a failed run is retried by the next read.
+ */
+import { ActError } from '../engine/errors.ts';
+import { asAct } from '../engine/tree/node.ts';
+import type { Core } from './core.ts';
+import { backfillInbox } from './inbox-backfill.ts';
+import { createdMessagesOf } from './inbox-rows.ts';
+import { procDetail, type ProcDetail } from './info.ts';
+import type { ProcessReader } from './process-reader.ts';
+import type { InboxAnswer, InboxRead, InboxTask, MessageRow, ProcRow } from './read-model-types.ts';
+
+export interface TaskForm {
+  detail: ProcDetail;
+  /** The act's declared `outputs` in the model the process runs ({} for dynamic acts and other tasks). */
+  outputs: Record<string, unknown>;
+}
+
+export class ReadModel {
+  private backfill: Promise<void> | null = null;
+
+  constructor(
+    private readonly core: Core,
+    private readonly reader: ProcessReader,
+  ) {}
+
+  private async settled(): Promise<void> {
+    await this.core.writer.flush();
+  }
+
+  /** One page of an inbox and how many tasks it holds. */
+  async inbox(read: InboxRead): Promise<InboxAnswer> {
+    await this.settled();
+    await (this.backfill ??= backfillInbox(this.core.store, this.core.writer).then(
+      () => undefined,
+      (err: unknown) => {
+        this.backfill = null;
+        throw err;
+      },
+    ));
+    const { queries } = this.core.store;
+    const count = await queries.inboxCount(read);
+    const rows = count > read.offset ? await queries.inboxPage(read) : [];
+    const created = await createdMessagesOf(queries, rows);
+    const tasks: InboxTask[] = [];
+    for (const row of rows) {
+      const m = created.get(`${row.pid}:${row.tid}`);
+      if (m) tasks.push(m);
+    }
+    return { count, tasks };
+  }
+
+  /** A process (its tasks) and the declared outputs of one of its acts, from one load. */
+  async form(pid: string, tid: string): Promise<TaskForm> {
+    await this.settled();
+    const proc = await this.reader.loaded(pid);
+    const task = proc.tasks.get(tid);
+    const node = task ? proc.tree.nodes.get(task.node.id) : undefined;
+    return { detail: procDetail(proc), outputs: node?.kind === 'act' ? (asAct(node).outputs ?? {}) : {} };
+  }
+
+  /** A process's stored row (any state, any instance); `process.not_found` when there is none. */
+  async storedProcess(pid: string): Promise<ProcRow> {
+    await this.settled();
+    const row = await this.core.store.procs.find(pid);
+    if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
+    return row;
+  }
+
+  /** Messages of a process created at or after `since`, oldest first, at most `limit` (catch-up). */
+  async processMessagesSince(pid: string, since: number, limit: number): Promise<MessageRow[]> {
+    await this.settled();
+    return this.core.store.queries.processMessagesSince(pid, since, limit);
+  }
+
+  /** Processes of a model that started or ended at or after `since`, at most `limit` (catch-up). */
+  async modelProcessesChangedSince(mid: string, since: number, limit: number): Promise<ProcRow[]> {
+    await this.settled();
+    return this.core.store.queries.modelProcessesChangedSince(mid, since, limit);
+  }
+}

@@ -1,0 +1,9 @@
+/** The WHERE of the inbox statements (inbox-page.ts, inbox-count.ts): rows of the filter's principals (and model). */
+import type { InboxFilter } from '../../engine/store/types.ts';
+import type { Params } from './params.ts';
+
+export function inboxWhere(p: Params, filter: InboxFilter, alias: string): string {
+  const principal = filter.principals.length === 1 ? `= ${p.slot(filter.principals[0])}` : `IN ${p.list(filter.principals)}`;
+  const mid = filter.mid === undefined ? '' : ` AND ${alias}."mid" = ${p.slot(filter.mid)}`;
+  return `${alias}."principal" ${principal}${mid}`;
+}
