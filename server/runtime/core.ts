@@ -11,7 +11,7 @@
 import type { Channel } from './channels.ts';
 import { OrderedDispatcher } from './channels.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
-import { ActError, errorMessage } from '../engine/errors.ts';
+import { errorMessage } from '../engine/errors.ts';
 import { ExpressionTrials } from '../engine/expr/trials.ts';
 import { Lanes, type Job } from './lanes.ts';
 import { buildMessage, type Message } from '../engine/messages.ts';
@@ -42,6 +42,13 @@ import type { Logger } from '../engine/logger.ts';
 import { Snapshots } from '../engine/snapshots.ts';
 import { TypedEmitter } from './events.ts';
 import type { CoreConfig } from './engine-types.ts';
+
+/** What Core asks of the engine that owns it (given at construction: runtime/engine.ts). */
+export interface CoreLinks {
+  startProcess(mid: string, options: Vars, parent: ParentRef | null): Promise<Process>;
+  /** A finished process left memory while parked ones wait: fill the free slot. */
+  slotFreed(): void;
+}
 
 export class Core implements EngineContext {
   /** The processes held in memory (residents.ts). */
@@ -76,6 +83,8 @@ export class Core implements EngineContext {
     readonly newId: IdSource,
     readonly config: CoreConfig,
     readonly log: Logger,
+    /** What the engine around it does for it: start processes (subflow children), fill freed slots. */
+    private readonly links: CoreLinks,
     private readonly faults?: (point: FaultPoint) => void,
     /** Threads for code acts (see `offLane`); none: code runs inside its job. */
     readonly codePool?: CodePool,
@@ -88,7 +97,7 @@ export class Core implements EngineContext {
       (change) => (change.full ? this.events.emit('laneFull', change.fill) : this.events.emit('laneDrained', change.fill)),
     );
     this.dispatcher = new OrderedDispatcher((err) => this.log.error(`channel handler failed: ${errorMessage(err)}`));
-    this.residents = new Residents(this.timed, (lost) => this.events.emit('processesLost', lost));
+    this.residents = new Residents(this.timed, (lost) => this.events.emit('processesLost', lost), () => links.slotFreed());
     this.procs = this.residents.procs;
     const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => this.residents.release(pids, 'fence') } : undefined;
     this.writer = new StoreWriter(store, (err) => this.log.error(`store write failed: ${errorMessage(err)}`), fence);
@@ -368,9 +377,10 @@ export class Core implements EngineContext {
     this.timed.add(task);
   }
 
-  /** Starts a process (wired by the engine to its `Starter`). */
-  startProcess: (mid: string, options: Vars, parent: ParentRef | null) => Promise<Process> = () =>
-    Promise.reject(new ActError('engine.closed', 'engine not wired'));
+  /** Starts a process (the engine's `Starter`): a subflow's child. */
+  startProcess(mid: string, options: Vars, parent: ParentRef | null): Promise<Process> {
+    return this.links.startProcess(mid, options, parent);
+  }
 
   /** The root became ready: the process runs (`on_start`). */
   processStarted(proc: Process): void {

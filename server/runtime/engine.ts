@@ -6,32 +6,29 @@
 import { ActionIntake, type ActionRequest } from './action-intake.ts';
 import { messagesApi, type MessagesApi } from './messages-api.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
-import { randomId, systemClock } from '../engine/clock.ts';
+import { randomId } from '../engine/clock.ts';
 import { Core } from './core.ts';
 import { ProcessReader } from './process-reader.ts';
 import { ReadModel } from './read-model.ts';
 import { modelsApi, packagesApi, publishPackages, triggersApi, type ModelsApi, type PackagesApi, type TriggersApi } from './engine-catalog.ts';
 import type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
+import { engineParts, type EngineParts } from './engine-parts.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import type { EngineEvents } from './events.ts';
 import { silentLogger } from '../engine/logger.ts';
 import { procDetail, procInfo, taskInfo, type ProcDetail, type ProcInfo, type TaskInfo } from './info.ts';
 import type { Vars } from '../engine/model/types.ts';
+import type { ParentRef } from '../engine/context.ts';
 import { Models } from './models.ts';
-import { PackageRegistry } from '../engine/packages/registry.ts';
-import { createSandbox, DEFAULT_LIMITS } from '../engine/sandbox/quickjs.ts';
-import { CodePool } from '../engine/sandbox/code-pool.ts';
-import { DEFAULT_STEP_BUDGET } from '../engine/step-budget.ts';
-import { DEFAULT_VALUE_CAP_BYTES } from '../engine/value-cap.ts';
 import { Starter } from './start.ts';
 import { StartKeys } from './start-keys.ts';
-import { MemoryStore } from '../engine/store/memory.ts';
 import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../engine/store/types.ts';
-import { checkTimeouts, nextTimeoutAt, redeliver, replayOverflow, sweepFinished } from './timers.ts';
-import { fireSchedules } from './schedules.ts';
-import { LoopGuard } from './loop-guard.ts';
+import { nextTimeoutAt } from './timers.ts';
 import { logEvents } from './event-log.ts';
-import { fillSlots, recoverProcesses, type RecoverReport } from './recover.ts';
+import { recoverProcesses, type RecoverReport } from './recover.ts';
+import { BootRecovery } from './boot-recovery.ts';
+import { SlotFills } from './fills.ts';
+import { Ticker } from './ticker.ts';
 import { InstanceLease } from './instances.ts';
 import { multiInstance } from './relay-records.ts';
 import { Relay } from './relay.ts';
@@ -40,8 +37,7 @@ import type { StuckProcess } from './liveness.ts';
 import { findStuck } from './stuck-check.ts';
 import { StuckDetector } from './stuck-detector.ts';
 import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
-import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats, type RecoveryHealth } from './engine-health.ts';
-import type { RecoveryRun } from './action-intake.ts';
+import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats } from './engine-health.ts';
 import { isVarsObject } from '../engine/vars.ts';
 
 export type { ActionRequest } from './action-intake.ts';
@@ -54,30 +50,32 @@ export class Engine {
   private readonly startKeys: StartKeys;
   private timer: NodeJS.Timeout | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
-  private lease!: InstanceLease;
+  private readonly lease: InstanceLease;
   private closed = false;
-  private filling: Promise<void> | null = null;
-  private sweepAfterMs: number | undefined;
-  private readonly retryLoop: LoopGuard;
-  private readonly scheduleLoop: LoopGuard;
-  private refill = false;
+  private readonly fills: SlotFills;
+  private readonly recovery: BootRecovery;
+  private readonly ticker: Ticker;
   private readonly relay: Relay;
-  private relayTimeoutMs = 10_000;
   private readonly intake: ActionIntake;
   private readonly detector: StuckDetector;
   private readonly reader: ProcessReader;
-  /** Boot recovery: idle (nothing to recover, or done) → recovering (`recovery` set) → done or failed. */
-  private recoveryHealth: RecoveryHealth = { recovering: false, loaded: 0, total: 0, failed: 0 };
-  private recovery: (RecoveryRun & { report: Promise<RecoverReport> }) | null = null;
 
-  private constructor(core: Core, models: Models) {
+  private constructor(parts: EngineParts, options: EngineOptions) {
+    const links = {
+      startProcess: (mid: string, inputs: Vars, parent: ParentRef | null) => this.starter.start(mid, inputs, parent),
+      slotFreed: () => void this.fills.request(),
+    };
+    const core = new Core(parts.store, parts.sandbox, parts.registry, parts.clock, options.newId ?? randomId, parts.config, options.logger ?? silentLogger, links, options.faults, parts.codePool);
+    const models = new Models(parts.store, parts.registry, parts.sandbox, parts.clock);
     this.core = core;
-    this.retryLoop = new LoopGuard('message-retry', core.events);
-    this.scheduleLoop = new LoopGuard('schedule-trigger', core.events);
+    this.modelStore = models;
+    this.lease = new InstanceLease(core, core.config.instanceId, parts.leaseMs);
     this.relay = new Relay(core);
     this.messages = messagesApi(core);
-    this.intake = new ActionIntake(core, () => this.lease, this.relay, () => this.relayTimeoutMs, () => (this.recoveryHealth.recovering ? this.recovery : null));
-    this.modelStore = models;
+    this.fills = new SlotFills(core, models, () => this.closed);
+    this.recovery = new BootRecovery(core, models);
+    const relayTimeoutMs = options.relayTimeoutMs ?? 10_000;
+    this.intake = new ActionIntake(core, () => this.lease, this.relay, () => relayTimeoutMs, () => this.recovery.running);
     this.starter = new Starter(core, models);
     this.startKeys = new StartKeys(core, (instance) => this.lease.mayBeRunning(instance));
     this.detector = new StuckDetector(core);
@@ -85,116 +83,55 @@ export class Engine {
     this.reads = new ReadModel(core, this.reader);
     this.models = modelsApi(core, models, () => this.check());
     this.packages = packagesApi(core);
-    this.triggers = triggersApi(core, (mid, options, context) => this.procs.start(mid, options, context), (pid) => this.reader.finished(pid));
-    core.startProcess = (mid, options, parent) => this.starter.start(mid, options, parent);
-    core.residents.onSlotFreed = () => this.requestFill();
+    this.triggers = triggersApi(core, (mid, inputs, context) => this.procs.start(mid, inputs, context), (pid) => this.reader.finished(pid));
+    this.ticker = new Ticker({
+      core,
+      lease: () => this.lease,
+      relay: this.relay,
+      detector: this.detector,
+      fills: this.fills,
+      recovery: this.recovery,
+      start: (mid, inputs) => this.procs.start(mid, inputs),
+      renewLease: () => this.renewLease(),
+      closed: () => this.closed,
+      sweepAfterMs: options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000,
+    });
   }
 
   static async create(options: EngineOptions = {}): Promise<Engine> {
-    const store = options.store ?? new MemoryStore();
-    const clock = options.clock ?? systemClock;
-    const sandbox = await createSandbox(options.sandbox);
-    const codePool = options.codeWorkers ? new CodePool(options.codeWorkers, { ...DEFAULT_LIMITS, ...options.sandbox }) : undefined;
-    const registry = new PackageRegistry();
-    const secs = options.tickIntervalSecs && options.tickIntervalSecs > 0 ? options.tickIntervalSecs : 15;
-    const core = new Core(
-      store,
-      sandbox,
-      registry,
-      clock,
-      options.newId ?? randomId,
-      {
-        tickMs: secs * 1000,
-        maxMessageRetryTimes: options.maxMessageRetryTimes ?? 20,
-        workers: options.schedulerWorkers ?? 4,
-        queueCap: options.schedulerQueueCap ?? 4096,
-        cacheCap: options.cacheCap ?? 1024,
-        workdirRoot: options.workdirRoot,
-        instanceId: options.instanceId ?? randomId(12),
-        stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
-        valueCapBytes: options.valueCapBytes ?? DEFAULT_VALUE_CAP_BYTES,
-      },
-      options.logger ?? silentLogger,
-      options.faults,
-      codePool,
-    );
-    const engine = new Engine(core, new Models(store, registry, sandbox, clock));
+    const parts = await engineParts(options);
+    const engine = new Engine(parts, options);
+    const core = engine.core;
     // the runtime's facts reach the engine's logger as events (event-log.ts)
     logEvents(core.events, core.log);
-    const leaseMs = Math.max(1000, options.leaseMs ?? 3 * secs * 1000);
-    engine.lease = new InstanceLease(core, core.config.instanceId, leaseMs);
     try {
       boundWriter(core, options.storeWriterCap ?? DEFAULT_STORE_WRITER_CAP);
-      await codePool?.ready();
+      await parts.codePool?.ready();
       await engine.lease.register();
     } catch (err) {
-      sandbox.close();
-      await codePool?.close();
+      parts.sandbox.close();
+      await parts.codePool?.close();
       throw err;
     }
-    engine.sweepAfterMs = options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000;
-    engine.relayTimeoutMs = options.relayTimeoutMs ?? engine.relayTimeoutMs;
-    await publishPackages(engine.core);
+    await publishPackages(core);
     // relayed work is applied from the first tick on (recovered jobs run after create returns)
-    if (multiInstance(store)) await engine.relay.start();
+    if (multiInstance(parts.store)) await engine.relay.start();
     if (options.recover !== false) {
-      const recovery = engine.startRecovery();
+      const recovery = engine.recovery.start(engine.fills);
       if (!options.recoverInBackground) await recovery;
     }
     if (options.autoTick !== false) {
-      engine.timer = setInterval(() => void engine.tick().catch((e) => core.log.error(String(e))), secs * 1000);
+      engine.timer = setInterval(() => void engine.tick().catch((e) => core.log.error(String(e))), parts.config.tickMs);
       engine.timer.unref();
-      engine.leaseTimer = setInterval(() => void engine.renewLease(), leaseMs / 3);
+      engine.leaseTimer = setInterval(() => void engine.renewLease(), parts.leaseMs / 3);
       engine.leaseTimer.unref();
     }
     return engine;
   }
 
-  /**
-   * Runs the boot recovery as the engine's first slot fill (fills and ticks wait for it), keeping
-   * its progress for `health().recovery`. The promise rejects when recovery failed; in the
-   * background that is logged and the engine stays not ready (`recovery.error`).
-   */
-  private startRecovery(): Promise<RecoverReport> {
-    this.recoveryHealth = { recovering: true, loaded: 0, total: 0, failed: 0 };
-    const report = recoverProcesses(this.core, this.modelStore, ({ loaded, total }) => {
-      this.recoveryHealth = { ...this.recoveryHealth, loaded, total };
-    }).then(
-      (done) => {
-        this.recoveryHealth = { recovering: false, loaded: done.processes, total: done.processes, failed: done.failed.length };
-        if (done.processes > 0 || done.failed.length > 0) {
-          this.core.log.info(`recovered ${done.processes} processes (${done.dispatched} tasks dispatched, ${done.failed.length} failed)`);
-        }
-        return done;
-      },
-      (err: unknown) => {
-        this.recoveryHealth = { ...this.recoveryHealth, recovering: false, error: errorMessage(err) };
-        this.core.log.error(`recovering the unfinished processes failed: ${errorMessage(err)}`);
-        throw err;
-      },
-    );
-    const settled = report.then(
-      () => undefined,
-      () => undefined,
-    );
-    const health = () => this.recoveryHealth;
-    this.recovery = {
-      get health() {
-        return health();
-      },
-      done: settled,
-      report,
-    };
-    const filling: Promise<void> = settled.finally(() => {
-      if (this.filling === filling) this.filling = null;
-    });
-    this.filling = filling;
-    return report;
-  }
-
   /** Resolves with the boot recovery's report once it ended (rejects when it failed); null when none ran. */
   recovered(): Promise<RecoverReport> | null {
-    return this.recovery?.report ?? null;
+    return this.recovery.report;
   }
 
   /** This engine instance's id (the `owner` of the processes it runs). */
@@ -264,33 +201,6 @@ export class Engine {
       return taskInfo(task);
     },
   };
-
-  /**
-   * Fills free resident slots from the store (after a process left memory, and on every tick to
-   * take over processes of lapsed instances), one fill at a time; resolves when it ran.
-   */
-  private requestFill(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.filling) {
-      this.refill = true;
-      return this.filling;
-    }
-    this.filling = (async () => {
-      do {
-        this.refill = false;
-        // after the job that freed the slot has queued its writes
-        await new Promise((resolve) => setImmediate(resolve));
-        await this.core.writer.flush();
-        if (this.closed) return;
-        await fillSlots(this.core, this.modelStore);
-      } while (this.refill);
-    })()
-      .catch((err) => this.core.log.error(`filling free slots failed: ${errorMessage(err)}`))
-      .finally(() => {
-        this.filling = null;
-      });
-    return this.filling;
-  }
 
   // ---- client actions ----
 
@@ -363,43 +273,14 @@ export class Engine {
 
   // ---- time, events, lifecycle ----
 
-  /**
-   * One timer tick: task timeouts, then the store-facing loops, each behind its health guard
-   * (spec 5.10): redelivery + overflow replay (`message-retry`) and schedule triggers
-   * (`schedule-trigger`), then the liveness check of the resident processes (stuck-detector.ts).
-   * Tests and the CLI call it with an injected clock.
-   */
-  async tick(): Promise<TickReport> {
-    const report: TickReport = { timeouts: 0, redelivered: 0, swept: 0, replayed: 0, fired: 0, stuck: 0 };
-    if (this.closed) return report;
-    await this.renewLease();
-    // recovering in the background: the first tick after it does the rest
-    if (this.recoveryHealth.recovering) return report;
-    // take over processes of instances whose lease lapsed (and fill free slots)
-    await this.requestFill();
-    if (multiInstance(this.core.store)) await this.relay.pass();
-    const now = this.core.now();
-    report.timeouts = checkTimeouts(this.core, now);
-    this.core.snapshots.sweep(now);
-    const leader = await this.lease.isLeader();
-    await this.retryLoop.run(now, this.core.log, async () => {
-      report.redelivered = await redeliver(this.core, now);
-      if (leader) report.swept = await sweepFinished(this.core, now, this.sweepAfterMs);
-      if (leader) await this.lease.sweepLapsed();
-      report.replayed = await replayOverflow(this.core, now);
-    });
-    if (leader) {
-      await this.scheduleLoop.run(now, this.core.log, async () => {
-        report.fired = await fireSchedules(this.core, (mid, inputs) => this.procs.start(mid, inputs), now);
-      });
-    }
-    if (!this.closed) report.stuck = await this.detector.check();
-    return report;
+  /** One timer tick (ticker.ts); tests and the CLI call it with an injected clock. */
+  tick(): Promise<TickReport> {
+    return this.ticker.tick();
   }
 
   /** Health of the timer loops, the lanes, the store writer and the stuck processes (spec 5.10, 5.14). */
   health(): EngineHealth {
-    return engineHealth(this.core, [this.retryLoop.health(), this.scheduleLoop.health()], this.detector, this.recoveryHealth);
+    return engineHealth(this.core, this.ticker.loops(), this.detector, this.recovery.health);
   }
 
   /**
@@ -426,8 +307,9 @@ export class Engine {
       await this.core.queue.idle();
       await this.core.dispatcher.idle();
       await this.core.writer.flush();
-      if (this.filling) {
-        await this.filling;
+      const filling = this.fills.current;
+      if (filling) {
+        await filling;
         continue;
       }
       if (this.core.inFlight.size > 0) {
@@ -472,7 +354,7 @@ export class Engine {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
-    if (this.filling) await this.filling;
+    await this.fills.current;
     await this.relay.stop();
     this.core.queue.close();
     await this.core.writer.flush();

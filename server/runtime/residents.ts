@@ -19,14 +19,14 @@ export class Residents {
   readonly procs = new Map<string, Process>();
   readonly finishedHere = new Set<string>();
   admissionPending = true;
-  /** Called when a finished process left memory: fill the free slot (wired by the engine). */
-  onSlotFreed: () => void = () => {};
 
   constructor(
     /** Tasks whose timeout rules the tick checks: a process that leaves takes its tasks along. */
     private readonly timed: Set<Task>,
     /** Hears the processes that left because another instance took them over (`processesLost`). */
     private readonly onLost: (lost: EngineEvents['processesLost']) => void,
+    /** A finished process left memory while admission waits: fill the free slot. */
+    private readonly onSlotFreed: () => void,
   ) {}
 
   /** Unfinished processes held in memory. */

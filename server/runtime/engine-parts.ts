@@ -1,0 +1,51 @@
+/**
+ * What an engine is made of, from its options: the store (memory by default), the clock, the
+ * sandbox and the code workers, the package registry, Core's configuration with its defaults,
+ * and the instance lease's length.
+ */
+import { randomId, systemClock, type Clock } from '../engine/clock.ts';
+import { PackageRegistry } from '../engine/packages/registry.ts';
+import { createSandbox, DEFAULT_LIMITS } from '../engine/sandbox/quickjs.ts';
+import { CodePool } from '../engine/sandbox/code-pool.ts';
+import type { Sandbox } from '../engine/sandbox/types.ts';
+import { DEFAULT_STEP_BUDGET } from '../engine/step-budget.ts';
+import { MemoryStore } from '../engine/store/memory.ts';
+import type { Store } from '../engine/store/types.ts';
+import { DEFAULT_VALUE_CAP_BYTES } from '../engine/value-cap.ts';
+import type { CoreConfig, EngineOptions } from './engine-types.ts';
+
+export interface EngineParts {
+  store: Store;
+  clock: Clock;
+  sandbox: Sandbox;
+  codePool?: CodePool;
+  registry: PackageRegistry;
+  config: CoreConfig;
+  /** How long an instance's lease runs without renewal (ms). */
+  leaseMs: number;
+}
+
+export async function engineParts(options: EngineOptions): Promise<EngineParts> {
+  const sandbox = await createSandbox(options.sandbox);
+  const codePool = options.codeWorkers ? new CodePool(options.codeWorkers, { ...DEFAULT_LIMITS, ...options.sandbox }) : undefined;
+  const secs = options.tickIntervalSecs && options.tickIntervalSecs > 0 ? options.tickIntervalSecs : 15;
+  return {
+    store: options.store ?? new MemoryStore(),
+    clock: options.clock ?? systemClock,
+    sandbox,
+    codePool,
+    registry: new PackageRegistry(),
+    config: {
+      tickMs: secs * 1000,
+      maxMessageRetryTimes: options.maxMessageRetryTimes ?? 20,
+      workers: options.schedulerWorkers ?? 4,
+      queueCap: options.schedulerQueueCap ?? 4096,
+      cacheCap: options.cacheCap ?? 1024,
+      workdirRoot: options.workdirRoot,
+      instanceId: options.instanceId ?? randomId(12),
+      stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
+      valueCapBytes: options.valueCapBytes ?? DEFAULT_VALUE_CAP_BYTES,
+    },
+    leaseMs: Math.max(1000, options.leaseMs ?? 3 * secs * 1000),
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The engine's timer tick (spec 5.10): task timeouts, then the store-facing loops, each behind its
+ * health guard — redelivery, the sweeper, lapsed instance rows and overflow replay
+ * (`message-retry`), schedule triggers (`schedule-trigger`, the leader only) — then the liveness
+ * check of the resident processes (stuck-detector.ts). Tests and the CLI call it with an injected
+ * clock. Holds the two loops' guards (loop-guard.ts: healthy → degraded → healthy).
+ */
+import type { Core } from './core.ts';
+import type { BootRecovery } from './boot-recovery.ts';
+import type { TickReport } from './engine-types.ts';
+import type { SlotFills } from './fills.ts';
+import type { InstanceLease } from './instances.ts';
+import { LoopGuard, type LoopHealth } from './loop-guard.ts';
+import { multiInstance } from './relay-records.ts';
+import type { Relay } from './relay.ts';
+import { fireSchedules } from './schedules.ts';
+import type { StuckDetector } from './stuck-detector.ts';
+import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
+import type { Vars } from '../engine/model/types.ts';
+
+export interface TickParts {
+  core: Core;
+  lease: () => InstanceLease;
+  relay: Relay;
+  detector: StuckDetector;
+  fills: SlotFills;
+  recovery: BootRecovery;
+  /** Starts a process of a schedule trigger. */
+  start: (mid: string, inputs: Vars) => Promise<unknown>;
+  /** Renews this instance's lease (errors logged, not thrown). */
+  renewLease: () => Promise<void>;
+  closed: () => boolean;
+  /** How long finished processes stay before the sweeper deletes them (undefined: never). */
+  sweepAfterMs?: number;
+}
+
+export class Ticker {
+  private readonly retryLoop: LoopGuard;
+  private readonly scheduleLoop: LoopGuard;
+
+  constructor(private readonly parts: TickParts) {
+    this.retryLoop = new LoopGuard('message-retry', parts.core.events);
+    this.scheduleLoop = new LoopGuard('schedule-trigger', parts.core.events);
+  }
+
+  /** The loops' health (engine-health.ts). */
+  loops(): LoopHealth[] {
+    return [this.retryLoop.health(), this.scheduleLoop.health()];
+  }
+
+  async tick(): Promise<TickReport> {
+    const { core, relay, detector, fills, recovery } = this.parts;
+    const report: TickReport = { timeouts: 0, redelivered: 0, swept: 0, replayed: 0, fired: 0, stuck: 0 };
+    if (this.parts.closed()) return report;
+    await this.parts.renewLease();
+    // recovering in the background: the first tick after it does the rest
+    if (recovery.recovering) return report;
+    // take over processes of instances whose lease lapsed (and fill free slots)
+    await fills.request();
+    if (multiInstance(core.store)) await relay.pass();
+    const now = core.now();
+    report.timeouts = checkTimeouts(core, now);
+    core.snapshots.sweep(now);
+    const lease = this.parts.lease();
+    const leader = await lease.isLeader();
+    await this.retryLoop.run(now, core.log, async () => {
+      report.redelivered = await redeliver(core, now);
+      if (leader) report.swept = await sweepFinished(core, now, this.parts.sweepAfterMs);
+      if (leader) await lease.sweepLapsed();
+      report.replayed = await replayOverflow(core, now);
+    });
+    if (leader) {
+      await this.scheduleLoop.run(now, core.log, async () => {
+        report.fired = await fireSchedules(core, this.parts.start, now);
+      });
+    }
+    if (!this.parts.closed()) report.stuck = await detector.check();
+    return report;
+  }
+}
