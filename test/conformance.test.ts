@@ -3,7 +3,7 @@
  * driven through the public Engine API only (messages, process events, task states, store rows).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../server/engine/store/memory.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcDetail } from '../server/runtime/info.ts';
-import type { OpRow, ProcRow, TaskRow } from '../server/engine/store/types.ts';
+import type { OpRow, ProcRow, TaskRow } from '../server/store/contract/types.ts';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { openStore } from '../server/store/open-store.ts';

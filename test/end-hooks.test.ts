@@ -4,7 +4,7 @@
  * outbox like any execution, and after a restart the tick hands them back (spec 2.8, 5.4).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../server/engine/store/memory.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 
 const MODEL = `

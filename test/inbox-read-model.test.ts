@@ -6,7 +6,7 @@
  * missing (written before the inbox table) are filled in by the first read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and } from '../server/engine/store/filters.ts';
+import { and } from '../server/store/contract/filters.ts';
 import { EVERY_TASK, principalsOfCaller } from '../server/runtime/inbox-rows.ts';
 import { BACKENDS } from './helpers/databases.ts';
 import { eventually } from './helpers/eventually.ts';

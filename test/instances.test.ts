@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Engine } from '../server/runtime/engine.ts';
-import { MemoryStore } from '../server/engine/store/memory.ts';
-import type { ProcRow, TaskRow } from '../server/engine/store/types.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
+import type { ProcRow, TaskRow } from '../server/store/contract/types.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
 import { EngineProcess, HOST_TEST_BUDGET_MS } from './helpers/engine-process.ts';

@@ -3,14 +3,14 @@
  * - server/engine (the workflow semantics) imports nothing of the runtime, the stores, the API,
  *   the HTTP server, auth or the CLI, and no database, socket or web framework;
  * - server/api reads the store through the runtime's read model: it imports no store module
- *   (server/store, server/engine/store) and names store rows through runtime/read-model-types.ts;
+ *   (server/store) and names store rows through runtime/read-model-types.ts;
  * - no import cycle appears in server/ (type-only imports count too).
  */
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, importGraph } from './helpers/import-graph.ts';
 
 const FORBIDDEN_FOR_ENGINE = /^server\/(runtime|store|api|http|auth|audit|cli)\//;
-const STORE_MODULES = /^server\/(store|engine\/store)\//;
+const STORE_MODULES = /^server\/store\//;
 const FORBIDDEN_PACKAGES = /^(@prisma\/|prisma$|socket\.io|@socket\.io\/|next($|\/)|react|pino|pg$|better-sqlite3)/;
 
 const graph = importGraph('server');

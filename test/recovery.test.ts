@@ -5,7 +5,7 @@
  * against the durable stores; these check the rebuild and the resume rules.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../server/engine/store/memory.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 
 const open: Harness[] = [];

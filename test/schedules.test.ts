@@ -4,7 +4,7 @@
  * disabled trigger stays quiet; a failing store degrades the loop, which recovers when it returns.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../server/engine/store/memory.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
 import type { EngineOptions } from '../server/runtime/engine.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TaskInfo } from '../server/runtime/info.ts';
-import type { ProcRow } from '../server/engine/store/types.ts';
+import type { ProcRow } from '../server/store/contract/types.ts';
 import { crashEquivalence } from './sim/crash-equivalence.ts';
 import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './sim/invariants.ts';
 import { allRegressions } from './sim/regression.ts';

@@ -3,7 +3,7 @@
  * per task, a replay keeps what was sealed, TTLs expire on the tick, re-registering clears.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../server/engine/store/memory.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 
 const open: Harness[] = [];

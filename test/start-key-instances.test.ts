@@ -13,8 +13,8 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/engine/clock.ts';
 import { ActError } from '../server/engine/errors.ts';
-import { MemoryStore } from '../server/engine/store/memory.ts';
-import type { ProcRow, StartClaimRow, Store } from '../server/engine/store/types.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
+import type { ProcRow, StartClaimRow, Store } from '../server/store/contract/types.ts';
 import { Engine } from '../server/runtime/engine.ts';
 import { startDigest } from '../server/runtime/start-keys.ts';
 import { openStore } from '../server/store/open-store.ts';

@@ -8,7 +8,7 @@
  *   heard (fault point `start:written`): the retry on a new host answers the stored process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProcRow } from '../server/engine/store/types.ts';
+import type { ProcRow } from '../server/store/contract/types.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
 import { EngineProcess } from './helpers/engine-process.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
-import type { Store } from '../server/engine/store/index.ts';
+import type { Store } from '../server/store/contract/index.ts';
 import { BACKENDS, SQL_BACKENDS, createTestDatabase, useTestStore } from './helpers/databases.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { samples, task } from './helpers/store-samples.ts';

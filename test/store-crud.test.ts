@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
-import type { Collection, CollectionName, QueryFilter, TaskRow } from '../server/engine/store/index.ts';
+import type { Collection, CollectionName, QueryFilter, TaskRow } from '../server/store/contract/index.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { collectionNames, samples, task } from './helpers/store-samples.ts';
 

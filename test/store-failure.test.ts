@@ -3,7 +3,7 @@
  * succeeded is missing from the store); the engine keeps serving once the store works again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryStore } from '../server/engine/store/memory.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 
 let h: Harness | undefined;

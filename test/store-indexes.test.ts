@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EVERY_TASK, principalsOfCaller } from '../server/runtime/inbox-rows.ts';
 import { Engine } from '../server/runtime/engine.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
-import type { StoreQueries } from '../server/engine/store/types.ts';
+import type { StoreQueries } from '../server/store/contract/types.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
 import { RecordingStore, type Statement } from './helpers/query-plans.ts';
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
-import { MemoryCollection, MemoryStore } from '../server/engine/store/index.ts';
-import type { Query, QueryExpr, QueryFilter, TaskRow } from '../server/engine/store/index.ts';
+import { MemoryCollection, MemoryStore } from '../server/store/contract/index.ts';
+import type { Query, QueryExpr, QueryFilter, TaskRow } from '../server/store/contract/index.ts';
 import { collectionNames as names, samples, task } from './helpers/store-samples.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<ActError> {

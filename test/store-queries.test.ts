@@ -7,7 +7,7 @@
  * filter, fractional time bounds (rounded as an integer column compares) and limits that cut.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryRow, EventRow, InboxRow, MessageRow, ModelVersionRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/engine/store/types.ts';
+import type { DeliveryRow, EventRow, InboxRow, MessageRow, ModelVersionRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/store/contract/types.ts';
 import type { OpenedStore } from '../server/store/open-store.ts';
 import type { ApiTokenRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';

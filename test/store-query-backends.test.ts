@@ -4,9 +4,9 @@
  * and a few answers are spelled out. Then what only the SQL stores refuse, with their messages.
  */
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '../server/engine/store/query.ts';
+import { runQuery } from '../server/store/contract/query.ts';
 import { literalLike } from '../server/store/sqlite-connection.ts';
-import type { EventRow, Query, QueryExpr, QueryFilter } from '../server/engine/store/types.ts';
+import type { EventRow, Query, QueryExpr, QueryFilter } from '../server/store/contract/types.ts';
 import { BACKENDS, SQL_BACKENDS, useTestStore } from './helpers/databases.ts';
 import { samples } from './helpers/store-samples.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
-import { runQuery } from '../server/engine/store/query.ts';
-import type { Query, QueryExpr, QueryFilter } from '../server/engine/store/types.ts';
+import { runQuery } from '../server/store/contract/query.ts';
+import type { Query, QueryExpr, QueryFilter } from '../server/store/contract/types.ts';
 
 interface Item {
   id: string;

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { COLLECTION_NAMES } from '../../server/store/columns.ts';
 import { openStore, type OpenedStore, type StoreBackend } from '../../server/store/open-store.ts';
-import type { Store } from '../../server/engine/store/types.ts';
+import type { Store } from '../../server/store/contract/types.ts';
 import { createTestDatabase, PG_ADMIN_URL, type TestDatabase } from '../../test/helpers/databases.ts';
 
 /** set → code → irq (the irq is completed by the client). */

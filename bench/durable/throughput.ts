@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Engine } from '../../server/runtime/engine.ts';
-import type { Store } from '../../server/engine/store/types.ts';
+import type { Store } from '../../server/store/contract/types.ts';
 import { countBatches, percentile, THREE_STEP_YML } from './common.ts';
 
 export interface ThroughputFigure {

@@ -7,7 +7,7 @@
  */
 import { systemClock, type Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
-import type { QueryExpr } from '../engine/store/types.ts';
+import type { QueryExpr } from '../store/contract/types.ts';
 import type { AuditRow, ServerCollections } from '../store/server-rows.ts';
 import { boundDetail } from './bound-detail.ts';
 import { EntryIds } from './entry-ids.ts';

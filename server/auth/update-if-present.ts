@@ -1,5 +1,5 @@
 /** A row update that may lose a race with a delete (logout, revoke) without failing the request. */
-import type { Collection } from '../engine/store/types.ts';
+import type { Collection } from '../store/contract/types.ts';
 
 /** Updates `row`; false when its row was deleted meanwhile (update never re-creates a row). */
 export async function updateIfPresent<T extends { id: string }>(collection: Collection<T>, row: T): Promise<boolean> {

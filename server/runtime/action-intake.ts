@@ -20,7 +20,7 @@ import type { RecoveryHealth } from './engine-health.ts';
 import type { InstanceLease } from './instances.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { Relay } from './relay.ts';
-import type { OpRow } from '../engine/store/types.ts';
+import type { OpRow } from '../store/contract/types.ts';
 import { isVarsObject } from '../engine/vars.ts';
 
 export interface ActionRequest {

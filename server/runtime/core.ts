@@ -31,7 +31,7 @@ import { Outbox } from './outbox.ts';
 import { Residents } from './residents.ts';
 import { JobBatch } from './job-batch.ts';
 import { Publisher } from './publisher.ts';
-import type { ErrorInfo, OpRow, Store } from '../engine/store/types.ts';
+import type { ErrorInfo, OpRow, Store } from '../store/contract/types.ts';
 import { StoreWriter } from './store-writer.ts';
 import { multiInstance } from './relay-records.ts';
 import { Task } from '../engine/task.ts';

@@ -13,7 +13,7 @@ import { errorMessage } from '../engine/errors.ts';
 import { multiInstance } from './relay-records.ts';
 import type { Process } from '../engine/process.ts';
 import { isEngineWork, isTerminalName } from '../../vocab/states.ts';
-import type { OpRow, ProcRow } from '../engine/store/types.ts';
+import type { OpRow, ProcRow } from '../store/contract/types.ts';
 import { rerunIfCutOff } from './restore.ts';
 
 /** Whether an exec record of a finished process stands for hook work not done yet. */

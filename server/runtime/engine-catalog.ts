@@ -7,7 +7,7 @@ import { ActError } from '../engine/errors.ts';
 import type { ModelProblem, Vars } from '../engine/model/types.ts';
 import { TRIGGER_PACKAGES } from '../engine/packages/builtins.ts';
 import type { PackageDef, PackageMeta } from '../engine/packages/types.ts';
-import type { EventRow, ModelRow, ModelVersionRow, PackageRow, PageData, Query } from '../engine/store/types.ts';
+import type { EventRow, ModelRow, ModelVersionRow, PackageRow, PageData, Query } from '../store/contract/types.ts';
 import { printTree } from '../engine/tree/print.ts';
 import type { ProcInfo } from './info.ts';
 import type { DeployMeta, DeployResult, Models } from './models.ts';

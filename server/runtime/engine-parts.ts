@@ -9,8 +9,8 @@ import { createSandbox, DEFAULT_LIMITS } from '../engine/sandbox/quickjs.ts';
 import { CodePool } from '../engine/sandbox/code-pool.ts';
 import type { Sandbox } from '../engine/sandbox/types.ts';
 import { DEFAULT_STEP_BUDGET } from '../engine/step-budget.ts';
-import { MemoryStore } from '../engine/store/memory.ts';
-import type { Store } from '../engine/store/types.ts';
+import { MemoryStore } from '../store/contract/memory.ts';
+import type { Store } from '../store/contract/types.ts';
 import { DEFAULT_VALUE_CAP_BYTES } from '../engine/value-cap.ts';
 import type { CoreConfig, EngineOptions } from './engine-types.ts';
 

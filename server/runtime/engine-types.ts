@@ -4,7 +4,7 @@ import type { FaultPoint } from '../engine/context.ts';
 import type { Logger } from '../engine/logger.ts';
 import type { OwnerScope } from '../engine/owner-scope.ts';
 import type { SandboxLimits } from '../engine/sandbox/types.ts';
-import type { Store } from '../engine/store/types.ts';
+import type { Store } from '../store/contract/types.ts';
 import type { ProcInfo } from './info.ts';
 
 export interface EngineOptions {

@@ -22,7 +22,7 @@ import type { ParentRef } from '../engine/context.ts';
 import { Models } from './models.ts';
 import { Starter } from './start.ts';
 import { StartKeys } from './start-keys.ts';
-import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../engine/store/types.ts';
+import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../store/contract/types.ts';
 import { nextTimeoutAt } from './timers.ts';
 import { logEvents } from './event-log.ts';
 import { recoverProcesses, type RecoverReport } from './recover.ts';

@@ -7,7 +7,7 @@
  * (Left: on a shared PostgreSQL another instance may end such a task between a chunk's read and
  * write; its rows then stay until the process's rows are swept.)
  */
-import type { InboxRow, Store } from '../engine/store/types.ts';
+import type { InboxRow, Store } from '../store/contract/types.ts';
 import { createdMessagesOf, inboxRowsOf } from './inbox-rows.ts';
 import type { StoreWriter } from './store-writer.ts';
 

@@ -5,7 +5,7 @@
  * batch holding that message writes its rows, the batch of the job in which it leaves
  * `interrupted` (answered, skipped, failed, aborted …) deletes them. Stateless.
  */
-import type { InboxRow, MessageRow, StoreQueries, TaskRef } from '../engine/store/types.ts';
+import type { InboxRow, MessageRow, StoreQueries, TaskRef } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 
 /** An irq act's restriction: `params.assignees` (user names) and `params.roles`. Neither: any operator. */

@@ -1,7 +1,7 @@
 /** Read-only views of processes and tasks returned by the public API. */
 import type { Vars } from '../engine/model/types.ts';
 import type { Process } from '../engine/process.ts';
-import type { ErrorInfo } from '../engine/store/types.ts';
+import type { ErrorInfo } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import { asAct, nodeKey } from '../engine/tree/node.ts';
 

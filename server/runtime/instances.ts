@@ -35,7 +35,7 @@ import os from 'node:os';
 import type { Core } from './core.ts';
 import { ActError } from '../engine/errors.ts';
 import { multiInstance } from './relay-records.ts';
-import type { InstanceRow } from '../engine/store/types.ts';
+import type { InstanceRow } from '../store/contract/types.ts';
 
 /** How many lease lengths the row of a lapsed instance stays visible. */
 const LAPSED_KEPT = 10;

@@ -9,7 +9,7 @@
  * the latest batch whose write settled; the chain of commits, so `committed` events come in order.
  */
 import type { Process } from '../engine/process.ts';
-import type { DeliveryRow, MessageRow, Store } from '../engine/store/types.ts';
+import type { DeliveryRow, MessageRow, Store } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import { inboxChanges } from './inbox-rows.ts';
 import type { Outbox } from './outbox.ts';

@@ -3,7 +3,7 @@
  * and clear. Every read first waits for the store writer, so it sees what the engine wrote.
  */
 import type { Core } from './core.ts';
-import type { DeliveryRow, MessageRow, PageData, Query } from '../engine/store/types.ts';
+import type { DeliveryRow, MessageRow, PageData, Query } from '../store/contract/types.ts';
 
 export type MessagesApi = ReturnType<typeof messagesApi>;
 

@@ -8,7 +8,7 @@ import { loadModel, nextCronRun, seededIds } from '../engine/model/index.ts';
 import type { ModelProblem, Trigger, Workflow } from '../engine/model/types.ts';
 import type { PackageRegistry } from '../engine/packages/registry.ts';
 import type { Sandbox } from '../engine/sandbox/types.ts';
-import type { EventRow, ModelRow, Store } from '../engine/store/types.ts';
+import type { EventRow, ModelRow, Store } from '../store/contract/types.ts';
 import { compileWorkflow, type NodeTree } from '../engine/tree/compile.ts';
 import type { Clock } from '../engine/clock.ts';
 

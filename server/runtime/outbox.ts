@@ -18,7 +18,7 @@
  */
 import type { IdSource } from '../engine/clock.ts';
 import type { Process } from '../engine/process.ts';
-import type { OpRow } from '../engine/store/types.ts';
+import type { OpRow } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import { isEngineWork, type TaskState } from '../../vocab/states.ts';
 

@@ -10,7 +10,7 @@
 import type { IdSource } from '../engine/clock.ts';
 import type { Message } from '../engine/messages.ts';
 import type { Process } from '../engine/process.ts';
-import type { DeliveryRow, Store } from '../engine/store/types.ts';
+import type { DeliveryRow, Store } from '../store/contract/types.ts';
 import type { Channel, OrderedDispatcher } from './channels.ts';
 import type { TypedEmitter } from './events.ts';
 import type { EngineEvents } from './events.ts';

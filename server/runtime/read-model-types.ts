@@ -2,9 +2,9 @@
  * The row types the read model answers with (read-model.ts), for the API: it names the store's
  * rows only through these, never through the store's own modules.
  */
-import type { MessageRow } from '../engine/store/types.ts';
+import type { MessageRow } from '../store/contract/types.ts';
 
-export type { EventRow, MessageRow, ProcRow, Query, QueryExpr } from '../engine/store/types.ts';
+export type { EventRow, MessageRow, ProcRow, Query, QueryExpr } from '../store/contract/types.ts';
 
 /** What an open inbox task asks: its `created` act message. */
 export type InboxTask = Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'name' | 'uses' | 'mid' | 'model' | 'inputs' | 'start_time'>;

@@ -19,7 +19,7 @@ import { errorMessage } from '../engine/errors.ts';
 import type { Models } from './models.ts';
 import type { Process } from '../engine/process.ts';
 import { rerunIfCutOff, restoreProcess } from './restore.ts';
-import type { OpRow, ProcRow, TaskRow } from '../engine/store/types.ts';
+import type { OpRow, ProcRow, TaskRow } from '../store/contract/types.ts';
 import { startSubflow } from '../engine/subflow.ts';
 import { returnToParent } from './subflow-routing.ts';
 import { guard } from '../engine/flow.ts';

@@ -3,7 +3,7 @@
  * and the NOTIFY topics that wake the instances concerned when a batch with such records commits.
  */
 import type { Vars } from '../engine/model/types.ts';
-import type { OpRow, Store } from '../engine/store/types.ts';
+import type { OpRow, Store } from '../store/contract/types.ts';
 
 export const RELAY_TOPIC = 'acts_relay';
 export const RELAY_DONE_TOPIC = 'acts_relay_done';

@@ -25,7 +25,7 @@ import { ActError, errorMessage, type ErrorCode } from '../engine/errors.ts';
 import { abortProcess } from '../engine/finish.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { Process } from '../engine/process.ts';
-import type { InstanceRow, OpRow } from '../engine/store/types.ts';
+import type { InstanceRow, OpRow } from '../store/contract/types.ts';
 import { applyChildEnd } from '../engine/subflow.ts';
 import type { ChildEnd } from '../engine/context.ts';
 import { relayRecord, RELAY_DONE_TOPIC, RELAY_TOPIC } from './relay-records.ts';

@@ -7,7 +7,7 @@ import { ActError } from '../engine/errors.ts';
 import { Process } from '../engine/process.ts';
 import { applyTaskRow, type NodeRef, type TaskExtra } from './rows.ts';
 import { parseTaskState } from '../../vocab/states.ts';
-import type { ProcRow, TaskRow } from '../engine/store/types.ts';
+import type { ProcRow, TaskRow } from '../store/contract/types.ts';
 import { Task } from '../engine/task.ts';
 import { compileDynamic, type NodeTree } from '../engine/tree/compile.ts';
 import type { Node } from '../engine/tree/node.ts';

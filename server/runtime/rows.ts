@@ -6,7 +6,7 @@
 import type { Act, Vars } from '../engine/model/types.ts';
 import type { Process } from '../engine/process.ts';
 import { parseTaskState } from '../../vocab/states.ts';
-import type { ProcRow, TaskRow } from '../engine/store/types.ts';
+import type { ProcRow, TaskRow } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import type { OwnerScope } from '../engine/owner-scope.ts';
 

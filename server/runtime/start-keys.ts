@@ -43,7 +43,7 @@ import crypto from 'node:crypto';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { StartKey } from '../engine/process.ts';
-import type { ProcRow, StartClaimRow, Store } from '../engine/store/types.ts';
+import type { ProcRow, StartClaimRow, Store } from '../store/contract/types.ts';
 import type { Core } from './core.ts';
 import { checkPid } from './start.ts';
 

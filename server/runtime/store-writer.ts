@@ -19,7 +19,7 @@
  * lose state — so the depth may pass the cap. `limit()` sets the cap and who hears the changes.
  */
 import { ActError } from '../engine/errors.ts';
-import type { Store } from '../engine/store/types.ts';
+import type { Store } from '../store/contract/types.ts';
 
 type Settle = (err?: unknown) => void;
 

@@ -11,7 +11,7 @@ import { failTask } from '../engine/flow.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { Process } from '../engine/process.ts';
 import { multiInstance, relayLater } from './relay-records.ts';
-import type { OpRow, Store } from '../engine/store/types.ts';
+import type { OpRow, Store } from '../store/contract/types.ts';
 import { applyChildEnd } from '../engine/subflow.ts';
 import type { ChildEnd } from '../engine/context.ts';
 import type { Task } from '../engine/task.ts';

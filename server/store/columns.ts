@@ -5,7 +5,7 @@
  * Kinds: `string` (TEXT), `int` (32-bit INTEGER), `time` (BIGINT epoch ms, a JS number in rows),
  * `bool` (BOOLEAN), `json` (TEXT holding the JSON text of the value; SQL NULL for null).
  */
-import type { CollectionName } from '../engine/store/types.ts';
+import type { CollectionName } from './contract/types.ts';
 import type { ServerCollectionName } from './server-rows.ts';
 
 /** Every table's collection name: the engine's `Store` collections and the server's (server-rows.ts). */

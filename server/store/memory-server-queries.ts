@@ -2,7 +2,7 @@
  * `ServerQueries` in the query language, over the server's collections: the memory store's (the
  * SQL stores run sql/server-queries.ts); test/store-queries.test.ts holds both to one answer.
  */
-import { and, eq, firstOf, is, rowsOf } from '../engine/store/filters.ts';
+import { and, eq, firstOf, is, rowsOf } from './contract/filters.ts';
 import type { ServerCollections, ServerQueries } from './server-rows.ts';
 
 export function memoryServerQueries({ users, sessions, apiTokens }: ServerCollections): ServerQueries {

@@ -8,8 +8,8 @@
  * State: none of its own; the session it runs on says which Prisma client or transaction to use.
  */
 import { ActError } from '../engine/errors.ts';
-import { compileFilter, compileQuery } from '../engine/store/query.ts';
-import type { Collection, PageData, Query, QueryFilter } from '../engine/store/types.ts';
+import { compileFilter, compileQuery } from './contract/query.ts';
+import type { Collection, PageData, Query, QueryFilter } from './contract/types.ts';
 import type { Table } from './columns.ts';
 import { fromRecord, toRecord, type DbRecord } from './mapping.ts';
 import { nextSeq } from './seq.ts';

@@ -28,7 +28,7 @@ import type {
   Store,
   StoreQueries,
   TaskRow,
-} from '../engine/store/types.ts';
+} from './contract/types.ts';
 import { TABLES, type Table } from './columns.ts';
 import { Gate } from './gate.ts';
 import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';

@@ -4,7 +4,7 @@
  * epoch milliseconds, like the engine's rows.
  */
 import type { AuditEntry } from '../audit/types.ts';
-import type { Collection } from '../engine/store/types.ts';
+import type { Collection } from './contract/types.ts';
 
 export interface UserRow {
   id: string;

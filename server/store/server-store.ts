@@ -7,8 +7,8 @@
  *
  * State: none of its own; the collections hold the rows (memory) or reach the database (SQL).
  */
-import { MemoryCollection } from '../engine/store/memory.ts';
-import type { Collection } from '../engine/store/types.ts';
+import { MemoryCollection } from './contract/memory.ts';
+import type { Collection } from './contract/types.ts';
 import { SERVER_COLLECTION_NAMES, TABLES, type Table } from './columns.ts';
 import type { ServerCollectionName, ServerCollections, ServerQueries, ServerStore } from './server-rows.ts';
 

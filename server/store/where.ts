@@ -1,6 +1,6 @@
 /**
  * Translates the store query language (spec 4.2) into Prisma `where` / `orderBy` for one table,
- * keeping the in-memory store's semantics (server/engine/store/query.ts):
+ * keeping the in-memory store's semantics (server/store/contract/query.ts):
  * - `eq` / `ne` need the value's type to be the column's (else `eq` matches nothing and `ne` every
  *   non-NULL row); `eq null` / `ne null` are IS NULL / IS NOT NULL; `ne v` never matches NULL.
  * - `lt`/`le`/`gt`/`ge`: numbers on numeric columns (fractional or out-of-range bounds are rounded
@@ -21,8 +21,8 @@
  * UTF-16 unit: they differ only between astral characters and U+E000–U+FFFF.
  */
 import { ActError } from '../engine/errors.ts';
-import { isFilter } from '../engine/store/query.ts';
-import type { OrderBy, QueryExpr, QueryFilter } from '../engine/store/types.ts';
+import { isFilter } from './contract/query.ts';
+import type { OrderBy, QueryExpr, QueryFilter } from './contract/types.ts';
 import { SEQ, type Column, type Table } from './columns.ts';
 import type { SqlBackend } from './sql-backend.ts';
 

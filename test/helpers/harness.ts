@@ -8,7 +8,7 @@ import { Engine, type EngineOptions } from '../../server/runtime/engine.ts';
 import type { ProcDetail } from '../../server/runtime/info.ts';
 import type { Message } from '../../server/engine/messages.ts';
 import type { Vars } from '../../server/engine/model/types.ts';
-import type { Store } from '../../server/engine/store/types.ts';
+import type { Store } from '../../server/store/contract/types.ts';
 
 export interface Harness {
   engine: Engine;

@@ -3,7 +3,7 @@
  * row, tasks, messages and inbox rows) copied under new pids in store batches, instead of running the engine
  * once per process. Copies are unowned (any instance may claim them) and start one ms apart.
  */
-import type { InboxRow, MessageRow, ProcRow, Store, TaskRow } from '../../server/engine/store/types.ts';
+import type { InboxRow, MessageRow, ProcRow, Store, TaskRow } from '../../server/store/contract/types.ts';
 
 export interface ProcessRows {
   proc: ProcRow;

@@ -1,5 +1,5 @@
 /** One valid row per collection for the store suites; `n` varies fields so updates are visible. */
-import type { CollectionName, Store, TaskRow } from '../../server/engine/store/index.ts';
+import type { CollectionName, Store, TaskRow } from '../../server/store/contract/index.ts';
 
 export const T0 = 1_700_000_000_000;
 

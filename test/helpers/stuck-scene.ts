@@ -6,7 +6,7 @@
  * tick finds it stuck. The second process is a healthy waiting one.
  */
 import { Engine } from '../../server/runtime/engine.ts';
-import type { Store } from '../../server/engine/store/types.ts';
+import type { Store } from '../../server/store/contract/types.ts';
 
 export const STUCK_MODEL = `id: stuck-demo
 name: Stuck demo

@@ -7,7 +7,7 @@
  *
  * States: live (not counting) → armed (counting) → dead (everything refused).
  */
-import type { Collection, Store } from '../../server/engine/store/types.ts';
+import type { Collection, Store } from '../../server/store/contract/types.ts';
 
 export class SimulatedCrash extends Error {
   constructor() {

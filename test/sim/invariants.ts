@@ -5,7 +5,7 @@
  */
 import type { TaskInfo } from '../../server/runtime/info.ts';
 import type { StuckProcess } from '../../server/runtime/liveness.ts';
-import type { OpRow, ProcRow } from '../../server/engine/store/types.ts';
+import type { OpRow, ProcRow } from '../../server/store/contract/types.ts';
 
 export interface ProcView {
   /** A name that does not depend on generated ids: the root's pid, or the parent's name and act path. */

@@ -1,5 +1,5 @@
 /** StoreQueries.childProcessesIn: served by the parent_pid index. */
-import type { ProcRow } from '../../engine/store/types.ts';
+import type { ProcRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

@@ -3,7 +3,7 @@
  * primary key), so of concurrent claims on any number of instances exactly one inserts; a
  * conflict is no error, so it cannot abort a surrounding PostgreSQL transaction.
  */
-import type { StartClaimRow } from '../../engine/store/types.ts';
+import type { StartClaimRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import { nextSeq } from '../seq.ts';
 import type { SqlRunner } from './runner.ts';

@@ -2,7 +2,7 @@
  * StoreQueries.createdActMessagesOf (the inbox): one (pid, tid) pair per task, so the (pid, tid)
  * index finds each task's messages instead of reading every created message.
  */
-import type { MessageRow, TaskRef } from '../../engine/store/types.ts';
+import type { MessageRow, TaskRef } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

@@ -1,5 +1,5 @@
 /** StoreQueries.createdDeliveriesOfTask: served by the (pid, tid) index. */
-import type { DeliveryRow } from '../../engine/store/types.ts';
+import type { DeliveryRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

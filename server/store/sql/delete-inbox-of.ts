@@ -1,5 +1,5 @@
 /** StoreQueries.deleteInboxOf (a job's batch, when an act message says its task left the inbox): the (pid, tid) index. */
-import type { TaskRef } from '../../engine/store/types.ts';
+import type { TaskRef } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

@@ -1,5 +1,5 @@
 /** StoreQueries.deleteStartClaim (start-keys.ts): by key, only while the claim is still the one read. */
-import type { StartClaimRow } from '../../engine/store/types.ts';
+import type { StartClaimRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

@@ -1,5 +1,5 @@
 /** StoreQueries.dueDeliveries (re-sending): served by the (status, update_time) index. */
-import type { DeliveryRow } from '../../engine/store/types.ts';
+import type { DeliveryRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import { limit } from './params.ts';
 import type { SqlRunner } from './runner.ts';

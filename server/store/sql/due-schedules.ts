@@ -1,5 +1,5 @@
 /** StoreQueries.dueSchedules (schedule triggers): served by the (kind, next_run) index. */
-import type { EventRow } from '../../engine/store/types.ts';
+import type { EventRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import { limit } from './params.ts';
 import type { SqlRunner } from './runner.ts';

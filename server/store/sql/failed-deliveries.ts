@@ -1,5 +1,5 @@
 /** StoreQueries.failedDeliveries (redo): served by the (status, update_time) index. */
-import type { DeliveryRow } from '../../engine/store/types.ts';
+import type { DeliveryRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

@@ -1,5 +1,5 @@
 /** StoreQueries.inboxCount: the rows of inbox-page.ts, counted (each task once), on the same indexes. */
-import type { InboxFilter } from '../../engine/store/types.ts';
+import type { InboxFilter } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import { inboxWhere } from './inbox-filter.ts';
 import type { SqlRunner } from './runner.ts';

@@ -1,5 +1,5 @@
 /** The WHERE of the inbox statements (inbox-page.ts, inbox-count.ts): rows of the filter's principals (and model). */
-import type { InboxFilter } from '../../engine/store/types.ts';
+import type { InboxFilter } from '../contract/types.ts';
 import type { Params } from './params.ts';
 
 export function inboxWhere(p: Params, filter: InboxFilter, alias: string): string {

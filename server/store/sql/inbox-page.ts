@@ -3,7 +3,7 @@
  * task) walks its (principal[, mid], start_time, seq) index in order and stops at the page; several
  * principals take each task's first matching row (a task may name several of them), then sort.
  */
-import type { InboxPage, InboxRow } from '../../engine/store/types.ts';
+import type { InboxPage, InboxRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import { inboxWhere } from './inbox-filter.ts';
 import { limit, offset } from './params.ts';

@@ -2,7 +2,7 @@
  * StoreQueries.interruptedActsWithoutInbox (the inbox's backfill): the (state, kind, start_time,
  * seq) index in order, each task's inbox rows looked up by their (pid, tid) index.
  */
-import type { TaskRow } from '../../engine/store/types.ts';
+import type { TaskRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import { limit, offset } from './params.ts';
 import type { SqlRunner } from './runner.ts';

@@ -2,7 +2,7 @@
  * StoreQueries.openOutboxRecords (recovery): the open statuses by name rather than `<> 'done'`,
  * an index range each of (type, status, create_time) — the done records are most rows.
  */
-import type { OpRow, OpType } from '../../engine/store/types.ts';
+import type { OpRow, OpType } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

@@ -1,5 +1,5 @@
 /** StoreQueries.processMessagesSince (live catch-up of a process room): served by the (pid, tid) index. */
-import type { MessageRow } from '../../engine/store/types.ts';
+import type { MessageRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import { limit } from './params.ts';
 import type { SqlRunner } from './runner.ts';

@@ -1,5 +1,5 @@
 /** StoreQueries.processWithStartKey: served by the start_key index. */
-import type { ProcRow } from '../../engine/store/types.ts';
+import type { ProcRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

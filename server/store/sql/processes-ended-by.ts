@@ -1,5 +1,5 @@
 /** StoreQueries.processesEndedBy (the sweeper): the states through the (state, timestamp) index. */
-import type { ProcRow } from '../../engine/store/types.ts';
+import type { ProcRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import { limit } from './params.ts';
 import type { SqlRunner } from './runner.ts';

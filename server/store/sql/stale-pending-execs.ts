@@ -1,5 +1,5 @@
 /** StoreQueries.stalePendingExecs (overflow replay): served by the (type, status, create_time) index. */
-import type { OpRow } from '../../engine/store/types.ts';
+import type { OpRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import { limit } from './params.ts';
 import type { SqlRunner } from './runner.ts';

@@ -1,5 +1,5 @@
 /** StoreQueries.tasksOf (recovery loads processes): served by the pid index. */
-import type { TaskRow } from '../../engine/store/types.ts';
+import type { TaskRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

@@ -1,5 +1,5 @@
 /** StoreQueries.triggersOfModel (deploy): served by the mid index. */
-import type { EventRow } from '../../engine/store/types.ts';
+import type { EventRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

@@ -1,5 +1,5 @@
 /** StoreQueries.versionsOfModel: served by the mid index. */
-import type { ModelVersionRow } from '../../engine/store/types.ts';
+import type { ModelVersionRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
 import type { SqlRunner } from './runner.ts';
 

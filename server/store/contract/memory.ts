@@ -14,7 +14,7 @@
  * result is identical to a full scan; the full filter is still applied to every candidate.
  * The named queries (`Store.queries`) are filters over these collections (memory-queries.ts).
  */
-import { ActError } from '../errors.ts';
+import { ActError } from '../../engine/errors.ts';
 import { and, eq, is, oneOf, or, rowsOf } from './filters.ts';
 import { memoryQueries } from './memory-queries.ts';
 import { compileFilter, compileQuery, isFilter, pathReader, selectRows } from './query.ts';

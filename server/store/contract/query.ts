@@ -18,7 +18,7 @@
  * - Ordering puts NULL first, then numbers (booleans as 0/1), then strings and JSON text of objects
  *   (SQLite's order); `desc` reverses it. Ties keep the input order.
  */
-import { ActError } from '../errors.ts';
+import { ActError } from '../../engine/errors.ts';
 import type { OrderBy, PageData, Query, QueryExpr, QueryFilter, QueryOp } from './types.ts';
 
 export const DEFAULT_OFFSET = 0;

@@ -3,7 +3,7 @@
  * interface; `MemoryStore` implements it for tests and the CLI, the Prisma store (SQLite and
  * PostgreSQL) implements it for production. Complex values are plain JSON-compatible objects.
  */
-import type { Vars } from '../model/types.ts';
+import type { Vars } from '../../engine/model/types.ts';
 import type { DeliveryStatus } from '../../../vocab/states.ts';
 import type { InstanceRow, StartClaimRow } from './instance-rows.ts';
 
@@ -76,8 +76,8 @@ export interface ModelVersionRow {
   deployed_by: string | null;
 }
 
-import type { ErrorInfo } from '../errors.ts';
-import type { MessageFields } from '../messages.ts';
+import type { ErrorInfo } from '../../engine/errors.ts';
+import type { MessageFields } from '../../engine/messages.ts';
 
 export type { ErrorInfo };
 
