@@ -121,3 +121,45 @@ steps:
     expect(onWorkers).toBeLessThan(500);
   });
 });
+
+/** Four interrupt acts side by side (siblings under one parallel block), each with `w` as its outputs template. */
+const fan = (w: string) => `
+id: fan
+steps:
+  - id: s1
+    acts:
+      - uses: acts.core.block
+        params:
+          mode: parallel
+          acts:${`\n            - { uses: acts.core.irq, key: ask, outputs: { w: "${w}" } }`.repeat(4)}
+`;
+
+describe('outputs of the tasks a client action closes along with its act, with code workers', () => {
+  for (const action of ['skip', 'abort']) {
+    it(`an endless outputs template on the siblings a ${action} closes does not stall the event loop`, { timeout: 120_000 }, async () => {
+      const run = async (codeWorkers: number) => {
+        h = await createHarness({ codeWorkers, sandbox: { timeoutMs: 300 } });
+        await h.deploy(fan(ENDLESS));
+        const pid = await h.start('fan');
+        await h.settle();
+        const stall = await longestStall(async () => {
+          await h!.act(action, 'ask', {}, pid);
+          await h!.settle();
+        });
+        const closed = h.find({ key: 'ask', pid }).filter((m) => m.state !== 'created');
+        const result = { state: (await h.proc(pid)).state, closed: closed.map((m) => [m.state, m.outputs]) };
+        await h.close();
+        h = undefined;
+        return { stall, result };
+      };
+      const onThread = await run(0);
+      const onWorkers = await run(2);
+      console.log(`${action}: longest event-loop stall ${onThread.stall.toFixed(0)} ms on the engine thread, ${onWorkers.stall.toFixed(0)} ms with code workers`);
+      expect(onThread.result.closed).toHaveLength(4);
+      expect(onWorkers.result).toEqual(onThread.result);
+      // three siblings at 300 ms each, evaluated one after another in the action's job
+      expect(onThread.stall).toBeGreaterThanOrEqual(800);
+      expect(onWorkers.stall).toBeLessThan(250);
+    });
+  }
+});

@@ -85,13 +85,17 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
   }
   if (proc.finished && !task.isHook) refuse(`process '${proc.pid}' is already ${proc.state}`);
   const opts = action === 'next' || action === 'submit' ? applyOutputsContract(task, options) : options;
+  const ctx: ActionContext = { client: true, continuation, evaluated: [] };
+  let deferred = false;
   try {
-    applyAction(core, proc, task, action, opts, { client: true, continuation });
+    applyAction(core, proc, task, action, opts, ctx);
   } catch (err) {
-    if (err instanceof ActionDeferred) return 'deferred';
+    deferred = err instanceof ActionDeferred;
+    if (deferred) return 'deferred';
     throw err;
   } finally {
-    task.closingOutputs = undefined;
+    // outputs evaluated ahead stay while the action waits for a worker (its retry takes them)
+    if (!deferred) for (const t of ctx.evaluated ?? []) t.closingOutputs = undefined;
   }
   if (action !== 'push' && action !== 'set_process_vars') core.settleDeliveries(proc.pid, task.tid);
   return 'applied';
@@ -108,44 +112,74 @@ interface ActionContext {
   initiator?: Task;
   /** A client action that may wait for a code worker (see `mergeClosing`). */
   continuation?: ActionContinuation;
+  /** The tasks whose closing outputs it evaluated ahead (dropped once it was applied). */
+  evaluated?: Task[];
 }
 
 /**
  * Merges an action's options into the act it closes (and marks them as its outputs), then, for a
- * client action with code workers, evaluates the act's outputs in a window (expr/trials.ts)
- * before anything else changes. An expression that moves to a worker stops the action here with
- * only this merge done — merging the same options again changes nothing — and the continuation
- * applies the whole action again once the worker answered; the outputs it closes the act with
- * are then the ones evaluated here (`Task.closingOutputs`).
+ * client action, evaluates in a window (expr/trials.ts) the outputs that the messages of the act —
+ * and, with code workers, of the tasks the action closes along with it (`along`: its open
+ * subtree, the siblings a skip skips, what an abort ends) — will carry, before anything else
+ * changes. An expression that moves to a worker stops the action here with only this merge done
+ * — merging the same options again changes nothing — and the continuation applies the whole
+ * action again once the worker answered; the outputs evaluated so far stay on their tasks
+ * (`Task.closingOutputs`), and each closing message takes its task's.
  */
-function mergeClosing(core: EngineContext, proc: Process, task: Task, options: Vars, ctx: ActionContext, asOutputs = false): void {
+function mergeClosing(core: EngineContext, proc: Process, task: Task, options: Vars, ctx: ActionContext, along: () => Task[], asOutputs = false): void {
   mergeData(task, options);
   if (asOutputs) markOutputs(task, options);
   const continuation = ctx.continuation;
   if (!continuation) return;
-  const outputs = whenEvaluated(core, proc, task, () => outputsOf(core, proc, task), continuation.retry, continuation.gone);
-  if (!outputs) throw new ActionDeferred();
-  task.closingOutputs = outputs.value;
+  const closing = core.codePool ? [task, ...along().filter(emitsWhenClosed)] : [task];
+  for (const t of closing) {
+    ctx.evaluated?.push(t);
+    if (t.closingOutputs) continue;
+    const outputs = whenEvaluated(core, proc, t, () => outputsOf(core, proc, t), continuation.retry, continuation.gone);
+    if (!outputs) throw new ActionDeferred();
+    t.closingOutputs = outputs.value;
+  }
+}
+
+/** Whether a task closed from outside emits a message with outputs (messages.ts `emitsMessage`). */
+function emitsWhenClosed(task: Task): boolean {
+  return task.kind !== 'branch' && (task.kind === 'act' || !task.emitDisabled);
+}
+
+/** The open tasks under `task` that closing it closes too (closeSubtree). */
+function openUnder(proc: Process, task: Task, except?: Task): Task[] {
+  return proc.descendants(task).filter((t) => !t.terminal && !t.isHook && t !== except);
+}
+
+/** The siblings a skip or a back closes, with their open subtrees (skipSiblings). */
+function skippedSiblings(proc: Process, task: Task, except?: Task): Task[] {
+  if (task.isHook || !task.parent) return [];
+  return proc.children(task.parent).flatMap((s) => (s === task || s === except || s.isHook || s.terminal ? [] : [...openUnder(proc, s, except), s]));
+}
+
+/** What an abort of the process from `task` ends besides `task` (finish.ts abortProcess). */
+function abortedWith(proc: Process, task: Task, except?: Task): Task[] {
+  return [...proc.tasks.values()].filter((t) => !t.terminal && !t.isHook && t !== except && t !== task);
 }
 
 export function applyAction(core: EngineContext, proc: Process, task: Task, action: ActionName, options: Vars, ctx: ActionContext): void {
   switch (action) {
     case 'next':
       requireOpen(task, 'complete');
-      mergeClosing(core, proc, task, options, ctx, true);
+      mergeClosing(core, proc, task, options, ctx, () => openUnder(proc, task, ctx.initiator), true);
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
       finish(core, proc, task, 'completed');
       return;
     case 'submit':
     case 'remove':
       requireOpen(task, action);
-      mergeClosing(core, proc, task, options, ctx, action === 'submit');
+      mergeClosing(core, proc, task, options, ctx, () => openUnder(proc, task, ctx.initiator), action === 'submit');
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
       finish(core, proc, task, action === 'submit' ? 'submitted' : 'removed');
       return;
     case 'skip':
       requireOpen(task, 'skip');
-      mergeClosing(core, proc, task, options, ctx);
+      mergeClosing(core, proc, task, options, ctx, () => [...skippedSiblings(proc, task, ctx.initiator), ...openUnder(proc, task, ctx.initiator)]);
       // a hook runs beside its owner's children: skipping it leaves them alone
       if (!task.isHook) skipSiblings(core, proc, task, ctx.initiator);
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
@@ -153,7 +187,7 @@ export function applyAction(core: EngineContext, proc: Process, task: Task, acti
       return;
     case 'abort':
       requireOpen(task, 'abort');
-      mergeClosing(core, proc, task, options, ctx);
+      mergeClosing(core, proc, task, options, ctx, () => abortedWith(proc, task, ctx.initiator));
       abortProcess(core, proc, task, ctx.initiator);
       return;
     case 'error':
@@ -191,7 +225,7 @@ function errorAction(core: EngineContext, proc: Process, task: Task, options: Va
   requireOpen(task, 'error');
   if (!task.parent) refuse(`cannot error ${label(task)}: it has no parent`);
   const message = typeof options.message === 'string' ? options.message : '';
-  mergeClosing(core, proc, task, options, ctx);
+  mergeClosing(core, proc, task, options, ctx, () => openUnder(proc, task, ctx.initiator));
   closeSubtree(core, proc, task, 'skipped', ctx.initiator);
   failTask(core, proc, task, { ecode, message });
 }
@@ -222,7 +256,7 @@ function backAction(core: EngineContext, proc: Process, task: Task, options: Var
   const parent = target.parent;
   if (!parent || parent.terminal) refuse(`cannot send back to '${to}': its enclosing ${parent?.kind ?? 'task'} already finished`);
   const owner = enclosing(task);
-  mergeClosing(core, proc, task, options, ctx);
+  mergeClosing(core, proc, task, options, ctx, () => [...skippedSiblings(proc, task, ctx.initiator), ...openUnder(proc, task, ctx.initiator)]);
   skipSiblings(core, proc, task, ctx.initiator);
   closeSubtree(core, proc, task, 'skipped', ctx.initiator);
   close(core, proc, task, 'backed');
