@@ -40,9 +40,9 @@ export interface RecoveryRun {
 export class ActionIntake {
   constructor(
     private readonly core: Core,
-    private readonly lease: () => InstanceLease,
+    private readonly lease: InstanceLease,
     private readonly relay: Relay,
-    private readonly relayTimeoutMs: () => number,
+    private readonly relayTimeoutMs: number,
     private readonly recovering: () => RecoveryRun | null,
   ) {}
 
@@ -62,8 +62,8 @@ export class ActionIntake {
       await core.writer.flush();
       const row = await core.store.procs.find(pid);
       if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
-      const owner = isUnfinishedName(row.state) ? await this.lease().liveOwner(row.owner) : undefined;
-      if (owner) return this.relay.forward(pid, tid, action, options, owner, this.relayTimeoutMs());
+      const owner = isUnfinishedName(row.state) ? await this.lease.liveOwner(row.owner) : undefined;
+      if (owner) return this.relay.forward(pid, tid, action, options, owner, this.relayTimeoutMs);
       const recovery = this.recovering();
       if (recovery && isUnfinishedName(row.state)) {
         await this.untilRecovered(pid, recovery);
@@ -112,7 +112,7 @@ export class ActionIntake {
   /** Waits for recovery to end, at most the relay timeout (then `engine.busy`, reason `recovering`). */
   private async untilRecovered(pid: string, recovery: RecoveryRun): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.relayTimeoutMs())));
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.relayTimeoutMs)));
     const outcome = await Promise.race([recovery.done.then(() => 'done' as const, () => 'done' as const), late]);
     clearTimeout(timer);
     if (outcome === 'done') return;

@@ -1,9 +1,10 @@
 /**
  * What an engine is made of, from its options: the store (memory by default), the clock, the
- * sandbox and the code workers, the package registry, Core's configuration with its defaults,
- * and the instance lease's length.
+ * sandbox and the code workers, the package registry, ids and the logger, Core's configuration
+ * with its defaults, and the instance lease's length.
  */
-import { randomId, systemClock, type Clock } from '../engine/clock.ts';
+import { randomId, systemClock, type Clock, type IdSource } from '../engine/clock.ts';
+import { silentLogger, type Logger } from '../engine/logger.ts';
 import { PackageRegistry } from '../engine/packages/registry.ts';
 import { createSandbox, DEFAULT_LIMITS } from '../engine/sandbox/quickjs.ts';
 import { CodePool } from '../engine/sandbox/code-pool.ts';
@@ -20,6 +21,8 @@ export interface EngineParts {
   sandbox: Sandbox;
   codePool?: CodePool;
   registry: PackageRegistry;
+  newId: IdSource;
+  log: Logger;
   config: CoreConfig;
   /** How long an instance's lease runs without renewal (ms). */
   leaseMs: number;
@@ -35,6 +38,8 @@ export async function engineParts(options: EngineOptions): Promise<EngineParts> 
     sandbox,
     codePool,
     registry: new PackageRegistry(),
+    newId: options.newId ?? randomId,
+    log: options.logger ?? silentLogger,
     config: {
       tickMs: secs * 1000,
       maxMessageRetryTimes: options.maxMessageRetryTimes ?? 20,

@@ -6,7 +6,6 @@
 import { ActionIntake, type ActionRequest } from './action-intake.ts';
 import { messagesApi, type MessagesApi } from './messages-api.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
-import { randomId } from '../engine/clock.ts';
 import { Core } from './core.ts';
 import { ProcessReader } from './process-reader.ts';
 import { ReadModel } from './read-model.ts';
@@ -15,7 +14,6 @@ import type { EngineOptions, StartContext, StartedProc, TickReport } from './eng
 import { engineParts, type EngineParts } from './engine-parts.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import type { EngineEvents } from './events.ts';
-import { silentLogger } from '../engine/logger.ts';
 import { procDetail, procInfo, taskInfo, type ProcDetail, type ProcInfo, type TaskInfo } from './info.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { ParentRef } from '../engine/context.ts';
@@ -65,7 +63,7 @@ export class Engine {
       startProcess: (mid: string, inputs: Vars, parent: ParentRef | null) => this.starter.start(mid, inputs, parent),
       slotFreed: () => void this.fills.request(),
     };
-    const core = new Core(parts.store, parts.sandbox, parts.registry, parts.clock, options.newId ?? randomId, parts.config, options.logger ?? silentLogger, links, options.faults, parts.codePool);
+    const core = new Core(parts.store, parts.sandbox, parts.registry, parts.clock, parts.newId, parts.config, parts.log, links, options.faults, parts.codePool);
     const models = new Models(parts.store, parts.registry, parts.sandbox, parts.clock);
     this.core = core;
     this.modelStore = models;
@@ -74,8 +72,7 @@ export class Engine {
     this.messages = messagesApi(core);
     this.fills = new SlotFills(core, models, () => this.closed);
     this.recovery = new BootRecovery(core, models);
-    const relayTimeoutMs = options.relayTimeoutMs ?? 10_000;
-    this.intake = new ActionIntake(core, () => this.lease, this.relay, () => relayTimeoutMs, () => this.recovery.running);
+    this.intake = new ActionIntake(core, this.lease, this.relay, options.relayTimeoutMs ?? 10_000, () => this.recovery.running);
     this.starter = new Starter(core, models);
     this.startKeys = new StartKeys(core, (instance) => this.lease.mayBeRunning(instance));
     this.detector = new StuckDetector(core);
@@ -86,7 +83,7 @@ export class Engine {
     this.triggers = triggersApi(core, (mid, inputs, context) => this.procs.start(mid, inputs, context), (pid) => this.reader.finished(pid));
     this.ticker = new Ticker({
       core,
-      lease: () => this.lease,
+      lease: this.lease,
       relay: this.relay,
       detector: this.detector,
       fills: this.fills,

@@ -75,11 +75,13 @@ export class JobBatch {
       return Promise.resolve();
     }
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
-    const states = new Map(tasks.map((t) => [t.id, t.state]));
+    // task states by row id, made only for a batch that holds an act's `created` message
+    let states: Map<string, string> | undefined;
+    const stateOf = (pid: string, tid: string) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`);
     const procs = [...this.dirtyProcs].map((p) => procRow(p, this.instanceId));
     const messages = this.messages.splice(0);
     const deliveries = this.deliveries.splice(0);
-    const inbox = inboxChanges(messages, (pid, tid) => states.get(`${pid}:${tid}`), [...this.leftInterrupted]);
+    const inbox = inboxChanges(messages, stateOf, [...this.leftInterrupted]);
     this.leftInterrupted.clear();
     const ops = this.outbox.take();
     const pids = new Set<string>();

@@ -20,7 +20,7 @@ import type { Vars } from '../engine/model/types.ts';
 
 export interface TickParts {
   core: Core;
-  lease: () => InstanceLease;
+  lease: InstanceLease;
   relay: Relay;
   detector: StuckDetector;
   fills: SlotFills;
@@ -61,7 +61,7 @@ export class Ticker {
     const now = core.now();
     report.timeouts = checkTimeouts(core, now);
     core.snapshots.sweep(now);
-    const lease = this.parts.lease();
+    const lease = this.parts.lease;
     const leader = await lease.isLeader();
     await this.retryLoop.run(now, core.log, async () => {
       report.redelivered = await redeliver(core, now);
