@@ -228,7 +228,7 @@ function escalate(core: EngineContext, proc: Process, task: Task, err: ErrorInfo
  * Re-checks pending branches of a running step (called whenever a child of the step finished),
  * until none changes: a branch skipped here may release a branch that needs it.
  */
-export function resumePending(core: EngineContext, proc: Process, step: Task): void {
+function resumePending(core: EngineContext, proc: Process, step: Task): void {
   let changed = true;
   while (changed && step.state === 'running') {
     changed = false;
