@@ -5,7 +5,8 @@
  * besides: rows to write (`markDirty`), tasks to run (`schedule`), messages to publish, children
  * to start or abort, a parent to report to, work to run off the engine's thread, a process that
  * ended. They never reach lanes, the store writer or other processes and instances themselves;
- * the implementation (today `Core`) decides how each effect is carried out and made durable.
+ * the implementation (server/runtime/engine-port.ts) decides how each effect is carried out and
+ * made durable.
  */
 import type { CodePool } from './sandbox/code-pool.ts';
 import type { EvalMode, Outcome, ScriptScope } from './sandbox/types.ts';
@@ -68,7 +69,7 @@ export interface EngineContext {
   schedule(proc: Process, task: Task): boolean;
   /** Keeps an `exec` record open for a queued execution until it ran, unless it has one (end-hooks.ts). */
   recordExec(proc: Process, task: Task): void;
-  /** Whether the task still has work here (see Core.stillRuns). */
+  /** Whether the task still has work here (runtime/executions.ts). */
   stillRuns(proc: Process, task: Task): boolean;
   /** The task's timeout rules are checked on every tick from now on. */
   watchTimeouts(task: Task): void;
@@ -88,7 +89,6 @@ export interface EngineContext {
   publish(message: Message): void;
   /** The process started (`start`) or ended (`complete`, `error`); `message` is its root's. */
   publishProcessEvent(proc: Process, kind: 'start' | 'complete' | 'error', message: Message): void;
-  processStarted(proc: Process): void;
   /** Closes the deliveries of a task's waiting messages after an action settled it. */
   settleDeliveries(pid: string, tid: string): void;
 

@@ -1,13 +1,23 @@
 /**
- * The end of a process (spec 2.13, 5.14): the root task reached a terminal state, so every task
- * still open is closed (but the hooks the end fired), process events go out, and a subflow child
- * reports to its parent act.
+ * A process's start and end. Start: the root became ready, the process runs and `on_start` goes
+ * out. End (spec 2.13, 5.14): the root task reached a terminal state, so every task still open is
+ * closed (but the hooks the end fired), process events go out, and a subflow child reports to its
+ * parent act.
  */
 import type { EngineContext } from './context.ts';
 import { close, emit } from './task-ops.ts';
 import { buildMessage } from './messages.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
+
+/** The root became ready: the process runs (`on_start`). */
+export function processStarted(core: EngineContext, proc: Process): void {
+  const root = proc.root;
+  if (!root) return;
+  proc.state = 'running';
+  core.markProcDirty(proc);
+  core.publishProcessEvent(proc, 'start', buildMessage(proc, root, core.newId(16), {}, core.now()));
+}
 
 export function finishProcess(core: EngineContext, proc: Process): void {
   const root = proc.root;

@@ -7,6 +7,7 @@ import { ActError } from './errors.ts';
 import { renderValueMap } from './expr/templates.ts';
 import { applyInternalAction } from './actions.ts';
 import { emit, startHeads, whenEvaluated } from './task-ops.ts';
+import { processStarted } from './finish.ts';
 import { condition, selectBranch } from './branches.ts';
 import { normalizeAct, paramsOf } from './task-data.ts';
 import type { Act, Vars } from './model/types.ts';
@@ -51,7 +52,7 @@ export function initTask(core: EngineContext, proc: Process, task: Task, driver:
   if (task.kind === 'workflow') {
     core.setState(proc, task, 'ready');
     emit(core, proc, task);
-    core.processStarted(proc);
+    processStarted(core, proc);
     return;
   }
   const state = decided.value;

@@ -13,7 +13,7 @@
  * is refused with `engine.busy` (`details.reason: 'recovering'`, retryable; nothing recorded).
  */
 import { actionJob } from './action-job.ts';
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { isUnfinishedName } from '../../vocab/states.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import type { RecoveryHealth } from './engine-health.ts';
@@ -39,7 +39,7 @@ export interface RecoveryRun {
 
 export class ActionIntake {
   constructor(
-    private readonly core: Core,
+    private readonly rt: Runtime,
     private readonly lease: InstanceLease,
     private readonly relay: Relay,
     private readonly relayTimeoutMs: number,
@@ -47,20 +47,20 @@ export class ActionIntake {
   ) {}
 
   async take(request: ActionRequest): Promise<void> {
-    this.core.writer.admit();
+    this.rt.writer.admit();
     return this.accept(request);
   }
 
   private async accept(request: ActionRequest): Promise<void> {
-    const core = this.core;
+    const rt = this.rt;
     const { pid, tid, action } = request;
     const options = request.options ?? {};
     if (!isVarsObject(options)) throw new ActError('action.invalid_options', 'action options must be an object');
-    core.checkSize(`the options of the ${action} action`, options);
-    const proc = core.procs.get(pid);
+    rt.expressions.checkSize(`the options of the ${action} action`, options);
+    const proc = rt.procs.get(pid);
     if (!proc) {
-      await core.writer.flush();
-      const row = await core.store.procs.find(pid);
+      await rt.writer.flush();
+      const row = await rt.store.procs.find(pid);
       if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
       const owner = isUnfinishedName(row.state) ? await this.lease.liveOwner(row.owner) : undefined;
       if (owner) return this.relay.forward(pid, tid, action, options, owner, this.relayTimeoutMs);
@@ -72,17 +72,17 @@ export class ActionIntake {
       const why = row.state === 'none' ? 'parked, waiting for a free slot' : `already ${row.state}`;
       throw new ActError('action.refused', `cannot ${action} in process '${pid}': it is ${why}`);
     }
-    if (!core.queue.hasRoom(pid)) {
+    if (!rt.jobs.queue.hasRoom(pid)) {
       throw new ActError('engine.busy', `the engine is at its queue limit for process '${pid}'; try again shortly`);
     }
-    const now = core.now();
-    const op: OpRow = { id: core.newId(16), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
+    const now = rt.clock.now();
+    const op: OpRow = { id: rt.newId(16), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
     try {
-      await core.writer.write(() => core.store.ops.create(op));
+      await rt.writer.write(() => rt.store.ops.create(op));
     } catch (err) {
       throw new ActError('internal', `the action could not be recorded: ${errorMessage(err)}`);
     }
-    core.fault('action:recorded');
+    rt.fault('action:recorded');
     let committed: Promise<void> = Promise.resolve();
     const applied = new Promise<void>((resolve, reject) => {
       // the record stays open if the process leaves: whoever loads it next applies the action (recover.ts)
@@ -90,10 +90,10 @@ export class ActionIntake {
       const done = (error: unknown): void => {
         if (error === undefined) resolve();
         else reject(error);
-        core.outbox.close(op);
-        committed = core.flush();
+        rt.outbox.close(op);
+        committed = rt.batch.flush();
       };
-      core.job(pid, `action ${action} ${tid}`, actionJob(core, proc, { tid, action, options }, done, gone));
+      rt.jobs.job(pid, `action ${action} ${tid}`, actionJob(rt, proc, { tid, action, options }, done, gone));
     });
     // The caller hears of the outcome once the action's effects (or its closed record) are written.
     await applied.finally(() => committed.catch(() => undefined));
@@ -103,10 +103,10 @@ export class ActionIntake {
       takenOver = true;
     });
     if (takenOver) {
-      await core.writer.write(() => core.store.ops.update({ ...op, status: 'done', update_time: core.now() }));
+      await rt.writer.write(() => rt.store.ops.update({ ...op, status: 'done', update_time: rt.clock.now() }));
       return this.accept(request);
     }
-    core.fault('action:applied');
+    rt.fault('action:applied');
   }
 
   /** Waits for recovery to end, at most the relay timeout (then `engine.busy`, reason `recovering`). */

@@ -7,18 +7,18 @@
 import { applyClientAction } from '../engine/actions.ts';
 import type { Process } from '../engine/process.ts';
 import type { Vars } from '../engine/model/types.ts';
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 
 /**
  * The job that applies a recorded client action: `done` gets the refusal (or undefined) once it
  * is applied. When the outputs of the act it closes went to a code worker, the job applies it
  * again in the held lane once the worker answered — or calls `gone` if the process left meanwhile.
  */
-export function actionJob(core: Core, proc: Process, request: { tid: string; action: string; options?: Vars }, done: (error: unknown) => void, gone: () => void): () => void {
+export function actionJob(rt: Runtime, proc: Process, request: { tid: string; action: string; options?: Vars }, done: (error: unknown) => void, gone: () => void): () => void {
   const apply = (): void => {
     let error: unknown;
     try {
-      if (applyClientAction(core, proc, request.tid, request.action, request.options ?? {}, { retry: apply, gone }) === 'deferred') return;
+      if (applyClientAction(rt.port, proc, request.tid, request.action, request.options ?? {}, { retry: apply, gone }) === 'deferred') return;
     } catch (err) {
       error = err ?? new Error('the action failed');
     }

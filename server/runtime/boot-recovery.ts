@@ -8,7 +8,7 @@
  */
 import { errorMessage } from '../engine/errors.ts';
 import type { RecoveryRun } from './action-intake.ts';
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import type { RecoveryHealth } from './engine-health.ts';
 import type { SlotFills } from './fills.ts';
 import type { Models } from './models.ts';
@@ -19,7 +19,7 @@ export class BootRecovery {
   private run: (RecoveryRun & { report: Promise<RecoverReport> }) | null = null;
 
   constructor(
-    private readonly core: Core,
+    private readonly rt: Runtime,
     private readonly models: Models,
   ) {}
 
@@ -41,19 +41,19 @@ export class BootRecovery {
   /** Starts it as the first of `fills`; the promise rejects when it failed. */
   start(fills: SlotFills): Promise<RecoverReport> {
     this.health = { recovering: true, loaded: 0, total: 0, failed: 0 };
-    const report = recoverProcesses(this.core, this.models, ({ loaded, total }) => {
+    const report = recoverProcesses(this.rt, this.models, ({ loaded, total }) => {
       this.health = { ...this.health, loaded, total };
     }).then(
       (done) => {
         this.health = { recovering: false, loaded: done.processes, total: done.processes, failed: done.failed.length };
         if (done.processes > 0 || done.failed.length > 0) {
-          this.core.log.info(`recovered ${done.processes} processes (${done.dispatched} tasks dispatched, ${done.failed.length} failed)`);
+          this.rt.log.info(`recovered ${done.processes} processes (${done.dispatched} tasks dispatched, ${done.failed.length} failed)`);
         }
         return done;
       },
       (err: unknown) => {
         this.health = { ...this.health, recovering: false, error: errorMessage(err) };
-        this.core.log.error(`recovering the unfinished processes failed: ${errorMessage(err)}`);
+        this.rt.log.error(`recovering the unfinished processes failed: ${errorMessage(err)}`);
         throw err;
       },
     );

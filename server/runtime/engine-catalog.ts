@@ -2,7 +2,7 @@
  * The catalog parts of the `Engine` facade (engine.ts): models (validate, deploy, versions, the
  * compiled tree), packages (the registry and its rows) and triggers (list, enable, fire).
  */
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { ActError } from '../engine/errors.ts';
 import type { ModelProblem, Vars } from '../engine/model/types.ts';
 import { TRIGGER_PACKAGES } from '../engine/packages/builtins.ts';
@@ -14,12 +14,12 @@ import type { DeployMeta, DeployResult, Models } from './models.ts';
 import type { StartContext, StartedProc } from './engine-types.ts';
 import { isVarsObject } from '../engine/vars.ts';
 
-export async function publishPackages(core: Core): Promise<void> {
-  for (const pkg of core.registry.list()) await core.store.packages.upsert(packageRow(core, pkg));
+export async function publishPackages(rt: Runtime): Promise<void> {
+  for (const pkg of rt.registry.list()) await rt.store.packages.upsert(packageRow(rt, pkg));
 }
 
-function packageRow(core: Core, pkg: PackageDef): PackageRow {
-  const now = core.now();
+function packageRow(rt: Runtime, pkg: PackageDef): PackageRow {
+  const now = rt.clock.now();
   return {
     id: pkg.name,
     desc: pkg.desc,
@@ -30,7 +30,7 @@ function packageRow(core: Core, pkg: PackageDef): PackageRow {
     run_as: pkg.run_as,
     resources: pkg.resources,
     catalog: pkg.catalog,
-    built_in: core.registry.isBuiltIn(pkg.name),
+    built_in: rt.registry.isBuiltIn(pkg.name),
     create_time: now,
     update_time: now,
   };
@@ -38,7 +38,7 @@ function packageRow(core: Core, pkg: PackageDef): PackageRow {
 
 export type ModelsApi = ReturnType<typeof modelsApi>;
 
-export function modelsApi(core: Core, models: Models, check: () => void) {
+export function modelsApi(rt: Runtime, models: Models, check: () => void) {
   return {
     /** Parses and validates without deploying; returns every problem. */
     validate: (source: string): ModelProblem[] => models.validate(source).problems,
@@ -51,16 +51,16 @@ export function modelsApi(core: Core, models: Models, check: () => void) {
       check();
       return models.deploy(source, meta);
     },
-    list: (query?: Query): Promise<PageData<ModelRow>> => core.store.models.query(query),
+    list: (query?: Query): Promise<PageData<ModelRow>> => rt.store.models.query(query),
     get: async (id: string): Promise<ModelRow> => {
-      const row = await core.store.models.find(id);
+      const row = await rt.store.models.find(id);
       if (!row) throw new ActError('model.not_found', `model '${id}' is not deployed`);
       return row;
     },
     /** The deployed versions of a model, lowest first. */
-    versions: (id: string): Promise<ModelVersionRow[]> => core.store.queries.versionsOfModel(id),
+    versions: (id: string): Promise<ModelVersionRow[]> => rt.store.queries.versionsOfModel(id),
     version: async (id: string, ver: number): Promise<ModelVersionRow> => {
-      const row = await core.store.modelVersions.find(`${id}:${ver}`);
+      const row = await rt.store.modelVersions.find(`${id}:${ver}`);
       if (!row) throw new ActError('model.not_found', `model '${id}' has no version ${ver}`);
       return row;
     },
@@ -72,22 +72,22 @@ export function modelsApi(core: Core, models: Models, check: () => void) {
 
 export type PackagesApi = ReturnType<typeof packagesApi>;
 
-export function packagesApi(core: Core) {
+export function packagesApi(rt: Runtime) {
   return {
     register: async (meta: Partial<PackageMeta> & { name: string; run_as: PackageMeta['run_as'] }): Promise<PackageMeta> => {
-      const pkg = core.registry.register(meta);
-      await core.store.packages.upsert(packageRow(core, pkg));
+      const pkg = rt.registry.register(meta);
+      await rt.store.packages.upsert(packageRow(rt, pkg));
       return pkg;
     },
-    list: (query?: Query): Promise<PageData<PackageRow>> => core.store.packages.query(query),
+    list: (query?: Query): Promise<PageData<PackageRow>> => rt.store.packages.query(query),
     get: async (name: string): Promise<PackageRow> => {
-      const row = await core.store.packages.find(name);
+      const row = await rt.store.packages.find(name);
       if (!row) throw new ActError('package.unknown', `unknown package '${name}'`);
       return row;
     },
     remove: async (name: string): Promise<boolean> => {
-      const removed = core.registry.unregister(name);
-      await core.store.packages.delete(name);
+      const removed = rt.registry.unregister(name);
+      await rt.store.packages.delete(name);
       return removed;
     },
   };
@@ -95,19 +95,19 @@ export function packagesApi(core: Core) {
 
 export type TriggersApi = ReturnType<typeof triggersApi>;
 
-export function triggersApi(core: Core, start: (mid: string, options: Vars, context: StartContext) => Promise<StartedProc>, waitFinished: (pid: string) => Promise<ProcInfo>) {
+export function triggersApi(rt: Runtime, start: (mid: string, options: Vars, context: StartContext) => Promise<StartedProc>, waitFinished: (pid: string) => Promise<ProcInfo>) {
   const api = {
-    list: (query?: Query): Promise<PageData<EventRow>> => core.store.events.query(query),
+    list: (query?: Query): Promise<PageData<EventRow>> => rt.store.events.query(query),
     get: async (id: string): Promise<EventRow> => {
-      const row = await core.store.events.find(id);
+      const row = await rt.store.events.find(id);
       if (!row) throw new ActError('trigger.not_found', `cannot find trigger '${id}'`);
       return row;
     },
     /** Enables or disables a trigger; a disabled schedule does not fire. */
     setEnabled: async (id: string, enabled: boolean): Promise<EventRow> => {
       const row = await api.get(id);
-      const updated = { ...row, enabled, update_time: core.now() };
-      await core.store.events.update(updated);
+      const updated = { ...row, enabled, update_time: rt.clock.now() };
+      await rt.store.events.update(updated);
       return updated;
     },
     /**

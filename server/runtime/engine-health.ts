@@ -4,7 +4,7 @@
  * the wiring of the store writer's saturation bound to the typed event map. Reads only: the state lives in the lanes, the writer, the loop
  * guards and the stuck-process detector.
  */
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import type { LaneStats } from './lanes.ts';
 import type { LoopHealth } from './loop-guard.ts';
 import type { WriterSaturation } from './store-writer.ts';
@@ -53,29 +53,29 @@ export interface EngineStats {
   stuckDetected: number;
 }
 
-export function writerHealth(core: Core): WriterHealth {
-  const { writer } = core;
+export function writerHealth(rt: Runtime): WriterHealth {
+  const { writer } = rt;
   return { depth: writer.depth, highWatermark: writer.highWater, saturated: writer.saturated, cap: writer.cap };
 }
 
-export function engineHealth(core: Core, loops: LoopHealth[], stuck: StuckDetector, recovery: RecoveryHealth): EngineHealth {
-  return { loops, lanes: core.queue.stats(), writer: writerHealth(core), stuck: stuck.current(), recovery: { ...recovery } };
+export function engineHealth(rt: Runtime, loops: LoopHealth[], stuck: StuckDetector, recovery: RecoveryHealth): EngineHealth {
+  return { loops, lanes: rt.jobs.queue.stats(), writer: writerHealth(rt), stuck: stuck.current(), recovery: { ...recovery } };
 }
 
-export function engineStats(core: Core, stuck: StuckDetector): EngineStats {
+export function engineStats(rt: Runtime, stuck: StuckDetector): EngineStats {
   return {
-    queueDepth: core.queue.depth,
-    lanes: core.queue.stats(),
-    writerDepth: core.writer.depth,
-    writerHighWater: core.writer.highWater,
-    writerSaturated: core.writer.saturated,
-    processes: core.procs.size,
+    queueDepth: rt.jobs.queue.depth,
+    lanes: rt.jobs.queue.stats(),
+    writerDepth: rt.writer.depth,
+    writerHighWater: rt.writer.highWater,
+    writerSaturated: rt.writer.saturated,
+    processes: rt.procs.size,
     stuckProcesses: stuck.current().count,
     stuckDetected: stuck.detected,
   };
 }
 
 /** Bounds the store writer at `cap`; each change of its saturation is an event (`writerSaturation`). */
-export function boundWriter(core: Core, cap: number): void {
-  core.writer.limit(cap, (state: WriterSaturation) => core.events.emit('writerSaturation', state));
+export function boundWriter(rt: Runtime, cap: number): void {
+  rt.writer.limit(cap, (state: WriterSaturation) => rt.events.emit('writerSaturation', state));
 }

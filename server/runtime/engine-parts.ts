@@ -1,6 +1,6 @@
 /**
  * What an engine is made of, from its options: the store (memory by default), the clock, the
- * sandbox and the code workers, the package registry, ids and the logger, Core's configuration
+ * sandbox and the code workers, the package registry, ids and the logger, Runtime's configuration
  * with its defaults, and the instance lease's length.
  */
 import { randomId, systemClock, type Clock, type IdSource } from '../engine/clock.ts';
@@ -13,7 +13,7 @@ import { DEFAULT_STEP_BUDGET } from '../engine/step-budget.ts';
 import { MemoryStore } from '../store/contract/memory.ts';
 import type { Store } from '../store/contract/types.ts';
 import { DEFAULT_VALUE_CAP_BYTES } from '../engine/value-cap.ts';
-import type { CoreConfig, EngineOptions } from './engine-types.ts';
+import type { RuntimeConfig, EngineOptions } from './engine-types.ts';
 
 export interface EngineParts {
   store: Store;
@@ -23,7 +23,7 @@ export interface EngineParts {
   registry: PackageRegistry;
   newId: IdSource;
   log: Logger;
-  config: CoreConfig;
+  config: RuntimeConfig;
   /** How long an instance's lease runs without renewal (ms). */
   leaseMs: number;
 }

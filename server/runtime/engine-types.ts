@@ -92,8 +92,8 @@ export interface StartContext {
 /** A started process; `repeated`: an earlier start with the same idempotency key made it. */
 export type StartedProc = ProcInfo & { repeated: boolean };
 
-/** What Core is configured with (resolved from `EngineOptions` by `Engine.create`). */
-export interface CoreConfig {
+/** What the runtime is configured with (resolved from `EngineOptions` by `Engine.create`). */
+export interface RuntimeConfig {
   tickMs: number;
   maxMessageRetryTimes: number;
   /** Lanes (`scheduler_workers`) and the jobs they may hold in memory (`scheduler_queue_cap`). */

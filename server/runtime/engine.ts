@@ -6,7 +6,8 @@
 import { ActionIntake, type ActionRequest } from './action-intake.ts';
 import { messagesApi, type MessagesApi } from './messages-api.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
-import { Core } from './core.ts';
+import { createRuntime } from './runtime.ts';
+import type { Runtime } from './runtime-types.ts';
 import { ProcessReader } from './process-reader.ts';
 import { ReadModel } from './read-model.ts';
 import { modelsApi, packagesApi, publishPackages, triggersApi, type ModelsApi, type PackagesApi, type TriggersApi } from './engine-catalog.ts';
@@ -42,7 +43,7 @@ export type { ActionRequest } from './action-intake.ts';
 export type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
 
 export class Engine {
-  private readonly core: Core;
+  private readonly rt: Runtime;
   private readonly modelStore: Models;
   private readonly starter: Starter;
   private readonly startKeys: StartKeys;
@@ -63,26 +64,26 @@ export class Engine {
       startProcess: (mid: string, inputs: Vars, parent: ParentRef | null) => this.starter.start(mid, inputs, parent),
       slotFreed: () => void this.fills.request(),
     };
-    const core = new Core(parts.store, parts.sandbox, parts.registry, parts.clock, parts.newId, parts.config, parts.log, links, options.faults, parts.codePool);
+    const rt = createRuntime({ ...parts, links, faults: options.faults });
     const models = new Models(parts.store, parts.registry, parts.sandbox, parts.clock);
-    this.core = core;
+    this.rt = rt;
     this.modelStore = models;
-    this.lease = new InstanceLease(core, core.config.instanceId, parts.leaseMs);
-    this.relay = new Relay(core);
-    this.messages = messagesApi(core);
-    this.fills = new SlotFills(core, models, () => this.closed);
-    this.recovery = new BootRecovery(core, models);
-    this.intake = new ActionIntake(core, this.lease, this.relay, options.relayTimeoutMs ?? 10_000, () => this.recovery.running);
-    this.starter = new Starter(core, models);
-    this.startKeys = new StartKeys(core, (instance) => this.lease.mayBeRunning(instance));
-    this.detector = new StuckDetector(core);
-    this.reader = new ProcessReader(core, models, () => this.closed);
-    this.reads = new ReadModel(core, this.reader);
-    this.models = modelsApi(core, models, () => this.check());
-    this.packages = packagesApi(core);
-    this.triggers = triggersApi(core, (mid, inputs, context) => this.procs.start(mid, inputs, context), (pid) => this.reader.finished(pid));
+    this.lease = new InstanceLease(rt, rt.config.instanceId, parts.leaseMs);
+    this.relay = new Relay(rt);
+    this.messages = messagesApi(rt);
+    this.fills = new SlotFills(rt, models, () => this.closed);
+    this.recovery = new BootRecovery(rt, models);
+    this.intake = new ActionIntake(rt, this.lease, this.relay, options.relayTimeoutMs ?? 10_000, () => this.recovery.running);
+    this.starter = new Starter(rt, models);
+    this.startKeys = new StartKeys(rt, (instance) => this.lease.mayBeRunning(instance));
+    this.detector = new StuckDetector(rt);
+    this.reader = new ProcessReader(rt, models, () => this.closed);
+    this.reads = new ReadModel(rt, this.reader);
+    this.models = modelsApi(rt, models, () => this.check());
+    this.packages = packagesApi(rt);
+    this.triggers = triggersApi(rt, (mid, inputs, context) => this.procs.start(mid, inputs, context), (pid) => this.reader.finished(pid));
     this.ticker = new Ticker({
-      core,
+      rt,
       lease: this.lease,
       relay: this.relay,
       detector: this.detector,
@@ -98,11 +99,11 @@ export class Engine {
   static async create(options: EngineOptions = {}): Promise<Engine> {
     const parts = await engineParts(options);
     const engine = new Engine(parts, options);
-    const core = engine.core;
+    const rt = engine.rt;
     // the runtime's facts reach the engine's logger as events (event-log.ts)
-    logEvents(core.events, core.log);
+    logEvents(rt.events, rt.log);
     try {
-      boundWriter(core, options.storeWriterCap ?? DEFAULT_STORE_WRITER_CAP);
+      boundWriter(rt, options.storeWriterCap ?? DEFAULT_STORE_WRITER_CAP);
       await parts.codePool?.ready();
       await engine.lease.register();
     } catch (err) {
@@ -110,7 +111,7 @@ export class Engine {
       await parts.codePool?.close();
       throw err;
     }
-    await publishPackages(core);
+    await publishPackages(rt);
     // relayed work is applied from the first tick on (recovered jobs run after create returns)
     if (multiInstance(parts.store)) await engine.relay.start();
     if (options.recover !== false) {
@@ -118,7 +119,7 @@ export class Engine {
       if (!options.recoverInBackground) await recovery;
     }
     if (options.autoTick !== false) {
-      engine.timer = setInterval(() => void engine.tick().catch((e) => core.log.error(String(e))), parts.config.tickMs);
+      engine.timer = setInterval(() => void engine.tick().catch((e) => rt.log.error(String(e))), parts.config.tickMs);
       engine.timer.unref();
       engine.leaseTimer = setInterval(() => void engine.renewLease(), parts.leaseMs / 3);
       engine.leaseTimer.unref();
@@ -133,7 +134,7 @@ export class Engine {
 
   /** This engine instance's id (the `owner` of the processes it runs). */
   get instanceId(): string {
-    return this.core.config.instanceId;
+    return this.rt.config.instanceId;
   }
 
   private async renewLease(): Promise<void> {
@@ -141,7 +142,7 @@ export class Engine {
     try {
       await this.lease.renew();
     } catch (err) {
-      this.core.log.error(`renewing the lease of instance ${this.instanceId} failed: ${errorMessage(err)}`);
+      this.rt.log.error(`renewing the lease of instance ${this.instanceId} failed: ${errorMessage(err)}`);
     }
   }
 
@@ -174,13 +175,13 @@ export class Engine {
     },
     get: async (pid: string): Promise<ProcDetail> => procDetail(await this.reader.loaded(pid)),
     list: async (query?: Query): Promise<PageData<ProcRow>> => {
-      await this.core.writer.flush();
-      return this.core.store.procs.query(query);
+      await this.rt.writer.flush();
+      return this.rt.store.procs.query(query);
     },
     /** How many processes the store holds in `state`. */
     count: async (state: string): Promise<number> => {
-      await this.core.writer.flush();
-      return this.core.store.queries.countProcessesIn(state);
+      await this.rt.writer.flush();
+      return this.rt.store.queries.countProcessesIn(state);
     },
     /** Waits until the process reaches a terminal state. */
     wait: (pid: string): Promise<ProcInfo> => this.reader.finished(pid),
@@ -228,17 +229,17 @@ export class Engine {
   /** Opens a channel; a channel with the same id replaces the earlier one's handlers. */
   channel(options: ChannelOptions = {}): Channel {
     this.check();
-    const id = options.id || this.core.newId(8);
+    const id = options.id || this.rt.newId(8);
     const channel = new Channel(id, options, (c) => {
-      if (this.core.channels.get(c.id) === c) this.core.channels.delete(c.id);
+      if (this.rt.channels.get(c.id) === c) this.rt.channels.delete(c.id);
     });
-    this.core.channels.set(id, channel);
+    this.rt.channels.set(id, channel);
     return channel;
   }
 
   /** Removes a channel's handlers by id (`msg().unsub`). */
   unsub(channelId: string): boolean {
-    return this.core.channels.delete(channelId);
+    return this.rt.channels.delete(channelId);
   }
 
   readonly messages: MessagesApi;
@@ -249,14 +250,14 @@ export class Engine {
 
   /** Snapshot stores (spec 5.8): sealed, versioned data per scope, pushed from outside. */
   readonly snapshots = {
-    register: (target: string, options?: SnapshotOptions) => this.core.snapshots.register(target, options),
-    push: (target: string, scope: string, version: number, values: Vars) => this.core.snapshots.push(target, scope, version, values, this.core.now()),
-    remove: (target: string, scope: string) => this.core.snapshots.remove(target, scope),
+    register: (target: string, options?: SnapshotOptions) => this.rt.snapshots.register(target, options),
+    push: (target: string, scope: string, version: number, values: Vars) => this.rt.snapshots.push(target, scope, version, values, this.rt.clock.now()),
+    remove: (target: string, scope: string) => this.rt.snapshots.remove(target, scope),
   };
 
   /** Registers a user variable module: `name` becomes a global object in expressions. */
   registerVar(name: string, defaults: Vars = {}): void {
-    this.core.userVars.set(name, defaults);
+    this.rt.expressions.userVars.set(name, defaults);
   }
 
   // ---- triggers ----
@@ -265,7 +266,7 @@ export class Engine {
 
   /** Rebuilds the unfinished processes of the store and continues them (spec 5.3). */
   recover(): Promise<RecoverReport> {
-    return recoverProcesses(this.core, this.modelStore);
+    return recoverProcesses(this.rt, this.modelStore);
   }
 
   // ---- time, events, lifecycle ----
@@ -277,7 +278,7 @@ export class Engine {
 
   /** Health of the timer loops, the lanes, the store writer and the stuck processes (spec 5.10, 5.14). */
   health(): EngineHealth {
-    return engineHealth(this.core, this.ticker.loops(), this.detector, this.recovery.health);
+    return engineHealth(this.rt, this.ticker.loops(), this.detector, this.recovery.health);
   }
 
   /**
@@ -286,34 +287,34 @@ export class Engine {
    * tick's detector reports and marks them (`stuck` events, `stuck_since`).
    */
   stuckProcesses(): Promise<StuckProcess[]> {
-    return findStuck(this.core);
+    return findStuck(this.rt);
   }
 
   /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */
   nextTimeoutAt(): number | null {
-    return nextTimeoutAt(this.core);
+    return nextTimeoutAt(this.rt);
   }
 
   on<K extends keyof EngineEvents>(event: K, listener: (payload: EngineEvents[K]) => void): () => void {
-    return this.core.events.on(event, listener);
+    return this.rt.events.on(event, listener);
   }
 
   /** Resolves when no job is queued, no handler runs and every store write landed. */
   async idle(): Promise<void> {
     for (;;) {
-      await this.core.queue.idle();
-      await this.core.dispatcher.idle();
-      await this.core.writer.flush();
+      await this.rt.jobs.queue.idle();
+      await this.rt.dispatcher.idle();
+      await this.rt.writer.flush();
       const filling = this.fills.current;
       if (filling) {
         await filling;
         continue;
       }
-      if (this.core.inFlight.size > 0) {
-        await Promise.allSettled([...this.core.inFlight]);
+      if (this.rt.jobs.inFlight.size > 0) {
+        await Promise.allSettled([...this.rt.jobs.inFlight]);
         continue;
       }
-      if (this.core.queue.depth === 0 && !this.core.dispatcher.busy) return;
+      if (this.rt.jobs.queue.depth === 0 && !this.rt.dispatcher.busy) return;
     }
   }
 
@@ -322,28 +323,28 @@ export class Engine {
    * it; the `committed` event says when that batch is in the store.
    */
   batchSeq(): number {
-    return this.core.batchSeq;
+    return this.rt.batch.seq;
   }
 
   /** Resolves once every store write queued so far landed (reads of the store then see them). */
   flush(): Promise<void> {
-    return this.core.writer.flush();
+    return this.rt.writer.flush();
   }
 
   /** The engine instances sharing the store and their leases (live and recently lapsed ones). */
   async instances(): Promise<InstanceRow[]> {
-    return (await this.core.store.instances.query({ order_by: ['started', 'id'] })).rows;
+    return (await this.rt.store.instances.query({ order_by: ['started', 'id'] })).rows;
   }
 
   /** The outbox records (spec 5.2), for operations views and tests. */
   async outbox(query?: Query): Promise<OpRow[]> {
-    await this.core.writer.flush();
-    return (await this.core.store.ops.query(query)).rows;
+    await this.rt.writer.flush();
+    return (await this.rt.store.ops.query(query)).rows;
   }
 
   /** Runtime figures for health pages and benchmarks. */
   stats(): EngineStats {
-    return engineStats(this.core, this.detector);
+    return engineStats(this.rt, this.detector);
   }
 
   async close(): Promise<void> {
@@ -353,11 +354,11 @@ export class Engine {
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     await this.fills.current;
     await this.relay.stop();
-    this.core.queue.close();
-    await this.core.writer.flush();
-    await this.lease.release().catch((err) => this.core.log.error(`removing instance ${this.instanceId} failed: ${errorMessage(err)}`));
-    this.core.sandbox.close();
-    await this.core.codePool?.close();
-    await this.core.store.close();
+    this.rt.jobs.queue.close();
+    await this.rt.writer.flush();
+    await this.lease.release().catch((err) => this.rt.log.error(`removing instance ${this.instanceId} failed: ${errorMessage(err)}`));
+    this.rt.sandbox.close();
+    await this.rt.codePool?.close();
+    await this.rt.store.close();
   }
 }

@@ -54,13 +54,13 @@ export interface EngineEvents {
    */
   finished: ProcessLifecycle;
   /**
-   * The store batch of job number `seq` (see `Core.batchSeq`) was written (`ok`) or failed: every
+   * The store batch of job number `seq` (see `JobBatch.seq`) was written (`ok`) or failed: every
    * event emitted before that job's end is now in the store (or never will be). In `seq` order.
    */
   committed: { seq: number; pids: string[]; ok: boolean };
   /**
    * A lane refused an execution because it was full (the execution went to an outbox `exec`
-   * record instead, core.ts `schedule`). Reported once when the lane turns full, not per refused
+   * record instead, executions.ts `schedule`). Reported once when the lane turns full, not per refused
    * execution: again only after it drained to half its capacity (`laneDrained`). `pid`: the
    * process whose execution was refused first.
    */

@@ -7,7 +7,7 @@
  * (the owner's `closed()`) ends the rounds.
  */
 import { errorMessage } from '../engine/errors.ts';
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import type { Models } from './models.ts';
 import { fillSlots } from './recover.ts';
 
@@ -16,7 +16,7 @@ export class SlotFills {
   private again = false;
 
   constructor(
-    private readonly core: Core,
+    private readonly rt: Runtime,
     private readonly models: Models,
     private readonly closed: () => boolean,
   ) {}
@@ -51,12 +51,12 @@ export class SlotFills {
         this.again = false;
         // after the job that freed the slot has queued its writes
         await new Promise((resolve) => setImmediate(resolve));
-        await this.core.writer.flush();
+        await this.rt.writer.flush();
         if (this.closed()) return;
-        await fillSlots(this.core, this.models);
+        await fillSlots(this.rt, this.models);
       } while (this.again);
     })()
-      .catch((err) => this.core.log.error(`filling free slots failed: ${errorMessage(err)}`))
+      .catch((err) => this.rt.log.error(`filling free slots failed: ${errorMessage(err)}`))
       .finally(() => {
         if (this.filling === filling) this.filling = null;
       });

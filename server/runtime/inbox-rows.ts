@@ -75,7 +75,7 @@ export interface InboxChanges {
 /**
  * The inbox changes of a batch: a task whose `created` act message the batch holds enters the
  * inbox when it still waits (`interrupted`, said by `stateOf`); a task that left `interrupted`
- * during the job (`left`, recorded by Core.setState) and does not wait again leaves it.
+ * during the job (`left`, recorded by TaskWrites.setState) and does not wait again leaves it.
  */
 export function inboxChanges(messages: readonly MessageRow[], stateOf: (pid: string, tid: string) => string | undefined, left: readonly Task[]): InboxChanges {
   const entered = new Map<string, MessageRow>();

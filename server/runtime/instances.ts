@@ -32,7 +32,7 @@
  * instances are removed, so the new one takes every process over at once.
  */
 import os from 'node:os';
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { ActError } from '../engine/errors.ts';
 import { multiInstance } from './relay-records.ts';
 import type { InstanceRow } from '../store/contract/types.ts';
@@ -46,11 +46,11 @@ export class InstanceLease {
   private readonly started: number;
 
   constructor(
-    private readonly core: Core,
+    private readonly rt: Runtime,
     readonly id: string,
     readonly leaseMs: number,
   ) {
-    this.started = core.now();
+    this.started = rt.clock.now();
   }
 
   private row(now: number): InstanceRow {
@@ -66,8 +66,8 @@ export class InstanceLease {
    * of instances whose lock is free: their processes are gone.
    */
   async register(): Promise<void> {
-    const store = this.core.store;
-    const now = this.core.now();
+    const store = this.rt.store;
+    const now = this.rt.clock.now();
     await this.lockSingleEngine(now);
     try {
       await this.lockInstance();
@@ -88,21 +88,21 @@ export class InstanceLease {
 
   /** Shared store: takes this instance's lock (the store's, pg-instance-lock.ts) or refuses. */
   private async lockInstance(): Promise<void> {
-    const store = this.core.store;
+    const store = this.rt.store;
     if (!multiInstance(store) || !store.acquireInstanceLock) return;
-    if (await store.acquireInstanceLock(this.id, (message) => this.core.log.warn(message))) return;
+    if (await store.acquireInstanceLock(this.id, (message) => this.rt.log.warn(message))) return;
     throw new ActError('config.invalid', `engine instance id '${this.id}' is in use by a running engine on this database; give each instance its own id (or none: a random one is made)`);
   }
 
   /** Whether the process of instance `id` is alive as far as its instance lock tells (true where no lock is kept). */
   private async processAlive(id: string): Promise<boolean> {
-    const held = this.core.store.instanceLockHeld;
-    return held ? held.call(this.core.store, id) : true;
+    const held = this.rt.store.instanceLockHeld;
+    return held ? held.call(this.rt.store, id) : true;
   }
 
   /** SQLite: takes the engine lock (the store's, engine-lock.ts) or refuses, naming the engine that holds it. */
   private async lockSingleEngine(now: number): Promise<void> {
-    const store = this.core.store;
+    const store = this.rt.store;
     if (multiInstance(store) || !store.acquireEngineLock || (await store.acquireEngineLock())) return;
     const live = (await store.instances.query()).rows.find((row) => row.id !== this.id && isLive(row, now));
     const holder = live ? `engine instance ${live.id} (pid ${live.pid} on host ${live.host})` : 'another engine (it holds the database\'s engine lock)';
@@ -119,26 +119,26 @@ export class InstanceLease {
    * `processesLost`. The write fence catches any write that races this check.
    */
   async renew(): Promise<void> {
-    const now = this.core.now();
+    const now = this.rt.clock.now();
     const before = this.leaseUntil;
     const lapsed = before > 0 && before < now;
     const row = this.row(now);
-    await this.core.store.instances.upsert(row);
+    await this.rt.store.instances.upsert(row);
     this.leaseUntil = row.lease_until;
-    if (lapsed && multiInstance(this.core.store)) {
-      this.core.events.emit('leaseLost', { instance: this.id, leaseUntil: before, renewedAt: now });
-      const lost = await this.core.store.fenceProcesses(this.id, [...this.core.procs.keys()]);
-      this.core.residents.release(lost, 'lease');
+    if (lapsed && multiInstance(this.rt.store)) {
+      this.rt.events.emit('leaseLost', { instance: this.id, leaseUntil: before, renewedAt: now });
+      const lost = await this.rt.store.fenceProcesses(this.id, [...this.rt.procs.keys()]);
+      this.rt.residents.release(lost, 'lease');
     }
   }
 
   /** Removes the row (this instance's processes can be claimed at once) and gives the engine and instance locks back. */
   async release(): Promise<void> {
     try {
-      await this.core.store.instances.delete(this.id);
+      await this.rt.store.instances.delete(this.id);
     } finally {
-      await this.core.store.releaseEngineLock?.();
-      await this.core.store.releaseInstanceLock?.();
+      await this.rt.store.releaseEngineLock?.();
+      await this.rt.store.releaseInstanceLock?.();
     }
   }
 
@@ -148,9 +148,9 @@ export class InstanceLease {
    * from starting once per instance; when the leader's lease lapses the next one takes over.
    */
   async isLeader(): Promise<boolean> {
-    if (!multiInstance(this.core.store)) return true;
-    const now = this.core.now();
-    const live = (await this.core.store.instances.query()).rows.filter((row) => row.id === this.id || row.lease_until >= now);
+    if (!multiInstance(this.rt.store)) return true;
+    const now = this.rt.clock.now();
+    const live = (await this.rt.store.instances.query()).rows.filter((row) => row.id === this.id || row.lease_until >= now);
     live.sort((a, b) => a.started - b.started || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return live[0]?.id === this.id;
   }
@@ -162,8 +162,8 @@ export class InstanceLease {
    * away from processes taken over meanwhile.
    */
   async sweepLapsed(): Promise<number> {
-    const before = this.core.now() - LAPSED_KEPT * this.leaseMs;
-    return this.core.store.queries.deleteInstancesLapsedBefore(before);
+    const before = this.rt.clock.now() - LAPSED_KEPT * this.leaseMs;
+    return this.rt.store.queries.deleteInstancesLapsedBefore(before);
   }
 
   /**
@@ -175,15 +175,15 @@ export class InstanceLease {
    */
   async mayBeRunning(id: string): Promise<boolean> {
     if (id === this.id) return false;
-    const row = await this.core.store.instances.find(id);
+    const row = await this.rt.store.instances.find(id);
     if (!row) return false;
-    return this.core.store.instanceLockHeld ? this.processAlive(id) : isLive(row, this.core.now());
+    return this.rt.store.instanceLockHeld ? this.processAlive(id) : isLive(row, this.rt.clock.now());
   }
 
   /** The live instance other than this one that owns a process row, if any. */
   async liveOwner(owner: string | null): Promise<InstanceRow | undefined> {
     if (!owner || owner === this.id) return undefined;
-    const row = await this.core.store.instances.find(owner);
-    return isLive(row, this.core.now()) ? row : undefined;
+    const row = await this.rt.store.instances.find(owner);
+    return isLive(row, this.rt.clock.now()) ? row : undefined;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { ActError } from '../engine/errors.ts';
 import type { Process } from '../engine/process.ts';
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { procInfo, type ProcInfo } from './info.ts';
 import type { Models } from './models.ts';
 import { load } from './recover.ts';
@@ -17,19 +17,19 @@ const WAIT_POLL_MS = 200;
 
 export class ProcessReader {
   constructor(
-    private readonly core: Core,
+    private readonly rt: Runtime,
     private readonly models: Models,
     private readonly isClosed: () => boolean,
   ) {}
 
   /** A resident process, or a snapshot rebuilt from the store. */
   async loaded(pid: string): Promise<Process> {
-    const proc = this.core.procs.get(pid);
+    const proc = this.rt.procs.get(pid);
     if (proc) return proc;
-    await this.core.writer.flush();
-    const row = await this.core.store.procs.find(pid);
+    await this.rt.writer.flush();
+    const row = await this.rt.store.procs.find(pid);
     if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
-    return load(this.core, this.models, row);
+    return load(this.rt, this.models, row);
   }
 
   /** Resolves when the process reached a terminal state. */
@@ -41,7 +41,7 @@ export class ProcessReader {
         clearTimeout(timer);
         resolve(info);
       };
-      const off = this.core.events.on('finished', ({ proc }) => {
+      const off = this.rt.events.on('finished', ({ proc }) => {
         if (proc.pid === pid) done(procInfo(proc));
       });
       const poll = async (): Promise<void> => {
@@ -49,7 +49,7 @@ export class ProcessReader {
           if (this.isClosed()) throw new ActError('engine.closed', 'the engine is closed');
           const proc = await this.loaded(pid);
           if (proc.finished) return done(procInfo(proc));
-          if (multiInstance(this.core.store) && !this.core.procs.has(pid)) timer = setTimeout(() => void poll(), WAIT_POLL_MS);
+          if (multiInstance(this.rt.store) && !this.rt.procs.has(pid)) timer = setTimeout(() => void poll(), WAIT_POLL_MS);
         } catch (err) {
           off();
           reject(err);

@@ -10,7 +10,7 @@
  */
 import { ActError } from '../engine/errors.ts';
 import { asAct } from '../engine/tree/node.ts';
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { backfillInbox } from './inbox-backfill.ts';
 import { createdMessagesOf } from './inbox-rows.ts';
 import { procDetail, type ProcDetail } from './info.ts';
@@ -27,25 +27,25 @@ export class ReadModel {
   private backfill: Promise<void> | null = null;
 
   constructor(
-    private readonly core: Core,
+    private readonly rt: Runtime,
     private readonly reader: ProcessReader,
   ) {}
 
   private async settled(): Promise<void> {
-    await this.core.writer.flush();
+    await this.rt.writer.flush();
   }
 
   /** One page of an inbox and how many tasks it holds. */
   async inbox(read: InboxRead): Promise<InboxAnswer> {
     await this.settled();
-    await (this.backfill ??= backfillInbox(this.core.store, this.core.writer).then(
+    await (this.backfill ??= backfillInbox(this.rt.store, this.rt.writer).then(
       () => undefined,
       (err: unknown) => {
         this.backfill = null;
         throw err;
       },
     ));
-    const { queries } = this.core.store;
+    const { queries } = this.rt.store;
     const count = await queries.inboxCount(read);
     const rows = count > read.offset ? await queries.inboxPage(read) : [];
     const created = await createdMessagesOf(queries, rows);
@@ -69,7 +69,7 @@ export class ReadModel {
   /** A process's stored row (any state, any instance); `process.not_found` when there is none. */
   async storedProcess(pid: string): Promise<ProcRow> {
     await this.settled();
-    const row = await this.core.store.procs.find(pid);
+    const row = await this.rt.store.procs.find(pid);
     if (!row) throw new ActError('process.not_found', `cannot find process '${pid}'`);
     return row;
   }
@@ -77,12 +77,12 @@ export class ReadModel {
   /** Messages of a process created at or after `since`, oldest first, at most `limit` (catch-up). */
   async processMessagesSince(pid: string, since: number, limit: number): Promise<MessageRow[]> {
     await this.settled();
-    return this.core.store.queries.processMessagesSince(pid, since, limit);
+    return this.rt.store.queries.processMessagesSince(pid, since, limit);
   }
 
   /** Processes of a model that started or ended at or after `since`, at most `limit` (catch-up). */
   async modelProcessesChangedSince(mid: string, since: number, limit: number): Promise<ProcRow[]> {
     await this.settled();
-    return this.core.store.queries.modelProcessesChangedSince(mid, since, limit);
+    return this.rt.store.queries.modelProcessesChangedSince(mid, since, limit);
   }
 }

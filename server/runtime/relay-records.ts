@@ -2,6 +2,7 @@
  * Relay records (relay.ts): the outbox rows that carry work to the instance that runs a process,
  * and the NOTIFY topics that wake the instances concerned when a batch with such records commits.
  */
+import type { Clock } from '../engine/clock.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { OpRow, Store } from '../store/contract/types.ts';
 
@@ -10,13 +11,13 @@ export const RELAY_DONE_TOPIC = 'acts_relay_done';
 
 /** What writing a relay record needs of the engine. */
 export interface RecordWriter {
-  now(): number;
+  readonly clock: Clock;
   newId(size: number): string;
   readonly outbox: { write(op: OpRow): void };
 }
 
-export function relayRecord(engine: Pick<RecordWriter, 'now' | 'newId'>, pid: string, tid: string, event: string, options: Vars): OpRow {
-  const now = engine.now();
+export function relayRecord(engine: Pick<RecordWriter, 'clock' | 'newId'>, pid: string, tid: string, event: string, options: Vars): OpRow {
+  const now = engine.clock.now();
   return { id: engine.newId(16), type: 'relay', pid, tid, event, options, status: 'pending', create_time: now, update_time: now };
 }
 

@@ -19,7 +19,7 @@
  * one pass at a time (`passing`, with `again` when a wake-up arrives during a pass).
  */
 import { actionJob } from './action-job.ts';
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { isUnfinishedName } from '../../vocab/states.ts';
 import { ActError, errorMessage, type ErrorCode } from '../engine/errors.ts';
 import { abortProcess } from '../engine/finish.ts';
@@ -43,17 +43,17 @@ function resultOf(op: OpRow): RelayResult | undefined {
 }
 
 /** Applies a record of work other than an action to its (resident) process; throws the refusal. Runs inside the process's job. */
-function apply(core: Core, proc: Process, op: OpRow): void {
+function apply(rt: Runtime, proc: Process, op: OpRow): void {
   const event = op.event ?? '';
   const options = (op.options ?? {}) as Vars;
   if (event === 'subflow:return') {
     const act = proc.tasks.get(op.tid);
     if (!act) throw new ActError('task.not_found', `cannot find task '${op.tid}' in process '${proc.pid}'`);
-    applyChildEnd(core, proc, act, options as unknown as ChildEnd);
+    applyChildEnd(rt.port, proc, act, options as unknown as ChildEnd);
     return;
   }
   if (event === 'subflow:abort') {
-    if (!proc.finished && proc.root) abortProcess(core, proc, proc.root);
+    if (!proc.finished && proc.root) abortProcess(rt.port, proc, proc.root);
     return;
   }
   throw new ActError('action.unknown', `unknown relay record '${event}'`);
@@ -66,15 +66,15 @@ export class Relay {
   private again = false;
   private unlisten: Array<() => Promise<void>> = [];
 
-  constructor(private readonly core: Core) {}
+  constructor(private readonly rt: Runtime) {}
 
   /** Subscribes to the store's wake-ups (when it has them). */
   async start(): Promise<void> {
-    const listen = this.core.store.listen;
+    const listen = this.rt.store.listen;
     if (!listen) return;
-    this.unlisten.push(await listen.call(this.core.store, RELAY_TOPIC, () => void this.pass()));
+    this.unlisten.push(await listen.call(this.rt.store, RELAY_TOPIC, () => void this.pass()));
     this.unlisten.push(
-      await listen.call(this.core.store, RELAY_DONE_TOPIC, (payload) => {
+      await listen.call(this.rt.store, RELAY_DONE_TOPIC, (payload) => {
         for (const id of payload.split(',')) this.waiters.get(id)?.();
       }),
     );
@@ -97,7 +97,7 @@ export class Relay {
         await this.applyPending();
       } while (this.again);
     })()
-      .catch((err) => this.core.log.error(`applying relayed work failed: ${errorMessage(err)}`))
+      .catch((err) => this.rt.log.error(`applying relayed work failed: ${errorMessage(err)}`))
       .finally(() => {
         this.passing = null;
       });
@@ -105,16 +105,16 @@ export class Relay {
   }
 
   private async applyPending(): Promise<void> {
-    const core = this.core;
-    const records = await core.store.queries.pendingRelays(PASS_LIMIT);
+    const rt = this.rt;
+    const records = await rt.store.queries.pendingRelays(PASS_LIMIT);
     const pending = new Set(records.map((op) => op.id));
     for (const id of this.inFlight) if (!pending.has(id)) this.inFlight.delete(id);
     for (const op of records) {
       if (this.inFlight.has(op.id)) continue;
-      const proc = core.procs.get(op.pid);
+      const proc = rt.procs.get(op.pid);
       if (proc) {
         this.inFlight.add(op.id);
-        core.job(proc.pid, `relay ${op.event} ${op.tid}`, this.recordJob(proc, op));
+        rt.jobs.job(proc.pid, `relay ${op.event} ${op.tid}`, this.recordJob(proc, op));
       } else {
         await this.settleAbsent(op);
       }
@@ -127,20 +127,20 @@ export class Relay {
    * meanwhile, the record stays pending for its next owner.
    */
   private recordJob(proc: Process, op: OpRow): () => void {
-    const core = this.core;
+    const rt = this.rt;
     const done = (err: unknown): void => {
       const result: RelayResult = err === undefined ? { ok: true } : { ok: false, code: ActError.is(err) ? err.code : 'internal', message: errorMessage(err) };
-      core.outbox.write({ ...op, status: 'done', options: { ...((op.options ?? {}) as Vars), $result: result }, update_time: core.now() });
+      rt.outbox.write({ ...op, status: 'done', options: { ...((op.options ?? {}) as Vars), $result: result }, update_time: rt.clock.now() });
     };
     const event = op.event ?? '';
     if (event.startsWith('action:')) {
       const action = { tid: op.tid, action: event.slice('action:'.length), options: (op.options ?? {}) as Vars };
-      return actionJob(core, proc, action, done, () => this.inFlight.delete(op.id));
+      return actionJob(rt, proc, action, done, () => this.inFlight.delete(op.id));
     }
     return () => {
       let error: unknown;
       try {
-        apply(core, proc, op);
+        apply(rt, proc, op);
       } catch (err) {
         error = err ?? new Error('the relayed work failed');
       }
@@ -150,17 +150,17 @@ export class Relay {
 
   /** A record whose process is not resident here: closed when it can never apply, else left. */
   private async settleAbsent(op: OpRow): Promise<void> {
-    const core = this.core;
-    const row = await core.store.procs.find(op.pid);
+    const rt = this.rt;
+    const row = await rt.store.procs.find(op.pid);
     let refusal: RelayResult | undefined;
     if (!row) refusal = { ok: false, code: 'process.not_found', message: `cannot find process '${op.pid}'` };
     else if (!isUnfinishedName(row.state)) refusal = { ok: false, code: 'action.refused', message: `process '${op.pid}' is already ${row.state}` };
-    else if (row.owner === core.config.instanceId && row.state === 'none' && op.event?.startsWith('action:')) {
+    else if (row.owner === rt.config.instanceId && row.state === 'none' && op.event?.startsWith('action:')) {
       refusal = { ok: false, code: 'action.refused', message: `process '${op.pid}' is parked, waiting for a free slot` };
     }
     if (!refusal) return;
-    const closed = { ...op, status: 'done' as const, options: { ...((op.options ?? {}) as Vars), $result: refusal }, update_time: core.now() };
-    await core.writer.writeBatch(async (tx) => {
+    const closed = { ...op, status: 'done' as const, options: { ...((op.options ?? {}) as Vars), $result: refusal }, update_time: rt.clock.now() };
+    await rt.writer.writeBatch(async (tx) => {
       await tx.ops.update(closed);
       await tx.notify?.(RELAY_DONE_TOPIC, op.id);
     });
@@ -172,18 +172,18 @@ export class Relay {
    * (`engine.busy`); the record then stays queued and is applied when its owner gets to it.
    */
   async forward(pid: string, tid: string, action: string, options: Vars, owner: InstanceRow, timeoutMs: number): Promise<void> {
-    const core = this.core;
-    const op = relayRecord(core, pid, tid, `action:${action}`, options);
+    const rt = this.rt;
+    const op = relayRecord(rt, pid, tid, `action:${action}`, options);
     let wake = (): void => undefined;
     this.waiters.set(op.id, () => wake());
     try {
-      await core.writer.writeBatch(async (tx) => {
+      await rt.writer.writeBatch(async (tx) => {
         await tx.ops.create(op);
         await tx.notify?.(RELAY_TOPIC, op.id);
       });
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const row = await core.store.ops.find(op.id);
+        const row = await rt.store.ops.find(op.id);
         if (!row) throw new ActError('internal', `the relayed action record '${op.id}' disappeared`);
         if (row.status === 'done') {
           const result = resultOf(row);

@@ -6,24 +6,24 @@
  * saturated store writer: retryable). Delivery is at-least-once: a crash between the
  * start and the row update fires again. Per-row failures are logged, not counted against health.
  */
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import { nextCronRun } from '../engine/model/index.ts';
 import type { Vars } from '../engine/model/types.ts';
 
 export type Starter = (mid: string, inputs: Vars) => Promise<unknown>;
 
-export async function fireSchedules(core: Core, start: Starter, now: number): Promise<number> {
-  await core.writer.flush();
+export async function fireSchedules(rt: Runtime, start: Starter, now: number): Promise<number> {
+  await rt.writer.flush();
   let fired = 0;
-  for (const row of await core.store.queries.dueSchedules(now, 1000)) {
-    if (!(await core.store.models.exists(row.mid))) {
-      core.log.error(`schedule ${row.id}: model '${row.mid}' is not deployed; retried next tick`);
+  for (const row of await rt.store.queries.dueSchedules(now, 1000)) {
+    if (!(await rt.store.models.exists(row.mid))) {
+      rt.log.error(`schedule ${row.id}: model '${row.mid}' is not deployed; retried next tick`);
       continue;
     }
     const params = row.params ?? {};
     if (typeof params !== 'object' || Array.isArray(params)) {
-      core.log.error(`schedule ${row.id}: invalid trigger payload (params must be an object); retried next tick`);
+      rt.log.error(`schedule ${row.id}: invalid trigger payload (params must be an object); retried next tick`);
       continue;
     }
     try {
@@ -31,13 +31,13 @@ export async function fireSchedules(core: Core, start: Starter, now: number): Pr
       fired++;
     } catch (err) {
       if (ActError.is(err) && err.code === 'engine.busy') {
-        core.log.warn(`schedule ${row.id}: start refused (${err.message}); retried next tick`);
+        rt.log.warn(`schedule ${row.id}: start refused (${err.message}); retried next tick`);
         continue;
       }
-      core.log.warn(`schedule ${row.id}: start failed: ${errorMessage(err)}`);
+      rt.log.warn(`schedule ${row.id}: start failed: ${errorMessage(err)}`);
     }
     const next = row.cron ? (nextCronRun(row.cron, row.timezone ?? undefined, now) ?? 0) : 0;
-    await core.store.events.update({ ...row, last_run: now, next_run: next, update_time: now });
+    await rt.store.events.update({ ...row, last_run: now, next_run: next, update_time: now });
   }
   return fired;
 }

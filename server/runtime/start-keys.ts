@@ -44,7 +44,7 @@ import { ActError, errorMessage } from '../engine/errors.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { StartKey } from '../engine/process.ts';
 import type { ProcRow, StartClaimRow, Store } from '../store/contract/types.ts';
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { checkPid } from './start.ts';
 
 /** Longest idempotency key (characters). */
@@ -109,12 +109,12 @@ export class StartKeys {
   private readonly starting = new Map<string, Promise<KeyedStart>>();
 
   constructor(
-    private readonly core: Core,
+    private readonly rt: Runtime,
     private readonly mayBeRunning: MayBeRunning,
   ) {}
 
   private get store(): Store {
-    return this.core.store;
+    return this.rt.store;
   }
 
   /** Answers the process an earlier start with `rawKey` made, or runs `start` (one start per key at a time). */
@@ -133,19 +133,19 @@ export class StartKeys {
   private async attempt(mid: string, options: Vars, key: string, start: StartWithKey): Promise<KeyedStart> {
     const digest = startDigest(mid, options);
     const named = options.pid !== undefined ? checkPid(options.pid) : undefined;
-    let pid = named ?? this.core.newId(21);
+    let pid = named ?? this.rt.newId(21);
     const waitUntil = Date.now() + CLAIM_WAIT_MS;
     for (let looks = 0; ; ) {
       const earlier = await this.store.queries.processWithStartKey(key);
       if (earlier) return repeatOf(earlier, mid, digest);
-      const claim: StartClaimRow = { id: key, pid, digest, instance: this.core.config.instanceId, claimed: this.core.now() };
+      const claim: StartClaimRow = { id: key, pid, digest, instance: this.rt.config.instanceId, claimed: this.rt.clock.now() };
       if (await this.store.queries.claimStartKey(claim)) return this.startClaimed(claim, mid, start);
       const held = await this.store.startClaims.find(key);
       if (!held) continue; // its start just ended: look again
       if (!(await this.mayBeRunning(held.instance))) {
         // the claimer is gone (or is this engine in an earlier life): take the claim over
         if (await this.store.queries.deleteStartClaim(held)) {
-          this.core.log.warn(`an idempotency key was claimed by engine instance ${held.instance}, which is gone; its start (process '${held.pid}') is taken over`);
+          this.rt.log.warn(`an idempotency key was claimed by engine instance ${held.instance}, which is gone; its start (process '${held.pid}') is taken over`);
         }
         pid = named ?? held.pid;
         continue;
@@ -160,7 +160,7 @@ export class StartKeys {
   /** Runs the start of a claimed key; the claim is deleted when it ended, whatever the outcome. */
   private async startClaimed(claim: StartClaimRow, mid: string, start: StartWithKey): Promise<KeyedStart> {
     const { id: key, digest } = claim;
-    this.core.fault('start:claimed');
+    this.rt.fault('start:claimed');
     try {
       // a start that wrote its process and deleted its claim between our look and our claim
       const earlier = await this.store.queries.processWithStartKey(key);
@@ -175,7 +175,7 @@ export class StartKeys {
       }
     } finally {
       await this.store.queries.deleteStartClaim(claim).catch((err: unknown) => {
-        this.core.log.warn(`the claim of an idempotency key could not be deleted (a later start takes it over once this instance is gone): ${errorMessage(err)}`);
+        this.rt.log.warn(`the claim of an idempotency key could not be deleted (a later start takes it over once this instance is gone): ${errorMessage(err)}`);
       });
     }
   }

@@ -3,7 +3,7 @@
  * root task is created and queued. Nothing is created when a check fails. A start from outside
  * (not a subflow child) is refused with `engine.busy` while the store writer is saturated.
  */
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import type { ParentRef } from '../engine/context.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import type { Vars } from '../engine/model/types.ts';
@@ -27,69 +27,69 @@ export class Starter {
   private readonly claimed = new Set<string>();
 
   constructor(
-    private readonly core: Core,
+    private readonly rt: Runtime,
     private readonly models: Models,
   ) {}
 
   /** `startKey` (start-keys.ts) is written with the process row, in the same transaction. */
   async start(mid: string, options: Vars = {}, parent: ParentRef | null = null, scope: OwnerScope | null = null, startKey: StartKey | null = null): Promise<Process> {
-    const core = this.core;
+    const rt = this.rt;
     // a child is part of its parent's running work: never refused
-    if (!parent) core.writer.admit();
+    if (!parent) rt.writer.admit();
     if (Object.hasOwn(options, RESERVED_OWNER_KEY)) {
       throw new ActError('inputs.invalid', `start option '${RESERVED_OWNER_KEY}' is reserved: the owner comes from the server, not from start options`);
     }
     // A subflow child runs with its parent's authority.
-    const owner = scope ?? (parent ? (core.procs.get(parent.pid)?.owner ?? null) : null);
-    const workdirRoot = owner?.workdirRoot ?? core.config.workdirRoot;
-    const pid = options.pid !== undefined ? checkPid(options.pid) : core.newId(21);
+    const owner = scope ?? (parent ? (rt.procs.get(parent.pid)?.owner ?? null) : null);
+    const workdirRoot = owner?.workdirRoot ?? rt.config.workdirRoot;
+    const pid = options.pid !== undefined ? checkPid(options.pid) : rt.newId(21);
     if (workdirRoot) checkWorkdirPid(pid);
-    if (this.claimed.has(pid) || core.procs.has(pid)) {
+    if (this.claimed.has(pid) || rt.procs.has(pid)) {
       throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated in running process list`);
     }
     this.claimed.add(pid);
     try {
-      if (await core.store.procs.exists(pid)) {
+      if (await rt.store.procs.exists(pid)) {
         throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated: a process with this pid is stored`);
       }
       const model = await this.models.latest(mid);
       const { pid: _pid, ...rest } = options;
       const inputs: Vars = { ...model.workflow.inputs, ...rest };
       if (typeof options.uid === 'string') inputs.$initiator = options.uid;
-      this.core.checkSize('the start inputs', inputs);
+      this.rt.expressions.checkSize('the start inputs', inputs);
       const schema = model.workflow.inputs_schema;
       if (schema && Object.keys(schema).length > 0) {
         const problems = validateSchema(schema, inputs);
         if (problems) throw new ActError('inputs.invalid', `model(${mid}) inputs validation error: ${problems}`);
       }
       const proc = new Process(pid, model.workflow, model.source, model.tree, parent?.pid ?? null, parent?.tid ?? null);
-      proc.created = core.now();
+      proc.created = rt.clock.now();
       proc.owner = owner;
       proc.startKey = startKey;
       if (workdirRoot) proc.workdir = createWorkdir(workdirRoot, pid);
-      const root = core.createTask(proc, model.tree.root, null, null);
+      const root = rt.tasks.createTask(proc, model.tree.root, null, null);
       root.data = { ...inputs };
       root.inputs = { ...inputs };
-      core.markProcDirty(proc);
+      rt.tasks.markProcDirty(proc);
       // Admission (spec 5.5): beyond `cache_cap` the process is parked — its rows stay in state
       // `none` until a slot frees; running processes are never evicted to make room. A subflow
       // child is part of its resident parent's work and always starts: parked, it could wait for
       // a slot that only its own parent would free.
-      if (parent || core.residents.activeCount() < core.config.cacheCap) {
-        core.procs.set(pid, proc);
-        core.schedule(proc, root);
-      } else core.residents.admissionPending = true;
+      if (parent || rt.residents.activeCount() < rt.config.cacheCap) {
+        rt.procs.set(pid, proc);
+        rt.executions.schedule(proc, root);
+      } else rt.residents.admissionPending = true;
       // The process row and its root task (or its overflow record) are durable before the start
       // is reported (spec 5.2); a start whose rows could not be written is undone.
       try {
-        await core.flush();
+        await rt.batch.flush();
       } catch (err) {
         proc.abandoned = true;
-        if (core.procs.get(pid) === proc) core.procs.delete(pid);
+        if (rt.procs.get(pid) === proc) rt.procs.delete(pid);
         removeWorkdir(proc.workdir);
         throw new ActError('internal', `process '${pid}' could not be written: ${errorMessage(err)}`);
       }
-      core.fault('start:written');
+      rt.fault('start:written');
       return proc;
     } finally {
       this.claimed.delete(pid);

@@ -14,7 +14,7 @@
  *   event. It may be reported again if it gets stuck once more.
  * One check runs at a time; a tick that comes while one runs waits for its figure.
  */
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { errorMessage } from '../engine/errors.ts';
 import type { EngineEvents } from './events.ts';
 import type { StuckProcess } from './liveness.ts';
@@ -41,15 +41,15 @@ export class StuckDetector {
   /** Processes reported stuck since this engine started. */
   detected = 0;
 
-  constructor(private readonly core: Core) {
-    core.events.on('finished', ({ proc }) => this.finished(proc));
+  constructor(private readonly rt: Runtime) {
+    rt.events.on('finished', ({ proc }) => this.finished(proc));
   }
 
   /** Checks the resident processes; resolves with how many are stuck now (a failed check is logged). */
   check(): Promise<number> {
     this.checking ??= this.run()
       .catch((err) => {
-        this.core.log.error(`the stuck-process check failed: ${errorMessage(err)}`);
+        this.rt.log.error(`the stuck-process check failed: ${errorMessage(err)}`);
         return this.reported.size;
       })
       .finally(() => {
@@ -63,35 +63,35 @@ export class StuckDetector {
   }
 
   private async run(): Promise<number> {
-    const stuck = await findStuck(this.core);
+    const stuck = await findStuck(this.rt);
     const found = new Set(stuck.map((s) => s.pid));
     for (const report of stuck) if (!this.reported.has(report.pid)) this.report(report);
     for (const [pid, entry] of this.reported) {
-      if (!found.has(pid)) this.clear(pid, entry, this.core.procs.has(pid) ? 'moved' : 'gone');
+      if (!found.has(pid)) this.clear(pid, entry, this.rt.procs.has(pid) ? 'moved' : 'gone');
     }
     // marks of processes that move (also marks restored from the store)
-    for (const proc of this.core.procs.values()) {
+    for (const proc of this.rt.procs.values()) {
       if (proc.stuckSince > 0 && !proc.finished && !found.has(proc.pid)) this.mark(proc, 0);
     }
     return this.reported.size;
   }
 
   private report(stuck: StuckProcess): void {
-    const proc = this.core.procs.get(stuck.pid);
+    const proc = this.rt.procs.get(stuck.pid);
     if (!proc) return;
-    const since = proc.stuckSince > 0 ? proc.stuckSince : this.core.now();
+    const since = proc.stuckSince > 0 ? proc.stuckSince : this.rt.clock.now();
     this.reported.set(stuck.pid, { mid: stuck.mid, since });
     this.detected++;
-    this.core.events.emit('stuck', { pid: stuck.pid, mid: stuck.mid, since, tasks: stuck.tasks });
+    this.rt.events.emit('stuck', { pid: stuck.pid, mid: stuck.mid, since, tasks: stuck.tasks });
     if (proc.stuckSince !== since) this.mark(proc, since);
   }
 
   /** Sets (or with 0 clears) the mark in a job of the process: written with its batch. */
   private mark(proc: Process, since: number): void {
-    this.core.job(proc.pid, since > 0 ? 'stuck: mark' : 'stuck: clear', () => {
-      if (this.core.procs.get(proc.pid) !== proc || proc.finished) return;
+    this.rt.jobs.job(proc.pid, since > 0 ? 'stuck: mark' : 'stuck: clear', () => {
+      if (this.rt.procs.get(proc.pid) !== proc || proc.finished) return;
       proc.stuckSince = since;
-      this.core.markProcDirty(proc);
+      this.rt.tasks.markProcDirty(proc);
     });
   }
 
@@ -99,7 +99,7 @@ export class StuckDetector {
   private finished(proc: Process): void {
     if (proc.stuckSince > 0) {
       proc.stuckSince = 0;
-      this.core.markProcDirty(proc);
+      this.rt.tasks.markProcDirty(proc);
     }
     const entry = this.reported.get(proc.pid);
     if (entry) this.clear(proc.pid, entry, 'finished');
@@ -107,6 +107,6 @@ export class StuckDetector {
 
   private clear(pid: string, entry: Reported, reason: EngineEvents['unstuck']['reason']): void {
     this.reported.delete(pid);
-    this.core.events.emit('unstuck', { pid, mid: entry.mid, since: entry.since, reason });
+    this.rt.events.emit('unstuck', { pid, mid: entry.mid, since: entry.since, reason });
   }
 }

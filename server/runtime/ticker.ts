@@ -5,7 +5,7 @@
  * check of the resident processes (stuck-detector.ts). Tests and the CLI call it with an injected
  * clock. Holds the two loops' guards (loop-guard.ts: healthy → degraded → healthy).
  */
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import type { BootRecovery } from './boot-recovery.ts';
 import type { TickReport } from './engine-types.ts';
 import type { SlotFills } from './fills.ts';
@@ -19,7 +19,7 @@ import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timer
 import type { Vars } from '../engine/model/types.ts';
 
 export interface TickParts {
-  core: Core;
+  rt: Runtime;
   lease: InstanceLease;
   relay: Relay;
   detector: StuckDetector;
@@ -39,8 +39,8 @@ export class Ticker {
   private readonly scheduleLoop: LoopGuard;
 
   constructor(private readonly parts: TickParts) {
-    this.retryLoop = new LoopGuard('message-retry', parts.core.events);
-    this.scheduleLoop = new LoopGuard('schedule-trigger', parts.core.events);
+    this.retryLoop = new LoopGuard('message-retry', parts.rt.events);
+    this.scheduleLoop = new LoopGuard('schedule-trigger', parts.rt.events);
   }
 
   /** The loops' health (engine-health.ts). */
@@ -49,7 +49,7 @@ export class Ticker {
   }
 
   async tick(): Promise<TickReport> {
-    const { core, relay, detector, fills, recovery } = this.parts;
+    const { rt, relay, detector, fills, recovery } = this.parts;
     const report: TickReport = { timeouts: 0, redelivered: 0, swept: 0, replayed: 0, fired: 0, stuck: 0 };
     if (this.parts.closed()) return report;
     await this.parts.renewLease();
@@ -57,21 +57,21 @@ export class Ticker {
     if (recovery.recovering) return report;
     // take over processes of instances whose lease lapsed (and fill free slots)
     await fills.request();
-    if (multiInstance(core.store)) await relay.pass();
-    const now = core.now();
-    report.timeouts = checkTimeouts(core, now);
-    core.snapshots.sweep(now);
+    if (multiInstance(rt.store)) await relay.pass();
+    const now = rt.clock.now();
+    report.timeouts = checkTimeouts(rt, now);
+    rt.snapshots.sweep(now);
     const lease = this.parts.lease;
     const leader = await lease.isLeader();
-    await this.retryLoop.run(now, core.log, async () => {
-      report.redelivered = await redeliver(core, now);
-      if (leader) report.swept = await sweepFinished(core, now, this.parts.sweepAfterMs);
+    await this.retryLoop.run(now, rt.log, async () => {
+      report.redelivered = await redeliver(rt, now);
+      if (leader) report.swept = await sweepFinished(rt, now, this.parts.sweepAfterMs);
       if (leader) await lease.sweepLapsed();
-      report.replayed = await replayOverflow(core, now);
+      report.replayed = await replayOverflow(rt, now);
     });
     if (leader) {
-      await this.scheduleLoop.run(now, core.log, async () => {
-        report.fired = await fireSchedules(core, this.parts.start, now);
+      await this.scheduleLoop.run(now, rt.log, async () => {
+        report.fired = await fireSchedules(rt, this.parts.start, now);
       });
     }
     if (!this.parts.closed()) report.stuck = await detector.check();

@@ -3,7 +3,7 @@
  * task and rule while the task is open; unacknowledged deliveries are re-sent to their own channel
  * after a full tick interval, until the retry limit turns them into `error`.
  */
-import type { Core } from './core.ts';
+import type { Runtime } from './runtime-types.ts';
 import { isOpenEndHook } from './end-hooks.ts';
 import { spawn } from '../engine/task-ops.ts';
 import type { Message } from '../engine/messages.ts';
@@ -12,9 +12,9 @@ import type { TaskExtra } from './rows.ts';
 import { isTerminalName, TERMINAL_STATES } from '../../vocab/states.ts';
 
 /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */
-export function nextTimeoutAt(core: Core): number | null {
+export function nextTimeoutAt(rt: Runtime): number | null {
   let best: number | null = null;
-  for (const task of core.timed) {
+  for (const task of rt.timed) {
     if (task.terminal) continue;
     task.node.timeouts.forEach((rule, i) => {
       if (task.firedTimeouts.has(i) || task.firingTimeouts.has(i) || !Number.isFinite(rule.ms)) return;
@@ -25,16 +25,16 @@ export function nextTimeoutAt(core: Core): number | null {
   return best;
 }
 
-export function checkTimeouts(core: Core, now: number): number {
+export function checkTimeouts(rt: Runtime, now: number): number {
   let fired = 0;
-  for (const task of [...core.timed]) {
+  for (const task of [...rt.timed]) {
     if (task.terminal) {
-      core.timed.delete(task);
+      rt.timed.delete(task);
       continue;
     }
-    const proc = core.procs.get(task.pid);
+    const proc = rt.procs.get(task.pid);
     if (!proc || proc.finished) {
-      core.timed.delete(task);
+      rt.timed.delete(task);
       continue;
     }
     task.node.timeouts.forEach((rule, index) => {
@@ -42,13 +42,13 @@ export function checkTimeouts(core: Core, now: number): number {
       fired++;
       // fired and its steps started in one job, so one batch: a crash cannot keep the mark alone
       task.firingTimeouts.add(index);
-      core.job(proc.pid, `timeout ${task.tid}`, () => {
+      rt.jobs.job(proc.pid, `timeout ${task.tid}`, () => {
         task.firingTimeouts.delete(index);
         if (task.terminal) return;
         task.firedTimeouts.add(index);
-        core.markDirty(proc, task);
-        if (task.firedTimeouts.size === task.node.timeouts.length) core.timed.delete(task);
-        if (rule.head) spawn(core, proc, rule.head, task, task);
+        rt.tasks.markDirty(proc, task);
+        if (task.firedTimeouts.size === task.node.timeouts.length) rt.timed.delete(task);
+        if (rule.head) spawn(rt.port, proc, rule.head, task, task);
       });
     });
   }
@@ -57,30 +57,30 @@ export function checkTimeouts(core: Core, now: number): number {
 
 const RETRY_BATCH = 300;
 
-export async function redeliver(core: Core, now: number): Promise<number> {
+export async function redeliver(rt: Runtime, now: number): Promise<number> {
   // Channels live in the engine that opened them: each instance re-sends its own deliveries.
-  const local = [...core.channels.values()].filter((c) => c.ack).map((c) => c.id);
+  const local = [...rt.channels.values()].filter((c) => c.ack).map((c) => c.id);
   if (local.length === 0) return 0;
-  await core.writer.flush();
-  const { store } = core;
+  await rt.writer.flush();
+  const { store } = rt;
   let sent = 0;
-  for (const row of await store.queries.dueDeliveries(local, now - core.config.tickMs, RETRY_BATCH)) {
+  for (const row of await store.queries.dueDeliveries(local, now - rt.config.tickMs, RETRY_BATCH)) {
     const canonical = await store.messages.find(row.msg_id);
     if (!canonical) {
       await store.deliveries.delete(row.id);
       continue;
     }
-    if (row.retry_times >= core.config.maxMessageRetryTimes) {
+    if (row.retry_times >= rt.config.maxMessageRetryTimes) {
       await store.deliveries.update({ ...row, status: 'error', update_time: now });
       continue;
     }
     const retry = row.retry_times + 1;
     await store.deliveries.update({ ...row, retry_times: retry, update_time: now });
-    const channel = core.channels.get(row.chan_id);
+    const channel = rt.channels.get(row.chan_id);
     const handler = channel?.handlers.message;
     if (!handler) continue;
     const message: Message = { ...canonical, retry_times: retry, delivery_id: row.id };
-    core.dispatcher.dispatch(message.pid, () => handler(message));
+    rt.dispatcher.dispatch(message.pid, () => handler(message));
     sent++;
   }
   return sent;
@@ -91,31 +91,31 @@ export async function redeliver(core: Core, now: number): Promise<number> {
  * once they are older than two tick intervals (the memory queue had time to drain), as far as the
  * lanes have room; the rest waits for a later tick. Records of finished tasks are closed.
  */
-export async function replayOverflow(core: Core, now: number): Promise<number> {
-  await core.writer.flush();
+export async function replayOverflow(rt: Runtime, now: number): Promise<number> {
+  await rt.writer.flush();
   let replayed = 0;
-  for (const op of await core.store.queries.stalePendingExecs(now - 2 * core.config.tickMs, 1000)) {
-    // this engine hands its own overflow back as lanes free (Core.drainOverflow)
-    if (core.outbox.refused.has(op.id)) continue;
-    const proc = core.procs.get(op.pid);
+  for (const op of await rt.store.queries.stalePendingExecs(now - 2 * rt.config.tickMs, 1000)) {
+    // this engine hands its own overflow back as lanes free (Runtime.drainOverflow)
+    if (rt.outbox.refused.has(op.id)) continue;
+    const proc = rt.procs.get(op.pid);
     const task = proc?.tasks.get(op.tid);
     if (!proc) {
       // not resident: closed when its process is gone or ended; else it is closed when its
       // process is loaded (here or by the instance that owns it)
-      const row = await core.store.procs.find(op.pid);
+      const row = await rt.store.procs.find(op.pid);
       // an end-fired hook of a finished process: its job is queued here (or runs at the next boot)
-      if (!row || (isTerminalName(row.state) && !(await isOpenEndHook(core, op)))) core.outbox.close(op);
+      if (!row || (isTerminalName(row.state) && !(await isOpenEndHook(rt, op)))) rt.outbox.close(op);
       continue;
     }
     if (!task || task.terminal) {
-      core.outbox.close(op);
+      rt.outbox.close(op);
       continue;
     }
-    if (!core.queue.hasRoom(op.pid)) continue;
-    core.schedule(proc, task, core.outbox.dispatch(op));
+    if (!rt.jobs.queue.hasRoom(op.pid)) continue;
+    rt.executions.schedule(proc, task, rt.outbox.dispatch(op));
     replayed++;
   }
-  core.flush();
+  rt.batch.flush();
   return replayed;
 }
 
@@ -124,15 +124,15 @@ export async function replayOverflow(core: Core, now: number): Promise<number> {
  * an ack, none in `error` awaiting a redo) and that ended at least `afterMs` ago is deleted with
  * all its rows, in one batch. Without `afterMs` nothing is swept (run history is kept).
  */
-export async function sweepFinished(core: Core, now: number, afterMs: number | undefined): Promise<number> {
+export async function sweepFinished(rt: Runtime, now: number, afterMs: number | undefined): Promise<number> {
   if (afterMs === undefined) return 0;
-  await core.writer.flush();
+  await rt.writer.flush();
   let swept = 0;
-  for (const row of await core.store.queries.processesEndedBy(TERMINAL_STATES, now - afterMs, 200)) {
-    if (core.procs.get(row.id)?.finished === false) continue;
-    if (await core.store.queries.hasUnsettledDeliveries(row.id)) continue;
-    const root = await core.store.tasks.find(`${row.id}:$`);
-    await core.store.batch((tx) => tx.queries.deleteProcessRows(row.id));
+  for (const row of await rt.store.queries.processesEndedBy(TERMINAL_STATES, now - afterMs, 200)) {
+    if (rt.procs.get(row.id)?.finished === false) continue;
+    if (await rt.store.queries.hasUnsettledDeliveries(row.id)) continue;
+    const root = await rt.store.tasks.find(`${row.id}:$`);
+    await rt.store.batch((tx) => tx.queries.deleteProcessRows(row.id));
     // the workdir lives exactly as long as the process rows (spec 5.9)
     removeWorkdir((root?.hooks as TaskExtra | undefined)?.workdir);
     swept++;

@@ -1,0 +1,86 @@
+/**
+ * Jobs: work of one process runs in its lane (lanes.ts), one job at a time, and the store writes
+ * a job caused go out as one batch after it ran (job-batch.ts). Work that runs off the engine's
+ * thread (a code worker's answer) holds its lane until it settles (`offLane`); asynchronous engine
+ * work outside the lanes (subflow starts) is tracked until it settles (`inFlight`, awaited by the
+ * engine's `idle`).
+ *
+ * State: the lanes and their queued jobs; `inFlight`, the promises not settled yet.
+ */
+import { errorMessage } from '../engine/errors.ts';
+import type { Logger } from '../engine/logger.ts';
+import type { Outcome } from '../engine/sandbox/types.ts';
+import type { TypedEmitter, EngineEvents } from './events.ts';
+import type { JobBatch } from './job-batch.ts';
+import { Lanes, type Job } from './lanes.ts';
+
+export interface JobsConfig {
+  workers: number;
+  queueCap: number;
+}
+
+export class Jobs {
+  readonly queue: Lanes;
+  readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    config: JobsConfig,
+    private readonly batch: JobBatch,
+    events: TypedEmitter<EngineEvents>,
+    private readonly log: Logger,
+    /** A drain pass of the lanes ended: they may take overflowed work again. */
+    hasRoom: () => void,
+  ) {
+    this.queue = new Lanes(
+      config.workers,
+      config.queueCap,
+      (job, err) => log.error(`job ${job.name} of process ${job.pid} panicked: ${errorMessage(err)}`),
+      hasRoom,
+      (change) => (change.full ? events.emit('laneFull', change.fill) : events.emit('laneDrained', change.fill)),
+    );
+  }
+
+  /**
+   * Queues work for a process; the store writes it caused go out as one batch after it ran.
+   * Engine continuations are forced past the lane bound (see lanes.ts); others may be refused.
+   */
+  job(pid: string, name: string, run: () => void, force = true): boolean {
+    return this.queue.push(this.batched(pid, name, run), force);
+  }
+
+  /**
+   * Lets work of a job run off the engine's thread: the job's lane is held (its other jobs wait,
+   * as if the work ran inside the job) until `work` settles, then `then` runs first in the lane as
+   * a job of the process, with the outcome.
+   */
+  offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void {
+    const release = this.queue.hold(pid);
+    work.then(
+      (value) => release(this.batched(pid, name, () => then({ ok: true, value }))),
+      (error: unknown) => release(this.batched(pid, name, () => then({ ok: false, error }))),
+    );
+  }
+
+  /** Tracks a promise of engine work until it settles. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const done = () => this.inFlight.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  /** A job whose store writes go out as one batch after it ran. */
+  private batched(pid: string, name: string, run: () => void): Job {
+    return {
+      pid,
+      name,
+      run: () => {
+        try {
+          run();
+        } finally {
+          void this.batch.flush();
+        }
+      },
+    };
+  }
+}
