@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and } from '../server/store/contract/filters.ts';
-import { EVERY_TASK, principalsOfCaller } from '../server/runtime/inbox-rows.ts';
+import { EVERY_TASK, principalsOfCaller } from '../vocab/inbox-principals.ts';
 import { BACKENDS } from './helpers/databases.ts';
 import { eventually } from './helpers/eventually.ts';
 import { copyProcess, rowsOf } from './helpers/process-copies.ts';

@@ -7,7 +7,7 @@
  * (Store.queries) is asked the same about the statements it sends.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { EVERY_TASK, principalsOfCaller } from '../server/runtime/inbox-rows.ts';
+import { EVERY_TASK, principalsOfCaller } from '../vocab/inbox-principals.ts';
 import { Engine } from '../server/runtime/engine.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
 import type { StoreQueries } from '../server/store/contract/types.ts';

@@ -7,11 +7,11 @@
  */
 import type { Caller } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
-import { assignmentOf, EVERY_TASK, principalsOfCaller, type Assignment } from '../runtime/inbox-rows.ts';
+import { assignmentOf, EVERY_TASK, principalsOfCaller, type Assignment } from '../../vocab/inbox-principals.ts';
 import { ActError } from '../engine/errors.ts';
 import { allows } from './policy.ts';
 
-export { assignmentOf, type Assignment } from '../runtime/inbox-rows.ts';
+export { assignmentOf, type Assignment } from '../../vocab/inbox-principals.ts';
 
 export function mayAct(caller: Caller, a: Assignment): boolean {
   if (!allows(caller, 'operate')) return false;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ActError } from '../engine/errors.ts';
-import { MAX_START_KEY_CHARS } from '../runtime/start-keys.ts';
+import { MAX_START_KEY_CHARS } from '../../vocab/input-limits.ts';
 import type { ApiContext } from './context.ts';
 
 /** The optional `idempotencyKey` field of a start input. */

@@ -9,7 +9,7 @@
 import client from 'prom-client';
 import type { Server } from 'socket.io';
 import type { Engine } from '../runtime/engine.ts';
-import { taskInfo } from '../runtime/info.ts';
+import { taskInfo } from '../runtime/engine.ts';
 import { eventCounters } from './event-metrics.ts';
 import { isTerminal, LISTED_PROC_STATES } from '../../vocab/states.ts';
 

@@ -41,6 +41,8 @@ import { isVarsObject } from '../engine/vars.ts';
 
 export type { ActionRequest } from './action-intake.ts';
 export type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
+/** The views of live processes and tasks that event listeners (the socket bridge, metrics) send on. */
+export { procInfo, taskInfo } from './info.ts';
 
 export class Engine {
   private readonly rt: Runtime;

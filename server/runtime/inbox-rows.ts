@@ -7,44 +7,7 @@
  */
 import type { InboxRow, MessageRow, StoreQueries, TaskRef } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
-
-/** An irq act's restriction: `params.assignees` (user names) and `params.roles`. Neither: any operator. */
-export interface Assignment {
-  assignees: string[];
-  roles: string[];
-}
-
-const NONE: Assignment = { assignees: [], roles: [] };
-
-function names(value: unknown): string[] {
-  if (typeof value === 'string') return value ? [value] : [];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
-}
-
-/** The restriction in an act's evaluated params. */
-export function assignmentOf(params: unknown): Assignment {
-  if (typeof params !== 'object' || params === null) return NONE;
-  const p = params as Record<string, unknown>;
-  return { assignees: names(p.assignees), roles: names(p.roles) };
-}
-
-/** The principal of every inbox task: callers who may act on any task read its rows. */
-export const EVERY_TASK = '';
-/** The principal of tasks without an assignment: any operator. */
-export const UNASSIGNED = '*';
-export const userPrincipal = (name: string): string => `user:${name}`;
-export const rolePrincipal = (role: string): string => `role:${role}`;
-
-/** The principals an assignment names. */
-export function principalsOf(a: Assignment): string[] {
-  if (a.assignees.length === 0 && a.roles.length === 0) return [UNASSIGNED];
-  return [...new Set([...a.assignees.map(userPrincipal), ...a.roles.map(rolePrincipal)])];
-}
-
-/** The principals a caller who may act on assigned tasks (not on every task) sees the tasks of. */
-export function principalsOfCaller(name: string, roles: readonly string[]): string[] {
-  return [UNASSIGNED, userPrincipal(name), ...roles.map(rolePrincipal)];
-}
+import { assignmentOf, EVERY_TASK, principalsOf } from '../../vocab/inbox-principals.ts';
 
 /** Tasks whose created messages one query looks up (each pair a term of its OR). */
 const LOOKUP_CHUNK = 50;

@@ -46,9 +46,7 @@ import type { StartKey } from '../engine/process.ts';
 import type { ProcRow, StartClaimRow, Store } from '../store/contract/types.ts';
 import type { Runtime } from './runtime-types.ts';
 import { checkPid } from './start.ts';
-
-/** Longest idempotency key (characters). */
-export const MAX_START_KEY_CHARS = 200;
+import { MAX_START_KEY_CHARS } from '../../vocab/input-limits.ts';
 
 /** What a keyed start answers: the pid of the process and whether an earlier start made it. */
 export interface KeyedStart {

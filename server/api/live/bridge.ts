@@ -17,7 +17,7 @@
  */
 import type { Server } from 'socket.io';
 import type { Engine } from '../../runtime/engine.ts';
-import { procInfo, taskInfo } from '../../runtime/info.ts';
+import { procInfo, taskInfo } from '../../runtime/engine.ts';
 import type { Message } from '../../engine/messages.ts';
 import type { Process } from '../../engine/process.ts';
 import type { Task } from '../../engine/task.ts';
