@@ -92,8 +92,9 @@ export class JobBatch {
     const committed = this.writer.writeBatch(async (tx: Store) => {
       for (const row of procs) await tx.procs.upsert(row);
       for (const row of tasks) await tx.tasks.upsert(row);
-      for (const row of messages) await tx.messages.create(row);
-      for (const row of deliveries) await tx.deliveries.create(row);
+      // new rows under fresh ids: upserts, so the SQL stores write each table in one statement
+      for (const row of messages) await tx.messages.upsert(row);
+      for (const row of deliveries) await tx.deliveries.upsert(row);
       if (inbox.left.length > 0) await tx.queries.deleteInboxOf(inbox.left);
       for (const row of inbox.rows) await tx.inbox.upsert(row);
       for (const row of ops) await tx.ops.upsert(row);
