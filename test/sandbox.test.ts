@@ -433,6 +433,27 @@ describe('hostile scripts', () => {
   });
 });
 
+describe('the time limit counts the time a script ran, not the time it waited', () => {
+  /** Blocks this thread for `ms` without using the CPU (as a worker thread waits for one on a busy machine). */
+  const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+  it.skipIf(process.platform !== 'linux')('a script that waited well past its limit without running still completes; a runaway one still stops', async () => {
+    const small = await createSandbox({ timeoutMs: 100 });
+    try {
+      const base = scopeOf(world());
+      // each read of `slow` blocks 150 ms: 300 ms of waiting, more than the limit and its allowance for scope calls
+      const waiting: ScriptScope = { ...base, has: (name) => name === 'slow' || base.has(name), get: (name) => (name === 'slow' ? (sleep(150), 1) : base.get(name)) };
+      expect(small.evaluate('slow + slow + a', waiting)).toBe(3);
+      expect(() => small.evaluate('for (;;) {}', scopeOf(world()))).toThrow('script exceeded its time limit of 100 ms');
+      // a guarded builtin in a long loop after the wait: the VM's own clock asks the host, which grants the rest
+      expect(small.evaluate('slow; let s = 0; for (let i = 0; i < 50; i++) s += [1, 2].join("").length; s', waiting)).toBe(100);
+      expect(() => small.evaluate('for (;;) { [1].join(""); }', scopeOf(world()))).toThrow('script exceeded its time limit of 100 ms');
+    } finally {
+      small.close();
+    }
+  });
+});
+
 describe('trial evaluations (a slice on the engine thread, read-only)', () => {
   it('return the value of a quick read-only expression and hand over its console output', () => {
     const w = world();

@@ -202,7 +202,8 @@ const VM_SOURCE = String.raw`
 
   // QuickJS polls its interrupt handler only every ~10000 bytecode operations, so a loop around one
   // slow builtin (filling or joining a huge array) could overrun the time limit by minutes. These
-  // builtins check the deadline themselves; once it passed every call throws again.
+  // builtins check the deadline themselves; once it passed, the host decides: more time, or every
+  // call throws again.
   const now = Date.now;
   let deadline = Infinity;
   function guard(obj, methods) {
@@ -212,7 +213,8 @@ const VM_SOURCE = String.raw`
       const native = d.value;
       const wrapped = {
         [key](...args) {
-          if (now() > deadline) host(Op.Expired);
+          // the host may grant more (a thread that waited for a CPU): it throws when the time is up
+          if (now() > deadline) deadline = now() + host(Op.Expired);
           return apply(native, this, args);
         },
       }[key];

@@ -32,7 +32,7 @@ export const Op = {
   Log: 13,
   /** The VM found state it cannot clean up (a global it cannot delete); the host must rebuild it. */
   Dirty: 14,
-  /** A guarded builtin found the evaluation past its deadline; the host throws. */
+  /** A guarded builtin found the evaluation past its deadline: the host grants more ms (it waited for a CPU) or throws. */
   Expired: 15,
 } as const;
 

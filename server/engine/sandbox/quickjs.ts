@@ -13,6 +13,7 @@ import { classifyThrown, crashError, thrownMessage } from './failures.ts';
 import { createHostHandler, type HostHandler } from './host-bridge.ts';
 import { FUNCTION_WRAPPER_LINES, Mode } from './protocol.ts';
 import { Vm, type ModeCode } from './vm.ts';
+import { threadCpuMs } from './thread-cpu.ts';
 import { currentModule, loadModules, retireModule } from './wasm-modules.ts';
 
 export const DEFAULT_LIMITS: SandboxLimits = {
@@ -46,6 +47,8 @@ class QuickJsSandbox implements Sandbox {
   private closed = false;
   /** Host time (scope calls) the running evaluation may still add to its deadline. */
   private hostAllowance = 0;
+  /** The thread's CPU time when the running (full, not trial) evaluation began; undefined: wall time only. */
+  private cpuAtStart: number | undefined;
   private readonly scopeHandler = createHostHandler(() => {
     if (!this.scope) throw new Error('no script scope is active');
     return this.scope;
@@ -179,6 +182,8 @@ class QuickJsSandbox implements Sandbox {
     this.deadline = performance.now() + Math.min(sliceMs ?? Infinity, this.limits.timeoutMs);
     // a trial's scope calls run on this thread: their time is the trial's own, never added to it
     this.hostAllowance = sliceMs === undefined ? this.limits.timeoutMs : 0;
+    // a trial's slice bounds the engine thread's stall: wall time; a full evaluation's limit, CPU time
+    this.cpuAtStart = sliceMs === undefined ? threadCpuMs() : undefined;
     this.timedOut = false;
     try {
       return body();
@@ -190,8 +195,25 @@ class QuickJsSandbox implements Sandbox {
     }
   }
 
+  /**
+   * Whether the evaluation is past its time limit. The deadline is wall-clock time; once it passed,
+   * a full evaluation whose thread got less CPU than its limit (it waited for a CPU) gets the rest.
+   */
   private pastDeadline(): boolean {
-    return this.deadline > 0 && performance.now() > this.deadline;
+    if (this.deadline <= 0) return false;
+    const now = performance.now();
+    if (now <= this.deadline) return false;
+    if (this.cpuAtStart === undefined) return true;
+    const used = (threadCpuMs() ?? Infinity) - this.cpuAtStart;
+    const left = this.limits.timeoutMs - used;
+    if (left <= 0) return true;
+    this.deadline = now + left;
+    return false;
+  }
+
+  /** What a guarded builtin in the VM may still run (ms); 0: the evaluation is past its limit. */
+  private timeLeft(): number {
+    return this.pastDeadline() ? 0 : Math.max(1, this.deadline - performance.now());
   }
 
   private acquire(): Vm {
@@ -203,6 +225,7 @@ class QuickJsSandbox implements Sandbox {
       limits: this.limits,
       osName: hostOsName(),
       handler: this.handler,
+      timeLeft: () => this.timeLeft(),
       shouldInterrupt: () => {
         if (!this.pastDeadline()) return false;
         this.timedOut = true;

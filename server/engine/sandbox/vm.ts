@@ -28,6 +28,8 @@ export interface VmOptions {
   limits: SandboxLimits;
   osName: string;
   shouldInterrupt: () => boolean;
+  /** What the evaluation may still run, ms (0: past its limit), asked when the VM's own clock says it is over. */
+  timeLeft: () => number;
   handler: HostHandler;
 }
 
@@ -68,6 +70,8 @@ export class Vm {
         return undefined;
       }
       if (op === Op.Expired) {
+        const left = options.timeLeft();
+        if (left > 0) return ctx.newNumber(left);
         this.expired = true;
         throw new Error('interrupted');
       }
