@@ -54,6 +54,7 @@ export function whenEvaluated<T>(core: EngineContext, proc: Process, task: Task,
   const evaluation = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
   core.offLane(proc.pid, `expression ${task.tid}`, evaluation, (outcome) => {
     if (!core.stillRuns(proc, task)) return gone?.();
+    core.fault('expression:answered');
     (task.evalMemo ??= new Map()).set(key, outcome);
     retry();
   });

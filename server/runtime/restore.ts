@@ -65,3 +65,17 @@ export function rerunIfCutOff(proc: Process, task: Task): boolean {
   task.state = 'ready';
   return true;
 }
+
+/**
+ * A running task whose review a crash cut off: its work children are all terminal (or, a step,
+ * one of its branches is still pending) while no job was left to review it — the review was
+ * waiting for a code worker (an outputs window, the outputs of what an error closes) when the
+ * engine stopped. Every other job reviews the parent in the batch that made its last child
+ * terminal, so nothing else leaves this state behind; reviewing again is harmless.
+ */
+export function reviewIfCutOff(proc: Process, task: Task): boolean {
+  if (task.state !== 'running') return false;
+  const children = proc.workChildren(task);
+  if (children.length === 0) return false;
+  return children.every((c) => c.terminal) || (task.kind === 'step' && children.some((c) => c.kind === 'branch' && c.state === 'pending'));
+}
