@@ -62,7 +62,10 @@ export function returnToParent(host: RoutingHost, child: Process): void {
   }
   const act = parent.tasks.get(child.parentTid);
   if (!act) return;
-  host.job(parent.pid, `subflow-return ${act.tid}`, () => applyChildEnd(host, parent, act, end));
+  // waiting for a code worker, the end applies again in the held lane; if the parent left this
+  // engine meanwhile, its next owner returns the (finished) child to its act again
+  const apply = (): void => void applyChildEnd(host, parent, act, end, { retry: apply, gone: () => undefined });
+  host.job(parent.pid, `subflow-return ${act.tid}`, apply);
 }
 
 /**
