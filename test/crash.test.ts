@@ -187,6 +187,40 @@ describe.each(SQL_BACKENDS)('crash recovery on %s (SIGKILL)', { timeout: HOST_TE
     await second.stop();
   });
 
+  it('killed while a step waits for the outputs a code worker evaluates: it is reviewed after the restart', async () => {
+    const url = await fresh();
+    // the step's outputs outlast their trial slice: its review waits for a worker, after the job
+    // that completed its last act was written; the host dies as the worker answers
+    const slowEnd = `
+id: slow-end
+steps:
+  - id: s1
+    outputs: { w: "{{ (() => { const t = Date.now(); while (Date.now() - t < 150) {} return 42 })() }}" }
+    acts: [ { uses: acts.core.irq, key: a1 } ]
+  - id: s2
+    acts: [ { uses: acts.core.irq, key: a2 } ]
+`;
+    const workers = { ACTS_CODE_WORKERS: '1' };
+    const first = await host(url, 'expression:answered', workers);
+    await first.send('deploy', { source: slowEnd });
+    const { pid } = await first.send<{ pid: string }>('start', { mid: 'slow-end' });
+    await first.send('idle');
+    await first.send('act', { pid, tid: first.created('a1')[0].tid, action: 'complete' }).catch(() => undefined);
+    expect((await first.exited).signal).toBe('SIGKILL');
+    const written = await storedTasks(url, pid);
+    // written: the act completed, its step still running (s2 not created)
+    expect(written.filter((t) => t.kind === 'step').map((t) => t.state)).toEqual(['running']);
+    expect(written.filter((t) => t.kind === 'act').map((t) => t.state)).toEqual(['completed']);
+
+    const second = await host(url, undefined, workers);
+    await second.send('idle');
+    const detail = await second.send<ProcDetail>('proc', { pid });
+    expect(detail.tasks.find((t) => t.nid === 's1')?.state).toBe('completed');
+    expect(detail.tasks.find((t) => t.tid === '$')!.data.w).toBe(42);
+    expect(acts(detail, 'a2').map((t) => t.state)).toEqual(['interrupted']);
+    await second.stop();
+  });
+
   it('killed in the middle of a parallel fan-out: every branch finishes once', async () => {
     const url = await fresh();
     const fan = `

@@ -5,9 +5,10 @@
  */
 import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
-import { failTask, finish } from './flow.ts';
-import { close, closeSubtree, spawn, whenEvaluated } from './task-ops.ts';
-import { normalizeAct, outputsOf } from './task-data.ts';
+import { failNow, finish } from './flow.ts';
+import { close, closeSubtree, spawn } from './task-ops.ts';
+import { normalizeAct } from './task-data.ts';
+import { ClosingPlan, dropAhead, evaluateAhead, type Closing } from './closing.ts';
 import { abortProcess } from './finish.ts';
 import type { Act, Vars } from './model/types.ts';
 import type { Process } from './process.ts';
@@ -68,6 +69,9 @@ export interface ActionContinuation {
 /** Thrown where an action stops because the outputs of the act it closes went to a code worker. */
 class ActionDeferred extends Error {}
 
+/** Thrown where a planning run of an action (`planAction`) stops: its closings are known. */
+class Planned extends Error {}
+
 /**
  * Applies a client action to task `tid` of a process (spec 3.1 checks, in order). `deferred`: the
  * outputs of the act it closes are being evaluated on a code worker; only the action's options
@@ -95,7 +99,7 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
     throw err;
   } finally {
     // outputs evaluated ahead stay while the action waits for a worker (its retry takes them)
-    if (!deferred) for (const t of ctx.evaluated ?? []) t.closingOutputs = undefined;
+    if (!deferred) dropAhead(ctx.evaluated ?? []);
   }
   if (action !== 'push' && action !== 'set_process_vars') core.settleDeliveries(proc.pid, task.tid);
   return 'applied';
@@ -106,6 +110,29 @@ export function applyInternalAction(core: EngineContext, proc: Process, target: 
   applyAction(core, proc, target, normalizeAction(event), options, { client: false, initiator });
 }
 
+/**
+ * The closings an internal action (or a subflow's return) will make, for its caller to evaluate
+ * ahead (closing.ts) before anything changes: the action runs its checks up to the point where it
+ * would merge its options (`mergeClosing`, `closeAlong`) — every case that changes anything gets
+ * there first — and stops. None without code workers, for a refused action, and for `push` and
+ * `set_process_vars`, which close nothing.
+ */
+export function planAction(core: EngineContext, proc: Process, target: Task, event: string, options: Vars, initiator?: Task): Closing[] {
+  if (!core.codePool) return [];
+  const planning = new ClosingPlan(core, proc);
+  if (initiator) planning.settle(initiator);
+  try {
+    const action = normalizeAction(event);
+    if (action === 'push' || action === 'set_process_vars') return [];
+    applyAction(core, proc, target, action, options, { client: false, initiator, planning });
+  } catch (err) {
+    if (err instanceof Planned) return planning.closings;
+    if (ActError.is(err)) return [];
+    throw err;
+  }
+  return [];
+}
+
 interface ActionContext {
   client: boolean;
   /** The act applying an internal action; it finishes on its own and is not closed. */
@@ -114,72 +141,67 @@ interface ActionContext {
   continuation?: ActionContinuation;
   /** The tasks whose closing outputs it evaluated ahead (dropped once it was applied). */
   evaluated?: Task[];
+  /** A planning run (`planAction`): it stops where it would change something, with its closings here. */
+  planning?: ClosingPlan;
 }
 
 /**
- * Merges an action's options into the act it closes (and marks them as its outputs), then, for a
- * client action, evaluates in a window (expr/trials.ts) the outputs that the messages of the act —
- * and, with code workers, of the tasks the action closes along with it (`along`: its open
- * subtree, the siblings a skip skips, what an abort ends) — will carry, before anything else
- * changes. An expression that moves to a worker stops the action here with only this merge done
- * — merging the same options again changes nothing — and the continuation applies the whole
- * action again once the worker answered; the outputs evaluated so far stay on their tasks
- * (`Task.closingOutputs`), and each closing message takes its task's.
+ * Merges an action's options into the act it closes (and marks them as its outputs), then
+ * evaluates the outputs of the act and, with code workers, of what the action closes along with
+ * it (`closeAlong`). A planning run only notes the merge: the outputs are evaluated over it.
  */
-function mergeClosing(core: EngineContext, proc: Process, task: Task, options: Vars, ctx: ActionContext, along: () => Task[], asOutputs = false): void {
-  mergeData(task, options);
-  if (asOutputs) markOutputs(task, options);
-  const continuation = ctx.continuation;
-  if (!continuation) return;
-  const closing = core.codePool ? [task, ...along().filter(emitsWhenClosed)] : [task];
-  for (const t of closing) {
-    ctx.evaluated?.push(t);
-    if (t.closingOutputs) continue;
-    const outputs = whenEvaluated(core, proc, t, () => outputsOf(core, proc, t), continuation.retry, continuation.gone);
-    if (!outputs) throw new ActionDeferred();
-    t.closingOutputs = outputs.value;
+function mergeClosing(core: EngineContext, proc: Process, task: Task, options: Vars, ctx: ActionContext, along: (plan: ClosingPlan) => void, asOutputs = false): void {
+  if (ctx.planning) ctx.planning.pass(task, () => options, asOutputs);
+  else {
+    mergeData(task, options);
+    if (asOutputs) markOutputs(task, options);
   }
+  closeAlong(core, proc, ctx, task, along);
 }
 
-/** Whether a task closed from outside emits a message with outputs (messages.ts `emitsMessage`). */
-function emitsWhenClosed(task: Task): boolean {
-  return task.kind !== 'branch' && (task.kind === 'act' || !task.emitDisabled);
-}
-
-/** The open tasks under `task` that closing it closes too (closeSubtree). */
-function openUnder(proc: Process, task: Task, except?: Task): Task[] {
-  return proc.descendants(task).filter((t) => !t.terminal && !t.isHook && t !== except);
-}
-
-/** The siblings a skip or a back closes, with their open subtrees (skipSiblings). */
-function skippedSiblings(proc: Process, task: Task, except?: Task): Task[] {
-  if (task.isHook || !task.parent) return [];
-  return proc.children(task.parent).flatMap((s) => (s === task || s === except || s.isHook || s.terminal ? [] : [...openUnder(proc, s, except), s]));
-}
-
-/** What an abort of the process from `task` ends besides `task` (finish.ts abortProcess). */
-function abortedWith(proc: Process, task: Task, except?: Task): Task[] {
-  return [...proc.tasks.values()].filter((t) => !t.terminal && !t.isHook && t !== except && t !== task);
+/**
+ * For a client action, evaluates in windows (closing.ts) the outputs that the messages of the
+ * tasks it closes will carry — its act (`first`) and, with code workers, what it closes along with
+ * it (`along`: the act's open subtree, the siblings a skip skips, what an abort ends, an error's
+ * escalation, what a back or a cancel leaves) — before anything else changes. An expression that
+ * moves to a worker stops the action here with at most its options merged — merging the same
+ * options again changes nothing — and the continuation applies the whole action again once the
+ * worker answered; the outputs evaluated so far stay on their tasks (`Task.closingOutputs`), and
+ * each closing message takes its task's. A planning run stops here with the plan.
+ */
+function closeAlong(core: EngineContext, proc: Process, ctx: ActionContext, first: Task | null, along: (plan: ClosingPlan) => void): void {
+  const continuation = ctx.continuation;
+  if (!continuation && !ctx.planning) return;
+  const plan = ctx.planning ?? new ClosingPlan(core, proc);
+  if (first) plan.evaluate(first);
+  if (core.codePool) along(plan);
+  if (ctx.planning) throw new Planned();
+  if (!continuation) return;
+  ctx.evaluated = plan.tasks();
+  if (!evaluateAhead(core, proc, plan.closings, continuation.retry, continuation.gone)) throw new ActionDeferred();
 }
 
 export function applyAction(core: EngineContext, proc: Process, task: Task, action: ActionName, options: Vars, ctx: ActionContext): void {
   switch (action) {
     case 'next':
       requireOpen(task, 'complete');
-      mergeClosing(core, proc, task, options, ctx, () => openUnder(proc, task, ctx.initiator), true);
+      mergeClosing(core, proc, task, options, ctx, (plan) => plan.subtree(task, 'skipped', ctx.initiator), true);
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
       finish(core, proc, task, 'completed');
       return;
     case 'submit':
     case 'remove':
       requireOpen(task, action);
-      mergeClosing(core, proc, task, options, ctx, () => openUnder(proc, task, ctx.initiator), action === 'submit');
+      mergeClosing(core, proc, task, options, ctx, (plan) => plan.subtree(task, 'skipped', ctx.initiator), action === 'submit');
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
       finish(core, proc, task, action === 'submit' ? 'submitted' : 'removed');
       return;
     case 'skip':
       requireOpen(task, 'skip');
-      mergeClosing(core, proc, task, options, ctx, () => [...skippedSiblings(proc, task, ctx.initiator), ...openUnder(proc, task, ctx.initiator)]);
+      mergeClosing(core, proc, task, options, ctx, (plan) => {
+        if (!task.isHook) plan.siblings(task, ctx.initiator);
+        plan.subtree(task, 'skipped', ctx.initiator);
+      });
       // a hook runs beside its owner's children: skipping it leaves them alone
       if (!task.isHook) skipSiblings(core, proc, task, ctx.initiator);
       closeSubtree(core, proc, task, 'skipped', ctx.initiator);
@@ -187,7 +209,7 @@ export function applyAction(core: EngineContext, proc: Process, task: Task, acti
       return;
     case 'abort':
       requireOpen(task, 'abort');
-      mergeClosing(core, proc, task, options, ctx, () => abortedWith(proc, task, ctx.initiator));
+      mergeClosing(core, proc, task, options, ctx, (plan) => plan.abort(task, ctx.initiator));
       abortProcess(core, proc, task, ctx.initiator);
       return;
     case 'error':
@@ -225,9 +247,13 @@ function errorAction(core: EngineContext, proc: Process, task: Task, options: Va
   requireOpen(task, 'error');
   if (!task.parent) refuse(`cannot error ${label(task)}: it has no parent`);
   const message = typeof options.message === 'string' ? options.message : '';
-  mergeClosing(core, proc, task, options, ctx, () => openUnder(proc, task, ctx.initiator));
+  mergeClosing(core, proc, task, options, ctx, (plan) => {
+    plan.subtree(task, 'skipped', ctx.initiator);
+    plan.escalation(task, ecode);
+  });
   closeSubtree(core, proc, task, 'skipped', ctx.initiator);
-  failTask(core, proc, task, { ecode, message });
+  // what the error closes was evaluated ahead: it may not wait for a worker inside the action
+  failNow(core, proc, task, { ecode, message });
 }
 
 /** The enclosing step of an act (or the owning act for an act inside a block). */
@@ -256,7 +282,19 @@ function backAction(core: EngineContext, proc: Process, task: Task, options: Var
   const parent = target.parent;
   if (!parent || parent.terminal) refuse(`cannot send back to '${to}': its enclosing ${parent?.kind ?? 'task'} already finished`);
   const owner = enclosing(task);
-  mergeClosing(core, proc, task, options, ctx, () => [...skippedSiblings(proc, task, ctx.initiator), ...openUnder(proc, task, ctx.initiator)]);
+  mergeClosing(core, proc, task, options, ctx, (plan) => {
+    plan.siblings(task, ctx.initiator);
+    plan.subtree(task, 'skipped', ctx.initiator);
+    if (owner && owner !== target.parent) {
+      plan.subtree(owner, 'skipped', ctx.initiator);
+      plan.close(owner, 'backed');
+    }
+    planPath(plan, path, ctx.initiator);
+    if (isDescendant(task, target)) {
+      plan.subtree(target, 'skipped', ctx.initiator);
+      plan.close(target, 'backed');
+    }
+  });
   skipSiblings(core, proc, task, ctx.initiator);
   closeSubtree(core, proc, task, 'skipped', ctx.initiator);
   close(core, proc, task, 'backed');
@@ -282,6 +320,15 @@ function closePath(core: EngineContext, proc: Process, path: Task[], except?: Ta
     if (t.terminal) continue;
     closeSubtree(core, proc, t, 'skipped', except);
     close(core, proc, t, t.state === 'running' ? 'completed' : 'skipped');
+  }
+}
+
+/** What `closePath` closes. */
+function planPath(plan: ClosingPlan, path: Task[], except?: Task): void {
+  for (const t of path) {
+    if (plan.isClosed(t)) continue;
+    plan.subtree(t, 'skipped', except);
+    plan.close(t, t.state === 'running' ? 'completed' : 'skipped');
   }
 }
 
@@ -313,6 +360,13 @@ function cancelAction(core: EngineContext, proc: Process, task: Task, ctx: Actio
   if (nexts.length === 0) refuse(`cannot cancel ${label(task)}: no later step with acts follows step '${step.node.id}'`);
   const done = nexts.find((t) => t.terminal);
   if (done) refuse(`cannot cancel ${label(task)}: the following step '${done.node.id}' already ${done.state}`);
+  closeAlong(core, proc, ctx, null, (plan) => {
+    planPath(plan, path);
+    for (const next of nexts) {
+      plan.subtree(next, 'cancelled');
+      plan.close(next, 'completed');
+    }
+  });
   closePath(core, proc, path);
   for (const next of nexts) {
     closeSubtree(core, proc, next, 'cancelled');

@@ -26,9 +26,18 @@ import type { TaskState } from '../../vocab/states.ts';
  * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
  * record is durable but not applied; an action's effects are durable but the caller was not told;
  * a code act is running; a task's error is being reported (a throw there escapes the task guard);
- * a durable overflow record is about to go back into its lane.
+ * a durable overflow record is about to go back into its lane; a code worker answered an
+ * expression a window deferred, before the window's work is redone.
  */
-export type FaultPoint = 'action:recorded' | 'action:applied' | 'code:running' | 'error:reporting' | 'overflow:replay' | 'start:claimed' | 'start:written';
+export type FaultPoint =
+  | 'action:recorded'
+  | 'action:applied'
+  | 'code:running'
+  | 'error:reporting'
+  | 'expression:answered'
+  | 'overflow:replay'
+  | 'start:claimed'
+  | 'start:written';
 
 /** The subflow act a child process reports to. */
 export interface ParentRef {

@@ -19,14 +19,17 @@ export function processStarted(core: EngineContext, proc: Process): void {
   core.publishProcessEvent(proc, 'start', buildMessage(proc, root, core.newId(16), {}, core.now()));
 }
 
+/** Whether the end of the process closes an open task: all but the hooks the end fired itself (created by this job, not started yet), which still run. */
+export function closedByTheEnd(core: EngineContext, task: Task): boolean {
+  return !(task.isHook && task.state === 'none' && task.createdInBatch === core.batchSeq);
+}
+
 export function finishProcess(core: EngineContext, proc: Process): void {
   const root = proc.root;
   if (!root || proc.endTime !== 0) return;
-  // hooks the end itself fired (created by this job, not started yet) still run; all else closes
-  const firedByTheEnd = (t: Task) => t.isHook && t.state === 'none' && t.createdInBatch === core.batchSeq;
   for (const t of [...proc.tasks.values()].reverse()) {
     if (t.terminal || t === root) continue;
-    if (!firedByTheEnd(t)) close(core, proc, t, 'skipped');
+    if (closedByTheEnd(core, t)) close(core, proc, t, 'skipped');
     // durable with the end: a restart runs it although the process is no longer loaded (see schedule)
     else core.recordExec(proc, t);
   }

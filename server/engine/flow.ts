@@ -16,6 +16,7 @@ import { asBranch, type Node } from './tree/node.ts';
 import type { Vars } from './model/types.ts';
 import { markOutputs, mergeData } from './vars.ts';
 import { finishProcess } from './finish.ts';
+import { closingsOf, dropAhead, evaluateAhead } from './closing.ts';
 import { isStepBudgetError } from './step-budget.ts';
 
 /** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9). */
@@ -86,14 +87,21 @@ export function proceed(core: EngineContext, proc: Process, task: Task): void {
   const children = proc.workChildren(task);
   if (children.some((c) => !c.terminal)) return;
   if (task.kind === 'act' && !task.autoComplete) return;
-  const outputs = whenEvaluated(
-    core,
-    proc,
-    task,
-    () => (task.tid === '$' || task.outputs === undefined ? outputsOf(core, proc, task) : task.outputs),
-    () => taskJob(core, proc, task, () => proceed(core, proc, task)),
-  );
-  if (outputs) finish(core, proc, task, 'completed', outputs.value);
+  const retry = () => taskJob(core, proc, task, () => proceed(core, proc, task));
+  const outputs = whenEvaluated(core, proc, task, () => (task.tid === '$' || task.outputs === undefined ? outputsOf(core, proc, task) : task.outputs), retry);
+  if (!outputs) return;
+  // what finishing closes (a loop jump, the end): its outputs too, before anything changes
+  const ahead = closingsOf(core, proc, (plan) => plan.finishing(task, 'completed'));
+  if (ahead.length > 0) {
+    // a jump passes them up; the retry's window takes them back instead of evaluating again
+    task.closingOutputs = outputs.value;
+    if (!evaluateAhead(core, proc, ahead, retry)) return;
+  }
+  try {
+    finish(core, proc, task, 'completed', outputs.value);
+  } finally {
+    dropAhead([task, ...ahead]);
+  }
 }
 
 /** Closes a task with a non-error state, emits it and propagates (`outputs`: evaluated already). */
@@ -189,8 +197,33 @@ function scheduleSuccessor(core: EngineContext, proc: Process, task: Task, next:
   spawn(core, proc, next, task, parent);
 }
 
-/** Sets the task in error, runs its catch rules, else escalates to the parent (spec 2.3, 2.9). */
+/**
+ * Sets the task in error, runs its catch rules, else escalates to the parent (spec 2.3, 2.9). With
+ * code workers the outputs of what the error closes are evaluated first (closing.ts): when one
+ * goes to a worker, nothing changes now and the error is reported again, in the held lane, once
+ * the worker answered — the task is left as it was, which a restart takes up again (recover.ts).
+ */
 export function failTask(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
+  const ahead = task.terminal ? [] : closingsOf(core, proc, (plan) => plan.escalation(task, err.ecode));
+  if (!evaluateAhead(core, proc, ahead, () => failAgain(core, proc, task, err))) return;
+  try {
+    failNow(core, proc, task, err);
+  } finally {
+    dropAhead(ahead);
+  }
+}
+
+/** A deferred error reported in its own job; what escapes it is a panic, as in the job it came from. */
+function failAgain(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
+  try {
+    failTask(core, proc, task, err);
+  } catch (again) {
+    panic(core, proc, task, again);
+  }
+}
+
+/** `failTask` with the outputs of what it closes evaluated here (or ahead already: an action's `error`). */
+export function failNow(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
   if (task.terminal) {
     core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; error '${err.message}' ignored`);
     return;
@@ -221,7 +254,7 @@ function escalate(core: EngineContext, proc: Process, task: Task, err: ErrorInfo
     closeSubtree(core, proc, sibling, 'skipped');
     close(core, proc, sibling, 'skipped');
   }
-  failTask(core, proc, parent, err);
+  failNow(core, proc, parent, err);
 }
 
 /**

@@ -5,7 +5,8 @@
 import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
 import { renderValueMap } from './expr/templates.ts';
-import { applyInternalAction } from './actions.ts';
+import { applyInternalAction, planAction } from './actions.ts';
+import { closingsOf, dropAhead, evaluateAhead, type Closing } from './closing.ts';
 import { emit, startHeads, whenEvaluated } from './task-ops.ts';
 import { processStarted } from './finish.ts';
 import { condition, selectBranch } from './branches.ts';
@@ -49,6 +50,8 @@ export interface TaskDriver {
 export function initTask(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {
   const decided = whenEvaluated(core, proc, task, () => decideInit(core, proc, task), driver.again);
   if (!decided) return;
+  // a task skipped at init closes with a message, and a step's jump leaves its enclosing tasks
+  if (decided.value === 'skipped' && !evaluateAhead(core, proc, skippedAhead(core, proc, task), driver.again)) return;
   if (task.kind === 'workflow') {
     core.setState(proc, task, 'ready');
     emit(core, proc, task);
@@ -60,6 +63,14 @@ export function initTask(core: EngineContext, proc: Process, task: Task, driver:
   core.setState(proc, task, state);
   emit(core, proc, task);
   if (state === 'interrupted' && !task.terminal) startHeads(core, proc, task);
+}
+
+/** What a task skipped at init closes: its own message, and what it closes as it moves on (flow.ts propagate). */
+function skippedAhead(core: EngineContext, proc: Process, task: Task): Closing[] {
+  return closingsOf(core, proc, (plan) => {
+    plan.close(task, 'skipped');
+    plan.finishing(task, 'skipped');
+  });
 }
 
 /** Init's expression work: the task's data and inputs, its `if`, an irq or msg act's params. */
@@ -92,8 +103,16 @@ function decideAct(core: EngineContext, proc: Process, task: Task): InitDecision
 
 export function runTask(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {
   if (!whenEvaluated(core, proc, task, () => prepareRun(core, proc, task), driver.again)) return;
+  const ahead = parentActionAhead(core, proc, task);
+  if (!evaluateAhead(core, proc, ahead, driver.again)) return;
   core.setState(proc, task, 'running');
-  if (task.kind === 'act') runAct(core, proc, task, driver);
+  if (task.kind === 'act') {
+    try {
+      runAct(core, proc, task, driver);
+    } finally {
+      dropAhead(ahead);
+    }
+  }
   if (task.terminal && task.propagated) return;
   emit(core, proc, task);
   if (task.state === 'running') startHeads(core, proc, task);
@@ -107,6 +126,26 @@ function prepareRun(core: EngineContext, proc: Process, task: Task): void {
   } else if (task.kind === 'act') {
     const pkg = core.registry.get(asAct(task.node).uses);
     if (pkg && isFunc(pkg)) paramsOf(core, proc, task);
+  }
+}
+
+/**
+ * What the action an act applies to its parent when it runs (acts.core.action) closes, to be
+ * evaluated before the act changes anything: none for other acts, or when the action would be
+ * refused (the act then fails as it runs).
+ */
+function parentActionAhead(core: EngineContext, proc: Process, task: Task): Closing[] {
+  if (!core.codePool || task.kind !== 'act' || !task.parent) return [];
+  const uses = asAct(task.node).uses;
+  const pkg = core.registry.get(uses);
+  if (!pkg || !isFunc(pkg) || !pkg.parentAction) return [];
+  try {
+    const params = paramsOf(core, proc, task);
+    core.registry.validateParams(uses, params);
+    const { action, options } = pkg.parentAction(params);
+    return planAction(core, proc, task.parent, action, options, task);
+  } catch {
+    return [];
   }
 }
 

@@ -1,7 +1,7 @@
 /** Builds the message a task event produces (spec 3.3, 3.4). */
 import type { Vars } from './model/types.ts';
 import type { Process } from './process.ts';
-import { messageStateOf } from '../../vocab/states.ts';
+import { messageStateOf, type TaskState } from '../../vocab/states.ts';
 import type { Task } from './task.ts';
 import { asAct, asWorkflow, nodeKey } from './tree/node.ts';
 
@@ -37,9 +37,14 @@ export interface Message extends MessageFields {
 
 /** Whether a task event in its current state produces a message. */
 export function emitsMessage(task: Task): boolean {
+  return emitsMessageIn(task, task.state);
+}
+
+/** Whether the task would produce a message in `state` (for outputs evaluated ahead: closing.ts). */
+export function emitsMessageIn(task: Task, state: TaskState): boolean {
   if (task.kind === 'branch') return false;
-  if (task.state === 'none' || task.state === 'pending' || task.state === 'running') return false;
-  if (task.kind === 'act' && task.state === 'skipped') return true;
+  if (state === 'none' || state === 'pending' || state === 'running') return false;
+  if (task.kind === 'act' && state === 'skipped') return true;
   return !task.emitDisabled;
 }
 

@@ -3,7 +3,8 @@
  * child's end is turned into an action on that act. A parent that ends first aborts its children.
  * Where those processes run is the port's affair (subflow-routing.ts carries the effects out).
  */
-import { applyAction } from './actions.ts';
+import { applyAction, planAction, type ActionContinuation, type ActionName } from './actions.ts';
+import { dropAhead, evaluateAhead } from './closing.ts';
 import type { ChildEnd, EngineContext } from './context.ts';
 import { errorMessage } from './errors.ts';
 import type { Vars } from './model/types.ts';
@@ -15,20 +16,35 @@ export function startSubflow(core: EngineContext, proc: Process, task: Task, mid
   core.startChild(proc, task, mid, { ...options, $parent_pid: proc.pid, $parent_tid: task.tid });
 }
 
-/** The child's end as an action on the parent's act: aborted → abort, skipped → skip, error → error, else next. */
-export function applyChildEnd(core: EngineContext, parent: Process, act: Task, end: ChildEnd): void {
-  if (act.terminal) return;
+/** The action a child's end is on its act: aborted → abort, skipped → skip, error → error, else next. */
+function endAction(end: ChildEnd): { action: ActionName; options: Vars } {
+  if (end.state === 'aborted') return { action: 'abort', options: end.outputs };
+  if (end.state === 'skipped') return { action: 'skip', options: end.outputs };
+  if (end.state !== 'error') return { action: 'next', options: end.outputs };
+  const err = end.err ?? { ecode: '', message: 'subflow failed' };
+  return { action: 'error', options: { ...end.outputs, ecode: err.ecode, message: err.message } };
+}
+
+/**
+ * The child's end as an action on the parent's act. With code workers the outputs of what the
+ * action closes are evaluated first (closing.ts): `deferred` — nothing changed (the act still
+ * waits for its child, so a restart returns the child again), and `continuation.retry` applies
+ * the end once the worker answered.
+ */
+export function applyChildEnd(core: EngineContext, parent: Process, act: Task, end: ChildEnd, continuation?: ActionContinuation): 'applied' | 'deferred' {
+  if (act.terminal) return 'applied';
+  const { action, options } = endAction(end);
+  const ahead = continuation ? planAction(core, parent, act, action, options) : [];
+  if (continuation && !evaluateAhead(core, parent, ahead, continuation.retry, continuation.gone)) return 'deferred';
   // the child is gone: nothing holds the act any more (a caught child error lets it complete)
   act.autoComplete = true;
   core.markDirty(parent, act);
   try {
-    if (end.state === 'aborted') applyAction(core, parent, act, 'abort', end.outputs, { client: false });
-    else if (end.state === 'skipped') applyAction(core, parent, act, 'skip', end.outputs, { client: false });
-    else if (end.state === 'error') {
-      const err = end.err ?? { ecode: '', message: 'subflow failed' };
-      applyAction(core, parent, act, 'error', { ...end.outputs, ecode: err.ecode, message: err.message }, { client: false });
-    } else applyAction(core, parent, act, 'next', end.outputs, { client: false });
+    applyAction(core, parent, act, action, options, { client: false });
   } catch (err) {
     core.log.warn(`subflow return to ${parent.pid}:${act.tid} failed: ${errorMessage(err)}`);
+  } finally {
+    dropAhead(ahead);
   }
+  return 'applied';
 }

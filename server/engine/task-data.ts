@@ -13,7 +13,7 @@ import type { Process } from './process.ts';
 import { validateSchema } from './schemas.ts';
 import type { Task } from './task.ts';
 import { asAct } from './tree/node.ts';
-import { isPrivateKey, isVisible, lookup } from './vars.ts';
+import { CURRENT_DATA, isPrivateKey, type DataReader } from './vars.ts';
 import type { IdSource } from './clock.ts';
 
 type Evaluating = Pick<EngineContext, 'evaluator' | 'checkSize'>;
@@ -45,8 +45,11 @@ export function paramsOf(ctx: Evaluating, proc: Process, task: Task): unknown {
   return task.params;
 }
 
-/** Outputs of a task: its declared outputs, the exposed keys, and (but the root) its marked keys. */
-export function outputsOf(ctx: Evaluating, proc: Process, task: Task): Vars {
+/**
+ * Outputs of a task: its declared outputs, the exposed keys, and (but the root) its marked keys.
+ * `data`: how its data reads (closing.ts evaluates outputs ahead over data not written yet).
+ */
+export function outputsOf(ctx: Evaluating, proc: Process, task: Task, data: DataReader = CURRENT_DATA): Vars {
   const closing = task.closingOutputs;
   if (closing) {
     task.closingOutputs = undefined;
@@ -57,12 +60,12 @@ export function outputsOf(ctx: Evaluating, proc: Process, task: Task): Vars {
   const evaluate = ctx.evaluator(proc, task);
   for (const [key, value] of Object.entries(declared)) {
     if (isPrivateKey(key) && key !== 'data') continue;
-    out[key] = value === null || value === undefined ? (lookup(task, key) ?? null) : renderValueMap({ [key]: value }, evaluate)[key];
+    out[key] = value === null || value === undefined ? (data.lookup(task, key) ?? null) : renderValueMap({ [key]: value }, evaluate)[key];
   }
   const expose = Array.isArray(proc.env.expose) ? (proc.env.expose as unknown[]).map(String) : ['data'];
-  for (const key of expose) if (!(key in out) && isVisible(task, key)) out[key] = lookup(task, key);
+  for (const key of expose) if (!(key in out) && data.isVisible(task, key)) out[key] = data.lookup(task, key);
   // The root returns only what the model declares (and exposes); other tasks carry their marked keys up.
-  if (task.tid !== '$') for (const key of task.outputKeys) if (!isPrivateKey(key)) out[key] = task.data[key];
+  if (task.tid !== '$') for (const key of data.outputKeys(task)) if (!isPrivateKey(key)) out[key] = data.own(task, key);
   return out;
 }
 

@@ -11,6 +11,7 @@ import { isTerminal, type TaskState } from '../../vocab/states.ts';
 import { buildMessage, emitsMessage } from './messages.ts';
 import { outputsOf } from './task-data.ts';
 import type { Node } from './tree/node.ts';
+import type { ScriptScope } from './sandbox/types.ts';
 
 /** Emits a task event and fires the lifecycle hooks it triggers. */
 export function emit(core: EngineContext, proc: Process, task: Task): void {
@@ -44,16 +45,26 @@ export function startHeads(core: EngineContext, proc: Process, task: Task): void
  * its value; or, when an expression of it moved to a code worker, undefined — the lane of the
  * process is held and `retry` runs first in it once the worker answered, to redo the work.
  * Without code workers every expression runs here, in full. `gone`: the process or the task left
- * this engine's hands while the worker ran (the work is not redone here).
+ * this engine's hands while the worker ran (the work is not redone here). `scope`: what the
+ * worker's evaluation sees, when the work evaluates in another than the task's (closing.ts).
  */
-export function whenEvaluated<T>(core: EngineContext, proc: Process, task: Task, work: () => T, retry: () => void, gone?: () => void): { value: T } | undefined {
+export function whenEvaluated<T>(
+  core: EngineContext,
+  proc: Process,
+  task: Task,
+  work: () => T,
+  retry: () => void,
+  gone?: () => void,
+  scope?: ScriptScope,
+): { value: T } | undefined {
   if (!core.codePool) return { value: work() };
   const attempt = core.trials.attempt(task, work);
   if (attempt.done) return attempt;
   const { key, source, mode } = attempt.pending;
-  const evaluation = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
+  const evaluation = core.codePool.evaluate(source, scope ?? core.scopeOf(proc, task), mode);
   core.offLane(proc.pid, `expression ${task.tid}`, evaluation, (outcome) => {
     if (!core.stillRuns(proc, task)) return gone?.();
+    core.fault('expression:answered');
     (task.evalMemo ??= new Map()).set(key, outcome);
     retry();
   });

@@ -52,8 +52,8 @@ export class Task {
   /** Outcomes of expressions a code worker evaluated for the window being re-run (expr/trials.ts). */
   evalMemo: Map<string, Outcome> | undefined = undefined;
   /**
-   * Outputs evaluated before a client action closed the task (in a window, maybe on a code worker;
-   * actions.ts): the next `outputsOf` of the task returns them once; the action drops any left.
+   * Outputs evaluated before an operation closed the task (in a window, maybe on a code worker;
+   * closing.ts): the next `outputsOf` of the task returns them once; the operation drops any left.
    */
   closingOutputs: Vars | undefined = undefined;
   /** The engine's job batch that created the task (memory only; see finishProcess). */

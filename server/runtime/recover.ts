@@ -4,6 +4,8 @@
  * batch, the store always holds a state between two jobs, so:
  * - tasks in `none`/`ready` were queued but not run → run them;
  * - a `running` act without children is re-run (a subflow act is re-linked to its child instead);
+ * - a `running` parent whose children are all done is reviewed (its review waited for a code
+ *   worker when the engine stopped), as is a step with a pending branch;
  * - interrupted, pending and running parents wait for their clients and children, as before;
  * - timeout rules of open tasks are armed again (those that fired stay fired).
  * A process whose rows cannot be rebuilt (its model no longer parses, a row is corrupt) ends in
@@ -18,11 +20,11 @@ import type { Vars } from '../engine/model/types.ts';
 import { errorMessage } from '../engine/errors.ts';
 import type { Models } from './models.ts';
 import type { Process } from '../engine/process.ts';
-import { rerunIfCutOff, restoreProcess } from './restore.ts';
+import { rerunIfCutOff, restoreProcess, reviewIfCutOff } from './restore.ts';
 import type { OpRow, ProcRow, TaskRow } from '../store/contract/types.ts';
 import { startSubflow } from '../engine/subflow.ts';
 import { returnToParent } from './subflow-routing.ts';
-import { guard } from '../engine/flow.ts';
+import { guard, proceed, taskJob } from '../engine/flow.ts';
 import { abortProcess } from '../engine/finish.ts';
 import type { Task } from '../engine/task.ts';
 import { IN_FLIGHT_PROC_STATES, isTerminalName, isUnfinishedName, UNFINISHED_PROC_STATES } from '../../vocab/states.ts';
@@ -278,6 +280,9 @@ async function resume(rt: Runtime, models: Models, proc: Process): Promise<numbe
       }
     } else if (rerunIfCutOff(proc, task)) {
       rt.executions.schedule(proc, task);
+      dispatched++;
+    } else if (reviewIfCutOff(proc, task)) {
+      rt.jobs.job(proc.pid, `review ${task.tid}`, () => taskJob(rt.port, proc, task, () => proceed(rt.port, proc, task)));
       dispatched++;
     }
   }

@@ -27,6 +27,7 @@ import type { Vars } from '../engine/model/types.ts';
 import type { Process } from '../engine/process.ts';
 import type { InstanceRow, OpRow } from '../store/contract/types.ts';
 import { applyChildEnd } from '../engine/subflow.ts';
+import type { ActionContinuation } from '../engine/actions.ts';
 import type { ChildEnd } from '../engine/context.ts';
 import { relayRecord, RELAY_DONE_TOPIC, RELAY_TOPIC } from './relay-records.ts';
 
@@ -42,19 +43,22 @@ function resultOf(op: OpRow): RelayResult | undefined {
   return result && typeof result === 'object' ? result : undefined;
 }
 
-/** Applies a record of work other than an action to its (resident) process; throws the refusal. Runs inside the process's job. */
-function apply(rt: Runtime, proc: Process, op: OpRow): void {
+/**
+ * Applies a record of work other than an action to its (resident) process; throws the refusal.
+ * Runs inside the process's job. `deferred`: a subflow return waits for a code worker (see
+ * applyChildEnd) and `continuation` applies it again.
+ */
+function apply(rt: Runtime, proc: Process, op: OpRow, continuation: ActionContinuation): 'applied' | 'deferred' {
   const event = op.event ?? '';
   const options = (op.options ?? {}) as Vars;
   if (event === 'subflow:return') {
     const act = proc.tasks.get(op.tid);
     if (!act) throw new ActError('task.not_found', `cannot find task '${op.tid}' in process '${proc.pid}'`);
-    applyChildEnd(rt.port, proc, act, options as unknown as ChildEnd);
-    return;
+    return applyChildEnd(rt.port, proc, act, options as unknown as ChildEnd, continuation);
   }
   if (event === 'subflow:abort') {
     if (!proc.finished && proc.root) abortProcess(rt.port, proc, proc.root);
-    return;
+    return 'applied';
   }
   throw new ActError('action.unknown', `unknown relay record '${event}'`);
 }
@@ -137,15 +141,17 @@ export class Relay {
       const action = { tid: op.tid, action: event.slice('action:'.length), options: (op.options ?? {}) as Vars };
       return actionJob(rt, proc, action, done, () => this.inFlight.delete(op.id));
     }
-    return () => {
+    // like an action, a subflow return that waits for a code worker closes its record once applied
+    const run = (): void => {
       let error: unknown;
       try {
-        apply(rt, proc, op);
+        if (apply(rt, proc, op, { retry: run, gone: () => this.inFlight.delete(op.id) }) === 'deferred') return;
       } catch (err) {
         error = err ?? new Error('the relayed work failed');
       }
       done(error);
     };
+    return run;
   }
 
   /** A record whose process is not resident here: closed when it can never apply, else left. */

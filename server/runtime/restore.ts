@@ -10,7 +10,8 @@ import { parseTaskState } from '../../vocab/states.ts';
 import type { ProcRow, TaskRow } from '../store/contract/types.ts';
 import { Task } from '../engine/task.ts';
 import { compileDynamic, type NodeTree } from '../engine/tree/compile.ts';
-import type { Node } from '../engine/tree/node.ts';
+import { asBranch, type Node } from '../engine/tree/node.ts';
+import { neededDone } from '../engine/branches.ts';
 import type { Workflow } from '../engine/model/types.ts';
 
 function dynamicNode(proc: Process, origin: string, id: string): Node | undefined {
@@ -64,4 +65,20 @@ export function rerunIfCutOff(proc: Process, task: Task): boolean {
   if (task.state !== 'running' || task.kind !== 'act' || proc.workChildren(task).length > 0) return false;
   task.state = 'ready';
   return true;
+}
+
+/**
+ * A running task whose review a crash cut off: its work children are all terminal, or (a step) a
+ * branch still pends on needs that are all done — while no job is left to review it: the review
+ * was waiting for a code worker (an outputs window, the outputs of what an error closes) when the
+ * engine stopped. Every other job reviews the parent in the batch that made such a child
+ * terminal, so nothing else leaves this state behind. (A pending `else` branch is no sign: it may
+ * be decidable long before the next review decides it.)
+ */
+export function reviewIfCutOff(proc: Process, task: Task): boolean {
+  if (task.state !== 'running') return false;
+  const children = proc.workChildren(task);
+  if (children.length === 0) return false;
+  if (children.every((c) => c.terminal)) return true;
+  return task.kind === 'step' && children.some((c) => c.kind === 'branch' && c.state === 'pending' && asBranch(c.node).needs.length > 0 && neededDone(proc, c));
 }

@@ -54,7 +54,10 @@ export function returnToParent(rt: RoutingParts, port: EngineContext, child: Pro
   }
   const act = parent.tasks.get(child.parentTid);
   if (!act) return;
-  rt.jobs.job(parent.pid, `subflow-return ${act.tid}`, () => applyChildEnd(port, parent, act, end));
+  // waiting for a code worker, the end applies again in the held lane; if the parent left this
+  // engine meanwhile, its next owner returns the (finished) child to its act again
+  const apply = (): void => void applyChildEnd(port, parent, act, end, { retry: apply, gone: () => undefined });
+  rt.jobs.job(parent.pid, `subflow-return ${act.tid}`, apply);
 }
 
 /**

@@ -25,6 +25,10 @@ const action: FuncPackage = {
     const p = ctx.params as { action: string; options?: Vars };
     ctx.actOnParent(p.action, p.options ?? {});
   },
+  parentAction(params) {
+    const p = params as { action: string; options?: Vars };
+    return { action: p.action, options: p.options ?? {} };
+  },
 };
 
 const block: FuncPackage = {

@@ -47,6 +47,11 @@ export interface FuncContext {
 export interface FuncPackage extends PackageMeta {
   run_as: 'func';
   run(ctx: FuncContext): void;
+  /**
+   * The action `run` applies to the act's parent (`actOnParent`), read from its params before it
+   * runs: the outputs of what the action closes are evaluated ahead (closing.ts).
+   */
+  parentAction?(params: unknown): { action: string; options: Vars };
 }
 
 export type PackageDef = PackageMeta | FuncPackage;
