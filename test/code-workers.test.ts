@@ -56,7 +56,8 @@ describe('runaway code acts', () => {
     const stall = await longestStall(() => runaways(h, 4));
     // each script runs for its whole 2 s limit; not one of them held the event loop
     expect(stall).toBeLessThan(1000);
-  });
+    // the limit is CPU time: on a busy machine the niced workers take longer, up to 5 times it each
+  }, 60_000);
 
   it('on the engine thread (no workers), each one holds the event loop for its limit', async () => {
     const h = await warmed(0);

@@ -16,6 +16,9 @@ import { Vm, type ModeCode } from './vm.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 import { currentModule, loadModules, retireModule } from './wasm-modules.ts';
 
+/** How many times its limit a full evaluation may take in wall-clock time while it waits for a CPU. */
+const WAIT_FACTOR = 5;
+
 export const DEFAULT_LIMITS: SandboxLimits = {
   timeoutMs: 200,
   memoryBytes: 32 * 1024 * 1024,
@@ -49,6 +52,8 @@ class QuickJsSandbox implements Sandbox {
   private hostAllowance = 0;
   /** The thread's CPU time when the running (full, not trial) evaluation began; undefined: wall time only. */
   private cpuAtStart: number | undefined;
+  /** The wall-clock time past which a full evaluation stops even if its thread got little CPU. */
+  private wallCap = 0;
   private readonly scopeHandler = createHostHandler(() => {
     if (!this.scope) throw new Error('no script scope is active');
     return this.scope;
@@ -184,6 +189,7 @@ class QuickJsSandbox implements Sandbox {
     this.hostAllowance = sliceMs === undefined ? this.limits.timeoutMs : 0;
     // a trial's slice bounds the engine thread's stall: wall time; a full evaluation's limit, CPU time
     this.cpuAtStart = sliceMs === undefined ? threadCpuMs() : undefined;
+    this.wallCap = performance.now() + WAIT_FACTOR * this.limits.timeoutMs;
     this.timedOut = false;
     try {
       return body();
@@ -197,13 +203,15 @@ class QuickJsSandbox implements Sandbox {
 
   /**
    * Whether the evaluation is past its time limit. The deadline is wall-clock time; once it passed,
-   * a full evaluation whose thread got less CPU than its limit (it waited for a CPU) gets the rest.
+   * a full evaluation whose thread got less CPU than its limit (it waited for a CPU) gets the rest,
+   * up to `WAIT_FACTOR` times its limit in wall-clock time (a runaway script on a starved worker
+   * still gives its lane back).
    */
   private pastDeadline(): boolean {
     if (this.deadline <= 0) return false;
     const now = performance.now();
     if (now <= this.deadline) return false;
-    if (this.cpuAtStart === undefined) return true;
+    if (this.cpuAtStart === undefined || now > this.wallCap) return true;
     const used = (threadCpuMs() ?? Infinity) - this.cpuAtStart;
     const left = this.limits.timeoutMs - used;
     if (left <= 0) return true;
