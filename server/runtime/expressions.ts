@@ -21,13 +21,12 @@ export class Expressions {
 
   constructor(
     sandbox: Sandbox,
-    trialSliceMs: number,
     private readonly valueCapBytes: number,
     /** A process row changed (a script wrote its env). */
     touchProcess: (proc: Process) => void,
     log: Logger,
   ) {
-    this.trials = new ExpressionTrials(sandbox, trialSliceMs);
+    this.trials = new ExpressionTrials(sandbox);
     this.services = {
       userVars: this.userVars,
       checkSize: (what, value) => this.checkSize(what, value),
