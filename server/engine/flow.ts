@@ -7,7 +7,7 @@
 import type { EngineContext } from './context.ts';
 import { errorMessage, type ErrorInfo } from './errors.ts';
 import { close, closeSubtree, emit, emitMessage, spawn, whenEvaluated } from './task-ops.ts';
-import { outputsOf, validateExposes } from './task-data.ts';
+import { boundedOutputs, checkedOutputs, outputsOf, validateExposes } from './task-data.ts';
 import { branchSiblings, condition, elseDecision, neededDone } from './branches.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
@@ -104,26 +104,39 @@ export function proceed(core: EngineContext, proc: Process, task: Task): void {
   }
 }
 
-/** Closes a task with a non-error state, emits it and propagates (`outputs`: evaluated already). */
+/**
+ * Closes a task with a non-error state, emits it and propagates (`outputs`: evaluated already).
+ * A task that completes with outputs above `value_cap_bytes` fails instead (its message leaves
+ * them out); the outputs of a skipped or removed task are bounded.
+ */
 export function finish(core: EngineContext, proc: Process, task: Task, state: TaskState, outputs?: Vars): void {
+  const evaluated = task.outputs ?? outputs ?? outputsOf(core, proc, task);
+  let final: Vars;
+  try {
+    final = passesOutputs(state) ? checkedOutputs(core, task, evaluated) : boundedOutputs(core, task, evaluated);
+  } catch (err) {
+    // its error message carries no outputs (the templates are not evaluated again for it)
+    task.closingOutputs = {};
+    failTask(core, proc, task, toErrorInfo(err));
+    return;
+  }
   if (task.tid === '$' && state === 'completed') {
-    const problem = finishRootChecks(core, proc, task, outputs);
+    const problem = validateExposes(proc, final);
     if (problem) {
-      failTask(core, proc, task, problem);
+      task.outputs = final;
+      failTask(core, proc, task, { ecode: '', message: problem });
       return;
     }
   }
   core.setState(proc, task, state);
-  task.outputs ??= outputs ?? outputsOf(core, proc, task);
+  task.outputs = final;
   emit(core, proc, task);
   propagate(core, proc, task);
 }
 
-/** Validates the final outputs against `exposes` (spec 5.12). */
-function finishRootChecks(core: EngineContext, proc: Process, root: Task, outputs: Vars | undefined): ErrorInfo | null {
-  root.outputs = outputs ?? outputsOf(core, proc, root);
-  const problem = validateExposes(proc, root.outputs);
-  return problem ? { ecode: '', message: problem } : null;
+/** The states whose outputs travel on to the parent (and so must fit `value_cap_bytes`). */
+function passesOutputs(state: TaskState): boolean {
+  return state === 'completed' || state === 'submitted';
 }
 
 /**
@@ -146,7 +159,7 @@ export function propagate(core: EngineContext, proc: Process, task: Task): void 
   if (task.isHook) return;
   const parent = reportTarget(core, proc, task);
   if (!parent) return;
-  if (task.state === 'completed' || task.state === 'submitted') passOutputs(parent, task.outputs ?? outputsOf(core, proc, task));
+  if (passesOutputs(task.state)) passOutputs(parent, task.outputs ?? boundedOutputs(core, task, outputsOf(core, proc, task)));
   if ((task.state === 'completed' || task.state === 'skipped') && task.node.next) {
     scheduleSuccessor(core, proc, task, task.node.next);
     return;
@@ -190,7 +203,7 @@ function scheduleSuccessor(core: EngineContext, proc: Process, task: Task, next:
     closeSubtree(core, proc, t, 'skipped');
     t.propagated = true;
     core.setState(proc, t, 'completed');
-    t.outputs = outputsOf(core, proc, t);
+    t.outputs = boundedOutputs(core, t, outputsOf(core, proc, t));
     emit(core, proc, t);
     if (t.parent) passOutputs(t.parent, t.outputs);
   }

@@ -69,6 +69,33 @@ export function outputsOf(ctx: Evaluating, proc: Process, task: Task, data: Data
   return out;
 }
 
+/** How the size bound names a task's outputs. */
+function outputsName(task: Task): string {
+  return `the outputs object of ${task.kind} '${task.node.id}'`;
+}
+
+/**
+ * The outputs a task completes with (they become its parent's data): above `value_cap_bytes`
+ * they fail it with `data.too_large` (value-cap.ts).
+ */
+export function checkedOutputs(ctx: Evaluating, task: Task, outputs: Vars): Vars {
+  ctx.checkSize(outputsName(task), outputs);
+  return outputs;
+}
+
+/**
+ * The outputs of a task whose fate is decided otherwise (an error, a skip, an abort, a jump that
+ * leaves it): it cannot fail any more, so outputs above the cap are left out of it and its message.
+ */
+export function boundedOutputs(ctx: Evaluating, task: Task, outputs: Vars): Vars {
+  try {
+    return checkedOutputs(ctx, task, outputs);
+  } catch (err) {
+    if (ActError.is(err) && err.code === 'data.too_large') return {};
+    throw err;
+  }
+}
+
 /** Checks the final outputs against the model's `exposes` schema; the problem, or null. */
 export function validateExposes(proc: Process, outputs: Vars): string | null {
   const schema = proc.workflow.exposes;
