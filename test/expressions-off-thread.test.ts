@@ -83,4 +83,26 @@ steps:
     expect(here).toEqual({ state: 'completed', outputs: { n: 1, later: 10 }, runs: 1 });
     expect(await outcome(1)).toEqual(here);
   });
+
+  it('a task whose skip condition and outputs both outgrow the trial ends (their answers are kept until its job is done)', { timeout: 60_000 }, async () => {
+    // each runs ~20 ms, past the trial slice: both go to the worker, one after the other
+    const slow = (value: string) => `(() => { const t = Date.now(); while (Date.now() - t < 20) {} return ${value} })()`;
+    const model = `
+id: slow-skip
+steps:
+  - id: s1
+    if: "${slow('false')}"
+    outputs: { o: "{{ ${slow('1')} }}" }
+    acts: [ { uses: acts.transform.set, params: { a: 1 } } ]
+  - id: s2
+    acts: [ { uses: acts.transform.set, params: { b: 2 } } ]
+`;
+    h = await createHarness({ codeWorkers: 1 });
+    await h.deploy(model);
+    const pid = await h.start('slow-skip');
+    await h.settle();
+    expect((await h.proc(pid)).state).toBe('completed');
+    const s1 = h.messages.filter((m) => m.pid === pid && m.nid === 's1').map((m) => `${m.state} ${JSON.stringify(m.outputs)}`);
+    expect(s1).toEqual(['skipped {"o":1}']);
+  });
 });

@@ -8,6 +8,7 @@ import type { NodeTree } from './tree/compile.ts';
 import type { Node } from './tree/node.ts';
 import type { OwnerScope } from './owner-scope.ts';
 import type { Task } from './task.ts';
+import type { EvalChain } from './expr/eval-chain.ts';
 import type { TaskState } from '../../vocab/states.ts';
 import { isTerminal } from '../../vocab/states.ts';
 
@@ -34,6 +35,8 @@ export class Process {
   /** Set when the start carried an idempotency key; written with every row of the process. */
   startKey: StartKey | null = null;
   err: ErrorInfo | null = null;
+  /** Re-runs of a job whose windows wait for code workers (expr/eval-chain.ts); memory only. */
+  evalChain: EvalChain | undefined = undefined;
   startTime = 0;
   endTime = 0;
   env: Vars;

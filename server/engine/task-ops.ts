@@ -12,6 +12,7 @@ import { buildMessage, emitsMessage } from './messages.ts';
 import { boundedOutputs, outputsOf } from './task-data.ts';
 import type { Node } from './tree/node.ts';
 import type { ScriptScope } from './sandbox/types.ts';
+import { EvalChain } from './expr/eval-chain.ts';
 
 /** Emits a task event and fires the lifecycle hooks it triggers. */
 export function emit(core: EngineContext, proc: Process, task: Task): void {
@@ -58,17 +59,31 @@ export function whenEvaluated<T>(
   scope?: ScriptScope,
 ): { value: T } | undefined {
   if (!core.codePool) return { value: work() };
-  const attempt = core.trials.attempt(task, work);
+  const chain = proc.evalChain;
+  chain?.joins(task);
+  const attempt = core.trials.attempt(task, work, chain !== undefined);
   if (attempt.done) return attempt;
+  chain?.waits();
   const { key, source, mode } = attempt.pending;
   const evaluation = core.codePool.evaluate(source, scope ?? core.scopeOf(proc, task), mode);
   core.offLane(proc.pid, `expression ${task.tid}`, evaluation, (outcome) => {
-    if (!core.stillRuns(proc, task)) return gone?.();
+    if (!core.stillRuns(proc, task)) {
+      endChain(proc);
+      return gone?.();
+    }
     core.fault('expression:answered');
     (task.evalMemo ??= new Map()).set(key, outcome);
-    retry();
+    const current = (proc.evalChain ??= new EvalChain());
+    current.joins(task);
+    if (current.rerun(retry) && proc.evalChain === current) proc.evalChain = undefined;
   });
   return undefined;
+}
+
+/** The process or task left while a worker ran: the answers its chain kept go. */
+function endChain(proc: Process): void {
+  proc.evalChain?.end();
+  proc.evalChain = undefined;
 }
 
 /** Marks every non-terminal task under `task` with `state` (emitting each), innermost first. */

@@ -49,8 +49,10 @@ export class Task {
   pushed: Act[] = [];
   /** Called whenever the task's stored state changes outside the engine's own state writes. */
   touch: () => void = () => {};
-  /** Outcomes of expressions a code worker evaluated for the window being re-run (expr/trials.ts). */
+  /** Outcomes of expressions a code worker evaluated for the windows being re-run (expr/trials.ts). */
   evalMemo: Map<string, Outcome> | undefined = undefined;
+  /** How often each source was evaluated in the task's windows of this run (the memo's keys; expr/eval-chain.ts). */
+  evalCounts: Map<string, number> | undefined = undefined;
   /**
    * Outputs evaluated before an operation closed the task (in a window, maybe on a code worker;
    * closing.ts): the next `outputsOf` of the task returns them once; the operation drops any left.

@@ -6,10 +6,11 @@
  * the window, and the engine's caller hands it to a code worker and runs the window again when
  * the outcome is back: the outcome is then taken from the task's memo instead of evaluated.
  *
- * State: the open window (the task, how often each source was evaluated in this run of the
- * window, the evaluation that stopped it); per task, the outcomes workers returned for the window
- * being re-run (`Task.evalMemo`, dropped when the window completes); the sources known to need a
- * worker (they skip the trial next time; bounded, oldest dropped first).
+ * State: the open window (the task, the evaluation that stopped it); per task, the outcomes
+ * workers returned for the windows being re-run (`Task.evalMemo`) and how often each source was
+ * evaluated in this run of them (`Task.evalCounts`, the memo's keys) — dropped when the window
+ * completes, or in a chain of re-runs when the chain ends (eval-chain.ts); the sources known to
+ * need a worker (they skip the trial next time; bounded, oldest dropped first).
  */
 import type { Task } from '../task.ts';
 import { EvaluationDeferred, type EvalMode, type Sandbox, type ScriptScope } from '../sandbox/types.ts';
@@ -31,8 +32,6 @@ export type WindowResult<T> = { done: true; value: T } | { done: false; pending:
 
 interface Window {
   task: Task;
-  /** Made at the window's first expression: most windows (outputs without templates) have none. */
-  counts?: Map<string, number>;
   pending?: PendingEvaluation;
 }
 
@@ -42,8 +41,11 @@ export class ExpressionTrials {
 
   constructor(private readonly sandbox: Sandbox) {}
 
-  /** Runs `work` as a window of `task`; expressions of the task it evaluates are trials. */
-  attempt<T>(task: Task, work: () => T): WindowResult<T> {
+  /**
+   * Runs `work` as a window of `task`; expressions of the task it evaluates are trials.
+   * `inChain`: a re-run of a chain (eval-chain.ts) — the answers stay when the window completes.
+   */
+  attempt<T>(task: Task, work: () => T, inChain = false): WindowResult<T> {
     const outer = this.window;
     const window: Window = { task };
     this.window = window;
@@ -51,7 +53,10 @@ export class ExpressionTrials {
       const value = work();
       // a deferral that some catch inside `work` swallowed still stops the window: its value is unknown
       if (window.pending) return { done: false, pending: window.pending };
-      task.evalMemo = undefined;
+      if (!inChain) {
+        task.evalMemo = undefined;
+        task.evalCounts = undefined;
+      }
       return { done: true, value };
     } catch (err) {
       if (err instanceof EvaluationDeferred && window.pending) return { done: false, pending: window.pending };
@@ -65,7 +70,8 @@ export class ExpressionTrials {
   evaluate(task: Task, source: string, scope: ScriptScope, mode: EvalMode): unknown {
     const window = this.window;
     if (!window || window.task !== task) return this.sandbox.evaluate(source, scope, mode);
-    const counts = (window.counts ??= new Map());
+    // made at the first expression: most windows (outputs without templates) have none
+    const counts = (task.evalCounts ??= new Map());
     const n = (counts.get(source) ?? 0) + 1;
     counts.set(source, n);
     const key = `${n}:${mode}:${source}`;
