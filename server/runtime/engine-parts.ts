@@ -13,6 +13,7 @@ import { DEFAULT_STEP_BUDGET } from '../engine/step-budget.ts';
 import { MemoryStore } from '../store/contract/memory.ts';
 import type { Store } from '../store/contract/types.ts';
 import { DEFAULT_VALUE_CAP_BYTES } from '../engine/value-cap.ts';
+import { TRIAL_SLICE_MS } from '../engine/expr/trials.ts';
 import type { RuntimeConfig, EngineOptions } from './engine-types.ts';
 
 export interface EngineParts {
@@ -30,7 +31,7 @@ export interface EngineParts {
 
 export async function engineParts(options: EngineOptions): Promise<EngineParts> {
   const sandbox = await createSandbox(options.sandbox);
-  const codePool = options.codeWorkers ? new CodePool(options.codeWorkers, { ...DEFAULT_LIMITS, ...options.sandbox }) : undefined;
+  const codePool = options.codeWorkers ? new CodePool(options.codeWorkers, { ...DEFAULT_LIMITS, ...options.sandbox }, options.codeAnswers) : undefined;
   const secs = options.tickIntervalSecs && options.tickIntervalSecs > 0 ? options.tickIntervalSecs : 15;
   return {
     store: options.store ?? new MemoryStore(),
@@ -50,6 +51,7 @@ export async function engineParts(options: EngineOptions): Promise<EngineParts> 
       instanceId: options.instanceId ?? randomId(12),
       stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
       valueCapBytes: options.valueCapBytes ?? DEFAULT_VALUE_CAP_BYTES,
+      trialSliceMs: options.expressionTrialMs ?? TRIAL_SLICE_MS,
     },
     leaseMs: Math.max(1000, options.leaseMs ?? 3 * secs * 1000),
   };

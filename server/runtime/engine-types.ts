@@ -57,6 +57,15 @@ export interface EngineOptions {
   storeWriterCap?: number;
   /** Test-only: called at named points where a crash test may kill the process. */
   faults?: (point: FaultPoint) => void;
+  /**
+   * Test-only, for runs that must repeat exactly (the simulation): how the code workers' answers
+   * reach the engine — given each answer as it is asked for, it returns the promise the engine
+   * waits on (the simulation hands them over in the order they were asked, whenever nothing else
+   * can run), and `expressionTrialMs: 0` sends every expression to a worker instead of trying it
+   * here for a time slice first (whether a slice suffices depends on the machine's load).
+   */
+  codeAnswers?: <T>(answer: Promise<T>) => Promise<T>;
+  expressionTrialMs?: number;
   /** This engine instance's id in the store (default: 12 random characters; see instances.ts). */
   instanceId?: string;
   /**
@@ -109,4 +118,6 @@ export interface RuntimeConfig {
   stepBudget: number;
   /** Largest JSON of an act's result, a written value, a task's data (`value_cap_bytes`, see value-cap.ts). */
   valueCapBytes: number;
+  /** How long an expression is tried on the engine's thread before it moves to a code worker (0: never tried). */
+  trialSliceMs: number;
 }

@@ -301,6 +301,14 @@ export class Engine {
     return this.rt.events.on(event, listener);
   }
 
+  /**
+   * Whether nothing can move but work waiting for code workers: no job can run, nothing is being
+   * started, dispatched or written. With `codeAnswers`, the simulation hands an answer over only then.
+   */
+  waitsOnlyForCode(): boolean {
+    return this.rt.jobs.queue.stalled && this.rt.jobs.inFlight.size === 0 && !this.rt.dispatcher.busy && this.rt.writer.depth === 0 && !this.fills.current;
+  }
+
   /** Resolves when no job is queued, no handler runs and every store write landed. */
   async idle(): Promise<void> {
     for (;;) {

@@ -21,12 +21,13 @@ export class Expressions {
 
   constructor(
     sandbox: Sandbox,
+    trialSliceMs: number,
     private readonly valueCapBytes: number,
     /** A process row changed (a script wrote its env). */
     touchProcess: (proc: Process) => void,
     log: Logger,
   ) {
-    this.trials = new ExpressionTrials(sandbox);
+    this.trials = new ExpressionTrials(sandbox, trialSliceMs);
     this.services = {
       userVars: this.userVars,
       checkSize: (what, value) => this.checkSize(what, value),

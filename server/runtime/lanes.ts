@@ -214,6 +214,11 @@ export class Lanes {
     };
   }
 
+  /** Whether no job can run now: every lane is empty or held (by work off the thread), and no drain is due. */
+  get stalled(): boolean {
+    return !this.draining && !this.lanes.some((lane) => !lane.held && lane.size > 0);
+  }
+
   /** Resolves when every lane is empty. */
   idle(): Promise<void> {
     if (this.depthNow === 0 && this.holds === 0 && !this.draining) return Promise.resolve();

@@ -55,7 +55,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     outbox,
     jobs,
     tasks: new TaskWrites(batch, outbox, events, clock, newId, config.stepBudget),
-    expressions: new Expressions(deps.sandbox, config.valueCapBytes, (proc) => batch.markProcDirty(proc), log),
+    expressions: new Expressions(deps.sandbox, config.trialSliceMs, config.valueCapBytes, (proc) => batch.markProcDirty(proc), log),
     publisher: new Publisher({ channels, dispatcher, batch, events, store, writer, newId, now: () => clock.now() }),
     executions: new Executions(jobs, batch, outbox, residents.procs, (proc, task) => exec(port, proc, task), fault),
   };

@@ -8,6 +8,7 @@
  * Steps: settle (engine idle) → observe (world view) → check invariants → decide → apply.
  * States: running → (crashed → recovering → running) → done | failed (a violation).
  */
+import { CodeGate } from './code-gate.ts';
 import { ManualClock } from '../../server/engine/clock.ts';
 import { Engine } from '../../server/runtime/engine.ts';
 import { ActError, errorMessage } from '../../server/engine/errors.ts';
@@ -100,6 +101,7 @@ class Simulation {
   private readonly violations: Violation[] = [];
   private readonly errors: string[] = [];
   private engine!: Engine;
+  private gate: CodeGate | undefined;
   private generation = 0;
   private memory: MemoryStore | undefined;
   private database: TestDatabase | undefined;
@@ -163,6 +165,11 @@ class Simulation {
   private async openEngine(first: boolean): Promise<void> {
     const store = await this.openStore(first);
     const generation = ++this.generation;
+    this.gate?.close();
+    // with code workers: every expression goes to a worker, answers land at fixed points (code-gate.ts)
+    const created: { engine?: Engine } = {};
+    const gate = this.limits.codeWorkers ? new CodeGate(() => created.engine?.waitsOnlyForCode() ?? false) : undefined;
+    this.gate = gate;
     const engine = await Engine.create({
       store,
       clock: this.clock,
@@ -171,7 +178,9 @@ class Simulation {
       tickIntervalSecs: TICK_MS / 1000,
       logger: this.logger(),
       ...this.limits,
+      ...(gate ? { codeAnswers: gate.deliver, expressionTrialMs: 0 } : {}),
     });
+    created.engine = engine;
     this.engine = engine;
     const live = () => generation === this.generation && !this.crashed;
     const seq = () => engine.batchSeq() + 1;

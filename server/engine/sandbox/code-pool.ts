@@ -107,6 +107,8 @@ export class CodePool {
   constructor(
     readonly size: number,
     private readonly limits: SandboxLimits,
+    /** How an answer reaches the caller (a test may order them; default: as it comes). */
+    private readonly deliver: <T>(answer: Promise<T>) => Promise<T> = (answer) => answer,
   ) {
     for (let i = 0; i < Math.max(1, size); i++) this.spawn();
   }
@@ -120,10 +122,12 @@ export class CodePool {
   evaluate(source: string, scope: ScriptScope, mode: EvalMode): Promise<unknown> {
     if (this.closed) return Promise.reject(new ActError('engine.closed', 'the engine is closed'));
     if (this.broken) return Promise.reject(this.broken);
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ request: { id: this.nextId++, source, mode }, scope, resolve, reject });
-      this.dispatch();
-    });
+    return this.deliver(
+      new Promise((resolve, reject) => {
+        this.waiting.push({ request: { id: this.nextId++, source, mode }, scope, resolve, reject });
+        this.dispatch();
+      }),
+    );
   }
 
   async close(): Promise<void> {
