@@ -1,0 +1,110 @@
+/**
+ * The workload of `npm run bench:peers` (issue 12), the same for every subject: `WORKFLOWS`
+ * three-step workflows (each step one unit of work that does nothing but hand over to the next)
+ * started by `PRODUCERS` concurrent producers into a running system; a run ends when every
+ * workflow completed durably. A subject supplies `start` (one workflow, resolves once the start is
+ * durable) and `completions` (resolves each workflow's end); this file drives the producers and
+ * takes the figures: wall time, per-workflow latency, the Node process's CPU time and the machine's.
+ */
+import { performance } from 'node:perf_hooks';
+import fs from 'node:fs';
+import { percentile } from '../durable/common.ts';
+
+export const WORKFLOWS = Number(process.env.BENCH_PEERS_WORKFLOWS ?? 3000);
+export const PRODUCERS = Number(process.env.BENCH_PEERS_PRODUCERS ?? 8);
+
+/** What a subject reports of one run; the costs are totals, divided per workflow by the table. */
+export interface RunResult {
+  subject: string;
+  workflows: number;
+  seconds: number;
+  perSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Transactions committed on the subject's database (PostgreSQL: pg_stat_database; SQLite: the store's batches). */
+  commits: number;
+  /** Rows inserted, updated or deleted (PostgreSQL: pg_stat_database; SQLite: row writes the store was asked for). */
+  rows: number;
+  /** SQL statements the client sent. */
+  statements: number;
+  /** CPU time of the benchmark's Node process (the system under test runs in it), ms. */
+  cpuMs: number;
+  /** Share of the machine's two cores busy during the run (PostgreSQL's work included). */
+  machineBusy: number;
+}
+
+export interface Subject {
+  /** Starts workflow `i`; resolves once the start is durable. Its end is reported through `ended(i)`. */
+  start(i: number): Promise<void>;
+  /** Waits until everything the run wrote is durable (the last completions included). */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+  /** The store-level costs of the run (read after `close`: PostgreSQL's backends report theirs when they exit). */
+  costs(): Promise<{ commits: number; rows: number; statements: number }>;
+}
+
+/** Busy and total jiffies of the whole machine (/proc/stat's first line). */
+function machineJiffies(): { busy: number; total: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = fields[3] + (fields[4] ?? 0);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Tracks when each workflow ended. A subject calls `ended(i)` when workflow `i` completed;
+ * `all` resolves when every one did.
+ */
+export class Completions {
+  private readonly startedAt = new Float64Array(WORKFLOWS);
+  private readonly latencies: number[] = [];
+  private remaining = WORKFLOWS;
+  private resolveAll!: () => void;
+  readonly all = new Promise<void>((resolve) => (this.resolveAll = resolve));
+
+  started(i: number): void {
+    this.startedAt[i] = performance.now();
+  }
+
+  ended(i: number): void {
+    this.latencies.push(performance.now() - this.startedAt[i]);
+    if (--this.remaining === 0) this.resolveAll();
+  }
+
+  latency(p: number): number {
+    return percentile(this.latencies, p);
+  }
+}
+
+/** Runs the workload against `subject`: producers start every workflow, then waits for all ends. */
+export async function drive(name: string, subject: Subject, completions: Completions): Promise<RunResult> {
+  let next = 0;
+  const producer = async () => {
+    for (let i = next++; i < WORKFLOWS; i = next++) {
+      completions.started(i);
+      await subject.start(i);
+    }
+  };
+  const cpu = process.cpuUsage();
+  const machine = machineJiffies();
+  const t = performance.now();
+  await Promise.all(Array.from({ length: PRODUCERS }, producer));
+  await completions.all;
+  await subject.drain();
+  const seconds = (performance.now() - t) / 1000;
+  const used = process.cpuUsage(cpu);
+  const after = machineJiffies();
+  await subject.close();
+  const costs = await subject.costs();
+  return {
+    subject: name,
+    workflows: WORKFLOWS,
+    seconds,
+    perSec: WORKFLOWS / seconds,
+    p50Ms: completions.latency(0.5),
+    p99Ms: completions.latency(0.99),
+    ...costs,
+    cpuMs: (used.user + used.system) / 1000,
+    machineBusy: (after.busy - machine.busy) / Math.max(1, after.total - machine.total),
+  };
+}
