@@ -170,6 +170,12 @@ describe('secondary indexes', () => {
       }
     }
     queries.push({ filter: { type: 'and', exprs: [eq('pid', 'p1'), eq('pid', 'p2')] } });
+    // oneOf (an `or` of eqs) reads the union of its buckets; an item without an index scans everything
+    queries.push({ filter: { type: 'or', exprs: [eq('pid', 'p1'), eq('pid', 'p3'), eq('pid', null)] }, order_by: ['n'] });
+    queries.push({ filter: { type: 'or', exprs: [eq('pid', 'p1'), eq('n', 1)] } });
+    queries.push({ filter: { type: 'or', exprs: [eq('pid', 'p1'), { key: 'state', op: 'ne', value: 'running' }] } });
+    queries.push({ filter: { type: 'and', exprs: [{ type: 'or', exprs: [eq('pid', 'p0'), eq('pid', 'p2')] }, eq('state', 'completed')] }, limit: 5 });
+    queries.push({ filter: { type: 'or', exprs: [{ type: 'and', exprs: [eq('pid', 'p0'), eq('n', 2)] }, eq('tag.k', 1)] } });
     queries.push({ filter: { type: 'and', exprs: [eq('pid', 'p1'), eq('state', 'running'), eq('n', '1')] }, order_by: ['id'] });
     for (const query of queries) {
       expect(await indexed.query(query), JSON.stringify(query)).toEqual(await scanned.query(query));

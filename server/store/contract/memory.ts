@@ -9,9 +9,9 @@
  *
  * Secondary indexes: for each configured field an index maps the field's scalar value (string,
  * number, boolean or null) to the ids holding it, maintained on every write. When a query's
- * top-level filter is an `and` (or has a single expression) containing an `eq` on an indexed field,
- * only that bucket is scanned (the smallest one when several apply), re-sorted by `seq` so the
- * result is identical to a full scan; the full filter is still applied to every candidate.
+ * filter narrows the rows to index buckets — an `eq` on an indexed field, the smallest of an `and`'s,
+ * the union of an `or`'s (`oneOf`) — only those are scanned, re-sorted by `seq` so the result is
+ * identical to a full scan; the full filter is still applied to every candidate.
  * The named queries (`Store.queries`) are filters over these collections (memory-queries.ts).
  */
 import { ActError } from '../../engine/errors.ts';
@@ -34,6 +34,7 @@ import type {
   PageData,
   ProcRow,
   Query,
+  QueryExpr,
   QueryFilter,
   Store,
   StoreQueries,
@@ -197,17 +198,36 @@ export class MemoryCollection<T extends { id: string }> implements Collection<T>
   /** The smallest index bucket that every match of the filter must be in, if any. */
   private plan(filter: QueryFilter | undefined): ReadonlySet<string> | undefined {
     if (!filter || this.indexes.size === 0) return undefined;
-    if (filter.type !== 'and' && filter.exprs.length !== 1) return undefined;
-    let best: ReadonlySet<string> | undefined;
-    for (const item of filter.exprs) {
-      if (isFilter(item) || item.op !== 'eq') continue;
+    return this.bucketOf(filter);
+  }
+
+  /**
+   * The ids every match of `item` is among: an `eq` on an indexed field gives its bucket; an `and`
+   * the smallest bucket of its items; an `or` (`oneOf`) the union of its items' buckets, when each
+   * has one. Undefined: every row is a candidate.
+   */
+  private bucketOf(item: QueryExpr | QueryFilter): ReadonlySet<string> | undefined {
+    if (!isFilter(item)) {
+      if (item.op !== 'eq') return undefined;
       const index = this.indexes.get(item.key);
       const key = indexKey(item.value);
-      if (!index || key === undefined) continue;
-      const ids = index.lookup(key);
-      if (!best || ids.size < best.size) best = ids;
+      return index && key !== undefined ? index.lookup(key) : undefined;
     }
-    return best;
+    if (item.type === 'and' || item.exprs.length === 1) {
+      let best: ReadonlySet<string> | undefined;
+      for (const part of item.exprs) {
+        const ids = this.bucketOf(part);
+        if (ids && (!best || ids.size < best.size)) best = ids;
+      }
+      return best;
+    }
+    const union = new Set<string>();
+    for (const part of item.exprs) {
+      const ids = this.bucketOf(part);
+      if (!ids) return undefined;
+      for (const id of ids) union.add(id);
+    }
+    return union;
   }
 }
 
