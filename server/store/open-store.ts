@@ -110,7 +110,8 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
     import('./sqlite-connection.ts'),
     import('./generated/sqlite/client.ts'),
   ]);
-  const client = new PrismaClient({ adapter: sqliteAdapterFactory(url, options.sqliteBusyTimeoutMs ?? 5_000) });
+  const connection = { db: undefined };
+  const client = new PrismaClient({ adapter: sqliteAdapterFactory(url, options.sqliteBusyTimeoutMs ?? 5_000, connection) });
   try {
     let applied: string[] = [];
     if (await migrationsPending('sqlite', client as unknown as RawQueryable)) {
@@ -118,7 +119,7 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
       await client.$disconnect();
       applied = await applyMigrations(url, 'sqlite');
     }
-    return withServerTables(new PrismaStore('sqlite', client as unknown as PrismaLike, { engineLockFile: engineLockFile(file), ...options }, applied));
+    return withServerTables(new PrismaStore('sqlite', client as unknown as PrismaLike, { engineLockFile: engineLockFile(file), sqliteConnection: connection, ...options }, applied));
   } catch (err) {
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);

@@ -1,6 +1,6 @@
 /**
  * `Store` on Prisma (SQLite or PostgreSQL): one PrismaCollection per table, `batch` as one
- * interactive transaction.
+ * interactive transaction (on SQLite run straight on the client's connection: sqlite-batch.ts).
  *
  * State: the Prisma client (owned: `close()` disconnects it), a `closed` flag, and for SQLite a
  * Gate that keeps single operations out of an open batch transaction (one connection) and the
@@ -41,7 +41,9 @@ import { PgInstanceLock } from './pg-instance-lock.ts';
 import { PgListener } from './pg-listener.ts';
 import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
-import { UpsertBuffer } from './upsert-buffer.ts';
+import { UpsertBuffer, type ExecuteRaw } from './upsert-buffer.ts';
+import { executeOn, inSqliteTransaction } from './sqlite-batch.ts';
+import type { SqliteConnectionHandle } from './sqlite-connection.ts';
 
 /** The part of a Prisma client (or transaction client) the store uses. */
 export interface PrismaLike {
@@ -60,6 +62,8 @@ export interface PrismaStoreOptions {
   batchTimeoutMs?: number;
   /** SQLite: the file of the engine lock (engine-lock.ts); without it the store has no engine lock. */
   engineLockFile?: string;
+  /** SQLite: the client's connection, for batches run on it directly (sqlite-batch.ts); without it they are Prisma transactions. */
+  sqliteConnection?: SqliteConnectionHandle;
 }
 
 interface BatchMark {
@@ -162,6 +166,7 @@ class TxStore extends PrismaStoreBase {
     tx: PrismaLike,
     mark: BatchMark,
     readonly buffer: UpsertBuffer,
+    execute: ExecuteRaw = (sql, params) => tx.$executeRawUnsafe(sql, ...params),
   ) {
     const check = () => {
       if (!mark.open) throw new ActError('internal', 'this batch store was used after its batch ended');
@@ -169,7 +174,7 @@ class TxStore extends PrismaStoreBase {
     super({
       backend,
       delegate: (name) => delegateOf(tx, name),
-      execute: (sql, params) => tx.$executeRawUnsafe(sql, ...params),
+      execute,
       query: (sql, params) => tx.$queryRawUnsafe(sql, ...params),
       run: async (table, op) => {
         check();
@@ -261,21 +266,42 @@ export class PrismaStore extends PrismaStoreBase {
 
   async batch(fn: (tx: Store) => Promise<void>): Promise<void> {
     this.check();
+    const connection = this.options.sqliteConnection;
+    if (connection && this.gate) {
+      await this.gate.exclusive(() => this.sqliteBatch(connection, fn));
+      return;
+    }
     const run = () =>
       this.client.$transaction(
         async (tx) => {
-          const mark: BatchMark = { owner: this, open: true };
           const buffer = new UpsertBuffer(this.backend, (sql, params) => tx.$executeRawUnsafe(sql, ...params));
-          try {
-            await batchContext.run(mark, () => fn(new TxStore(this.backend, tx, mark, buffer)));
-            await buffer.flush();
-          } finally {
-            mark.open = false;
-          }
+          await this.runBatch(fn, (mark) => new TxStore(this.backend, tx, mark, buffer), buffer);
         },
         { maxWait: this.options.batchMaxWaitMs ?? 10_000, timeout: this.options.batchTimeoutMs ?? 60_000 },
       );
     await (this.gate ? this.gate.exclusive(run) : run());
+  }
+
+  /** SQLite: the batch straight on the client's connection, its writes as cached prepared statements (sqlite-batch.ts). */
+  private async sqliteBatch(connection: SqliteConnectionHandle, fn: (tx: Store) => Promise<void>): Promise<void> {
+    // the client opens its connection at its first query
+    if (!connection.db) await this.client.$queryRawUnsafe('SELECT 1');
+    const db = connection.db;
+    if (!db) throw new ActError('internal', 'the SQLite store has no open connection');
+    const execute: ExecuteRaw = async (sql, params) => executeOn(db, sql, params);
+    const buffer = new UpsertBuffer(this.backend, execute);
+    await inSqliteTransaction(db, () => this.runBatch(fn, (mark) => new TxStore(this.backend, this.client, mark, buffer, execute), buffer));
+  }
+
+  /** Runs a batch's `fn` on its transaction's store, then writes the upserts it queued. */
+  private async runBatch(fn: (tx: Store) => Promise<void>, txStore: (mark: BatchMark) => TxStore, buffer: UpsertBuffer): Promise<void> {
+    const mark: BatchMark = { owner: this, open: true };
+    try {
+      await batchContext.run(mark, () => fn(txStore(mark)));
+      await buffer.flush();
+    } finally {
+      mark.open = false;
+    }
   }
 
   /** PostgreSQL LISTEN (see Store.listen); absent on SQLite, which has one instance only. */

@@ -8,11 +8,16 @@
  *   other pattern keeps SQLite's meaning (case-sensitively).
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import type Database from 'better-sqlite3';
 
-/** The part of better-sqlite3's Database used here. */
-interface SqliteDatabase {
-  pragma(source: string): unknown;
-  function(name: string, options: { deterministic: boolean; varargs?: boolean }, fn: (...args: unknown[]) => unknown): unknown;
+type SqliteDatabase = Database.Database;
+
+/**
+ * The connection the Prisma client of the store runs on (it opens it at its first query, again
+ * after a disconnect): the store's batches run on it directly (sqlite-batch.ts).
+ */
+export interface SqliteConnectionHandle {
+  db: SqliteDatabase | undefined;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : String(value));
@@ -37,13 +42,15 @@ function prepare(db: SqliteDatabase): void {
   db.function('like', { deterministic: true }, literalLike);
 }
 
-/** A PrismaBetterSqlite3 factory whose connections are prepared as described above. */
-export function sqliteAdapterFactory(url: string, busyTimeoutMs: number): PrismaBetterSqlite3 {
+/** A PrismaBetterSqlite3 factory whose connections are prepared as described above (and noted in `handle`). */
+export function sqliteAdapterFactory(url: string, busyTimeoutMs: number, handle?: SqliteConnectionHandle): PrismaBetterSqlite3 {
   const factory = new PrismaBetterSqlite3({ url, timeout: busyTimeoutMs });
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
-    prepare((adapter as unknown as { client: SqliteDatabase }).client);
+    const db = (adapter as unknown as { client: SqliteDatabase }).client;
+    prepare(db);
+    if (handle) handle.db = db;
     return adapter;
   };
   return factory;
