@@ -139,7 +139,7 @@ export class StoreWriter {
       this.inFlight = parts.length;
       let lost = new Set<string>();
       try {
-        await this.store.batch(async (tx) => {
+        await (this.store.writeOnlyBatch ?? this.store.batch).call(this.store, async (tx) => {
           lost = await this.fenced(tx, parts);
           for (const part of parts) if (!part.pids.some((pid) => lost.has(pid))) await part.run(tx);
         });

@@ -127,16 +127,21 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
 }
 
 async function openPostgres(url: string, options: OpenStoreOptions): Promise<OpenedStore> {
-  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
+  const [{ PrismaPg }, { PrismaClient }, { default: pg }] = await Promise.all([
     import('@prisma/adapter-pg'),
     import('./generated/postgresql/client.ts'),
+    import('pg'),
   ]);
   const adapter = new PrismaPg({ connectionString: url, max: options.pgPoolSize ?? 10 });
   const client = new PrismaClient({ adapter });
   try {
     const pending = await migrationsPending('postgresql', client as unknown as RawQueryable);
     const applied = pending ? await applyMigrations(url, 'postgresql') : [];
-    return withServerTables(new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, ...options }, applied));
+    // the store writer's write-only batches: connections of their own (pg-write-batch.ts)
+    const pgWritePool = new pg.Pool({ connectionString: url, max: 2 });
+    // an idle connection that breaks (a server restart) is replaced; the next batch reports the trouble
+    pgWritePool.on('error', () => undefined);
+    return withServerTables(new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, pgWritePool, ...options }, applied));
   } catch (err) {
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);

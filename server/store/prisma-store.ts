@@ -43,6 +43,9 @@ import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
 import { UpsertBuffer, type ExecuteRaw } from './upsert-buffer.ts';
 import { executeOn, inSqliteTransaction } from './sqlite-batch.ts';
+import { inPgTransaction, WRITE_ONLY } from './pg-write-batch.ts';
+import type pg from 'pg';
+import type { DbRecord } from './mapping.ts';
 import type { SqliteConnectionHandle } from './sqlite-connection.ts';
 
 /** The part of a Prisma client (or transaction client) the store uses. */
@@ -64,6 +67,8 @@ export interface PrismaStoreOptions {
   engineLockFile?: string;
   /** SQLite: the client's connection, for batches run on it directly (sqlite-batch.ts); without it they are Prisma transactions. */
   sqliteConnection?: SqliteConnectionHandle;
+  /** PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts); the store ends the pool. */
+  pgWritePool?: pg.Pool;
 }
 
 interface BatchMark {
@@ -167,6 +172,7 @@ class TxStore extends PrismaStoreBase {
     mark: BatchMark,
     readonly buffer: UpsertBuffer,
     execute: ExecuteRaw = (sql, params) => tx.$executeRawUnsafe(sql, ...params),
+    query: (sql: string, params: unknown[]) => Promise<DbRecord[]> = (sql, params) => tx.$queryRawUnsafe(sql, ...params),
   ) {
     const check = () => {
       if (!mark.open) throw new ActError('internal', 'this batch store was used after its batch ended');
@@ -175,7 +181,7 @@ class TxStore extends PrismaStoreBase {
       backend,
       delegate: (name) => delegateOf(tx, name),
       execute,
-      query: (sql, params) => tx.$queryRawUnsafe(sql, ...params),
+      query,
       run: async (table, op) => {
         check();
         await buffer.flush(table);
@@ -282,6 +288,19 @@ export class PrismaStore extends PrismaStoreBase {
     await (this.gate ? this.gate.exclusive(run) : run());
   }
 
+  /** PostgreSQL: a write-only batch on a connection of the store's own (pg-write-batch.ts); elsewhere `batch`. */
+  async writeOnlyBatch(fn: (tx: Store) => Promise<void>): Promise<void> {
+    const pool = this.options.pgWritePool;
+    if (!pool) return this.batch(fn);
+    this.check();
+    await inPgTransaction(pool, async (client) => {
+      const execute: ExecuteRaw = async (sql, params) => (await client.query(sql, params)).rowCount ?? 0;
+      const buffer = new UpsertBuffer(this.backend, execute);
+      const query = async (sql: string, params: unknown[]) => (await client.query(sql, params)).rows as DbRecord[];
+      await this.runBatch(fn, (mark) => new TxStore(this.backend, WRITE_ONLY, mark, buffer, execute, query), buffer);
+    });
+  }
+
   /** SQLite: the batch straight on the client's connection, its writes as cached prepared statements (sqlite-batch.ts). */
   private async sqliteBatch(connection: SqliteConnectionHandle, fn: (tx: Store) => Promise<void>): Promise<void> {
     // the client opens its connection at its first query
@@ -320,6 +339,7 @@ export class PrismaStore extends PrismaStoreBase {
     this.closed = true;
     await this.listener?.close();
     await this.instanceLock?.close();
+    await this.options.pgWritePool?.end();
     this.engineLock?.release();
     await this.client.$disconnect();
   }
