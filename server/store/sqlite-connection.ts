@@ -1,6 +1,6 @@
 /**
  * The better-sqlite3 adapter factory of the SQLite store, preparing every connection it opens:
- * - WAL journal (readers do not block the writer) and a busy timeout,
+ * - WAL journal (readers do not block the writer), `synchronous = NORMAL` and a busy timeout,
  * - LIKE as literal, case-sensitive containment. Prisma's `contains` sends `x LIKE '%' || v || '%'`
  *   with no ESCAPE clause, so `%` and `_` inside v would be wildcards and ASCII case would be
  *   ignored. SQLite lets an application replace like(X, Y); the store's `match` only ever uses
@@ -39,6 +39,10 @@ export function literalLike(pattern: unknown, value: unknown): number | null {
 
 function prepare(db: SqliteDatabase): void {
   db.pragma('journal_mode = WAL');
+  // stated, not left to how the file was opened (better-sqlite3 gives FULL to the connection that
+  // turns WAL on, NORMAL to later ones): a commit is in the WAL file when it returns, so it
+  // survives a process kill; a power loss or OS crash may lose the last commits (never consistency)
+  db.pragma('synchronous = NORMAL');
   db.function('like', { deterministic: true }, literalLike);
 }
 
