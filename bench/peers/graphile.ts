@@ -8,8 +8,7 @@
  * empty) — which flatters its latency a little.
  */
 import { Logger, makeWorkerUtils, run, runMigrations, type Runner, type TaskList, type WorkerUtils } from 'graphile-worker';
-import pg from 'pg';
-import { freshPgDatabase, PgRunCosts } from './pg-costs.ts';
+import { freshPgDatabase, PgRunCosts, pollCount } from './pg-costs.ts';
 import { Completions, type Subject } from './workload.ts';
 
 const CONCURRENCY = Number(process.env.BENCH_GRAPHILE_CONCURRENCY ?? 16);
@@ -52,19 +51,7 @@ export async function graphileSubject(completions: Completions): Promise<Subject
     async start(i) {
       await utils.addJob('step1', { i });
     },
-    async drain() {
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
-      try {
-        for (;;) {
-          const { rows } = await client.query('SELECT count(*)::int AS n FROM graphile_worker._private_jobs');
-          if (rows[0].n === 0) return;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      } finally {
-        await client.end();
-      }
-    },
+    drain: () => pollCount(db.url, 'SELECT count(*)::int AS n FROM graphile_worker._private_jobs', (n) => n === 0),
     async close() {
       await utils.release();
       await runner.stop();

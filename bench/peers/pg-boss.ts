@@ -7,8 +7,7 @@
  * until the database shows every `step3` job completed) — which flatters its latency a little.
  */
 import PgBoss from 'pg-boss';
-import pg from 'pg';
-import { freshPgDatabase, PgRunCosts } from './pg-costs.ts';
+import { freshPgDatabase, PgRunCosts, pollCount } from './pg-costs.ts';
 import { Completions, WORKFLOWS, type Subject } from './workload.ts';
 
 const BATCH_SIZE = Number(process.env.BENCH_PGBOSS_BATCH ?? 100);
@@ -42,19 +41,7 @@ export async function pgBossSubject(completions: Completions): Promise<Subject> 
     async start(i) {
       await boss.send('step1', { i });
     },
-    async drain() {
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
-      try {
-        for (;;) {
-          const { rows } = await client.query("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'step3' AND state = 'completed'");
-          if (rows[0].n >= WORKFLOWS) return;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      } finally {
-        await client.end();
-      }
-    },
+    drain: () => pollCount(db.url, "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'step3' AND state = 'completed'", (n) => n >= WORKFLOWS),
     close: () => boss.stop({ graceful: false, wait: true }),
     async costs() {
       const run = await costs.end();

@@ -74,6 +74,21 @@ export function pgDatabaseCounts(name: string): Promise<{ commits: number; rows:
   });
 }
 
+/** Polls `sql` (its first row's `n`) on a connection of its own every 10 ms until `done(n)`. */
+export async function pollCount(url: string, sql: string, done: (n: number) => boolean): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query(sql);
+      if (done(Number(rows[0].n))) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 export interface FreshPgDatabase {
   name: string;
   url: string;

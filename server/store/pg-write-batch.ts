@@ -8,7 +8,6 @@
  */
 import type pg from 'pg';
 import { ActError } from '../engine/errors.ts';
-import type { PrismaLike } from './prisma-store.ts';
 
 /** Runs `work` in one transaction on a connection of `pool`: committed when it resolves, rolled back when it rejects. */
 export async function inPgTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
@@ -31,7 +30,10 @@ const refuse = (what: string): never => {
   throw new ActError('internal', `a write-only batch cannot ${what}: use Store.batch for work that reads`);
 };
 
-/** The Prisma side of a write-only batch's store: every model delegate (reads, deleteWhere) refuses. */
-export const WRITE_ONLY: PrismaLike = new Proxy({} as PrismaLike, {
+/**
+ * The Prisma side of a write-only batch's store (a client's shape, typed by the store that uses
+ * it): every model delegate (reads, deleteWhere) refuses.
+ */
+export const WRITE_ONLY: object = new Proxy({}, {
   get: (_target, prop) => (typeof prop === 'string' ? new Proxy({}, { get: (_d, method) => () => refuse(`${String(method)} ${prop}`) }) : undefined),
 });

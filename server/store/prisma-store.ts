@@ -297,7 +297,7 @@ export class PrismaStore extends PrismaStoreBase {
       const execute: ExecuteRaw = async (sql, params) => (await client.query(sql, params)).rowCount ?? 0;
       const buffer = new UpsertBuffer(this.backend, execute);
       const query = async (sql: string, params: unknown[]) => (await client.query(sql, params)).rows as DbRecord[];
-      await this.runBatch(fn, (mark) => new TxStore(this.backend, WRITE_ONLY, mark, buffer, execute, query), buffer);
+      await this.runBatch(fn, (mark) => new TxStore(this.backend, WRITE_ONLY as PrismaLike, mark, buffer, execute, query), buffer);
     });
   }
 
