@@ -68,32 +68,44 @@ describe('value_cap_bytes (default 1 MiB)', () => {
   describe.each([0, 2])("a task's outputs template above it (code workers: %i)", (codeWorkers) => {
     const BIG = "{{ 'x'.repeat(100000) }}";
 
-    it('fails the task that completes with data.too_large; its error message carries no outputs', async () => {
+    /** Runs `model` (its id is `mid`) to its end under a 64 KiB cap; its pid and details. */
+    const runToEnd = async (mid: string, model: string) => {
       h = await createHarness({ valueCapBytes: 64 * 1024, codeWorkers });
-      await h.deploy(`
-id: big-outputs
+      await h.deploy(`id: ${mid}\n${model}`);
+      const pid = await h.start(mid);
+      await h.settle();
+      return { pid, detail: await h.proc(pid) };
+    };
+
+    /** No message of the process carries the oversized outputs. */
+    const messagesStaySmall = (pid: string) => {
+      for (const m of h!.messages.filter((m) => m.pid === pid)) expect(JSON.stringify(m).length).toBeLessThan(16 * 1024);
+    };
+
+    it('fails the task that completes with data.too_large; its error message carries no outputs', async () => {
+      const { pid, detail } = await runToEnd(
+        'big-outputs',
+        `
 steps:
   - id: s1
     outputs: { big: "${BIG}" }
     acts: [ { uses: acts.transform.set, params: { a: 1 } } ]
-`);
-      const pid = await h.start('big-outputs');
-      await h.settle();
-      const detail = await h.proc(pid);
+`,
+      );
       expect(detail.state).toBe('error');
       expect(detail.err?.message).toMatch(/the outputs object of step 's1' is 97\.7 KiB of JSON, above the limit of 64 KiB \(value_cap_bytes\)/);
       // an engine-raised error: empty ecode (spec 2.9); the message names the limit
       expect(detail.err?.ecode).toBe('');
-      const s1 = h.messages.filter((m) => m.pid === pid && (m.key || m.nid) === 's1');
+      const s1 = h!.messages.filter((m) => m.pid === pid && (m.key || m.nid) === 's1');
       expect(s1.map((m) => m.state)).toContain('error');
-      for (const m of h.messages.filter((m) => m.pid === pid)) expect(JSON.stringify(m).length).toBeLessThan(16 * 1024);
+      messagesStaySmall(pid);
       expect(JSON.stringify(detail).length).toBeLessThan(64 * 1024);
     });
 
     it('a catch on the task runs its handler; the outputs still do not fit when it ends, so the task fails', async () => {
-      h = await createHarness({ valueCapBytes: 64 * 1024, codeWorkers });
-      await h.deploy(`
-id: caught-outputs
+      const { pid, detail } = await runToEnd(
+        'caught-outputs',
+        `
 steps:
   - id: s1
     outputs: { big: "${BIG}" }
@@ -103,28 +115,18 @@ steps:
     next: s2
   - id: s2
     acts: [ { uses: acts.transform.set, params: { after: true } } ]
-`);
-      const pid = await h.start('caught-outputs');
-      await h.settle();
-      const detail = await h.proc(pid);
+`,
+      );
       expect(detail.state).toBe('error');
       expect(detail.err?.message).toMatch(/the outputs object of step 's1'/);
-      expect(h.messages.some((m) => m.pid === pid && (m.key || m.nid) === 'handled' && m.state === 'completed')).toBe(true);
+      expect(h!.messages.some((m) => m.pid === pid && (m.key || m.nid) === 'handled' && m.state === 'completed')).toBe(true);
     });
 
     it("a process's own outputs above it end it in error", async () => {
-      h = await createHarness({ valueCapBytes: 64 * 1024, codeWorkers });
-      await h.deploy(`
-id: root-outputs
-outputs: { big: "${BIG}" }
-steps: [ { id: s1, acts: [ { uses: acts.transform.set, params: { a: 1 } } ] } ]
-`);
-      const pid = await h.start('root-outputs');
-      await h.settle();
-      const detail = await h.proc(pid);
+      const { pid, detail } = await runToEnd('root-outputs', `outputs: { big: "${BIG}" }\nsteps: [ { id: s1, acts: [ { uses: acts.transform.set, params: { a: 1 } } ] } ]`);
       expect(detail.state).toBe('error');
       expect(detail.err?.message).toMatch(/the outputs object of workflow 'root-outputs' is 97\.7 KiB/);
-      for (const m of h.messages.filter((m) => m.pid === pid)) expect(JSON.stringify(m).length).toBeLessThan(16 * 1024);
+      messagesStaySmall(pid);
     });
 
     it('a task closed from outside (an abort) ends without its oversized outputs; the abort is not refused', async () => {
@@ -142,7 +144,7 @@ steps:
       expect((await h.proc(pid)).state).toBe('aborted');
       const closed = h.messages.filter((m) => m.pid === pid && m.state === 'aborted');
       expect(closed.length).toBeGreaterThan(0);
-      for (const m of h.messages.filter((m) => m.pid === pid)) expect(JSON.stringify(m).length).toBeLessThan(16 * 1024);
+      messagesStaySmall(pid);
     });
   });
 
