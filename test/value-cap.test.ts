@@ -67,6 +67,12 @@ describe('value_cap_bytes (default 1 MiB)', () => {
 
   describe.each([0, 2])("a task's outputs template above it (code workers: %i)", (codeWorkers) => {
     const BIG = "{{ 'x'.repeat(100000) }}";
+    /** A first step whose outputs template is above the cap. */
+    const BIG_STEP = `steps:
+  - id: s1
+    outputs: { big: "${BIG}" }
+    acts: [ { uses: acts.transform.set, params: { a: 1 } } ]
+`;
 
     /** Runs `model` (its id is `mid`) to its end under a 64 KiB cap; its pid and details. */
     const runToEnd = async (mid: string, model: string) => {
@@ -85,12 +91,7 @@ describe('value_cap_bytes (default 1 MiB)', () => {
     it('fails the task that completes with data.too_large; its error message carries no outputs', async () => {
       const { pid, detail } = await runToEnd(
         'big-outputs',
-        `
-steps:
-  - id: s1
-    outputs: { big: "${BIG}" }
-    acts: [ { uses: acts.transform.set, params: { a: 1 } } ]
-`,
+        BIG_STEP,
       );
       expect(detail.state).toBe('error');
       expect(detail.err?.message).toMatch(/the outputs object of step 's1' is 97\.7 KiB of JSON, above the limit of 64 KiB \(value_cap_bytes\)/);
@@ -105,12 +106,7 @@ steps:
     it('a catch on the task runs its handler; the outputs still do not fit when it ends, so the task fails', async () => {
       const { pid, detail } = await runToEnd(
         'caught-outputs',
-        `
-steps:
-  - id: s1
-    outputs: { big: "${BIG}" }
-    acts: [ { uses: acts.transform.set, params: { a: 1 } } ]
-    catches:
+        `${BIG_STEP}    catches:
       - steps: [ { id: handled, acts: [ { uses: acts.transform.set, params: { handled: true } } ] } ]
     next: s2
   - id: s2

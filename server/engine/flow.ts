@@ -7,7 +7,7 @@
 import type { EngineContext } from './context.ts';
 import { errorMessage, type ErrorInfo } from './errors.ts';
 import { close, closeSubtree, emit, emitMessage, spawn, whenEvaluated } from './task-ops.ts';
-import { boundedOutputs, checkedOutputs, outputsOf, validateExposes } from './task-data.ts';
+import { boundedOutputs, checkedOutputs, closedOutputsOf, outputsOf, validateExposes } from './task-data.ts';
 import { branchSiblings, condition, elseDecision, neededDone } from './branches.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
@@ -159,7 +159,7 @@ export function propagate(core: EngineContext, proc: Process, task: Task): void 
   if (task.isHook) return;
   const parent = reportTarget(core, proc, task);
   if (!parent) return;
-  if (passesOutputs(task.state)) passOutputs(parent, task.outputs ?? boundedOutputs(core, task, outputsOf(core, proc, task)));
+  if (passesOutputs(task.state)) passOutputs(parent, task.outputs ?? closedOutputsOf(core, proc, task));
   if ((task.state === 'completed' || task.state === 'skipped') && task.node.next) {
     scheduleSuccessor(core, proc, task, task.node.next);
     return;
@@ -203,7 +203,7 @@ function scheduleSuccessor(core: EngineContext, proc: Process, task: Task, next:
     closeSubtree(core, proc, t, 'skipped');
     t.propagated = true;
     core.setState(proc, t, 'completed');
-    t.outputs = boundedOutputs(core, t, outputsOf(core, proc, t));
+    t.outputs = closedOutputsOf(core, proc, t);
     emit(core, proc, t);
     if (t.parent) passOutputs(t.parent, t.outputs);
   }

@@ -96,6 +96,11 @@ export function boundedOutputs(ctx: Evaluating, task: Task, outputs: Vars): Vars
   }
 }
 
+/** `outputsOf`, bounded as `boundedOutputs` bounds them: a task closed otherwise, or its message. */
+export function closedOutputsOf(ctx: Evaluating, proc: Process, task: Task): Vars {
+  return boundedOutputs(ctx, task, outputsOf(ctx, proc, task));
+}
+
 /** Checks the final outputs against the model's `exposes` schema; the problem, or null. */
 export function validateExposes(proc: Process, outputs: Vars): string | null {
   const schema = proc.workflow.exposes;

@@ -9,7 +9,7 @@ import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { isTerminal, type TaskState } from '../../vocab/states.ts';
 import { buildMessage, emitsMessage } from './messages.ts';
-import { boundedOutputs, outputsOf } from './task-data.ts';
+import { closedOutputsOf } from './task-data.ts';
 import type { Node } from './tree/node.ts';
 import type { ScriptScope } from './sandbox/types.ts';
 import { EvalChain } from './expr/eval-chain.ts';
@@ -24,7 +24,7 @@ export function emit(core: EngineContext, proc: Process, task: Task): void {
 export function emitMessage(core: EngineContext, proc: Process, task: Task): void {
   core.taskChanged(proc, task);
   if (!emitsMessage(task)) return;
-  const outputs = isTerminal(task.state) ? (task.outputs ?? boundedOutputs(core, task, outputsOf(core, proc, task))) : {};
+  const outputs = isTerminal(task.state) ? (task.outputs ?? closedOutputsOf(core, proc, task)) : {};
   core.publish(buildMessage(proc, task, core.newId(16), outputs, core.now()));
 }
 
