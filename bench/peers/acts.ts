@@ -12,7 +12,7 @@ import { countBatches, type BatchCounter } from '../durable/common.ts';
 import { PgRunCosts, statementCount } from './pg-costs.ts';
 import { Completions, type Subject } from './workload.ts';
 
-export const ACTS_THREE_STEPS = `
+const ACTS_THREE_STEPS = `
 id: three
 steps:
   - { id: s1, acts: [ { uses: acts.transform.set, params: { a: 1 } } ] }

@@ -59,7 +59,7 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
  * Commits and row writes of database `name` so far. Call it with the run's connections closed:
  * it waits until their backends are gone (a backend reports its counts as it exits).
  */
-export function pgDatabaseCounts(name: string): Promise<{ commits: number; rows: number }> {
+function pgDatabaseCounts(name: string): Promise<{ commits: number; rows: number }> {
   return admin(async (c) => {
     for (let i = 0; i < 500; i++) {
       const open = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
