@@ -4,17 +4,23 @@
  * records — goes out as one ordered transaction after the job ran, so a
  * crash leaves either all of a job's effects or none.
  *
- * State: the rows the running job dirtied and the tasks that left `interrupted` in it (cleared by `flush`); `seq`, the number of the latest
+ * A process row goes out only when it differs from the one its process last handed to the writer:
+ * every task change dirties its process (the row's state follows the tasks'), but most jobs leave
+ * the row as it was, and it carries the whole model source. A batch that fails forgets every row
+ * handed out (`generation`), so each process writes its row again with its next job.
+ *
+ * State: the rows the running job dirtied and the tasks that left `interrupted` in it (cleared by
+ * `flush`); the process rows last handed out, by process and generation; `seq`, the number of the latest
  * batch (`flush` call: events emitted by a job are followed by batch `seq + 1`); `committedSeq`,
  * the latest batch whose write settled; the chain of commits, so `committed` events come in order.
  */
 import type { Process } from '../engine/process.ts';
-import type { DeliveryRow, MessageRow, Store } from '../store/contract/types.ts';
+import type { DeliveryRow, MessageRow, ProcRow, Store } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import { inboxChanges } from './inbox-rows.ts';
 import type { Outbox } from './outbox.ts';
 import { notifyRelays } from './relay-records.ts';
-import { procRow, taskRow } from './rows.ts';
+import { procRow, sameProcRow, taskRow } from './rows.ts';
 import type { StoreWriter } from './store-writer.ts';
 
 export interface BatchCommitted {
@@ -30,6 +36,9 @@ export class JobBatch {
   private readonly deliveries: DeliveryRow[] = [];
   /** Tasks that left `interrupted` in the running job: their inbox rows go with its batch. */
   private readonly leftInterrupted = new Set<Task>();
+  /** The process rows last handed to the writer, valid while their generation is current. */
+  private readonly handedOut = new WeakMap<Process, { generation: number; row: ProcRow }>();
+  private generation = 0;
   seq = 0;
   committedSeq = 0;
   private lastCommit: Promise<void> = Promise.resolve();
@@ -78,14 +87,14 @@ export class JobBatch {
     // task states by row id, made only for a batch that holds an act's `created` message
     let states: Map<string, string> | undefined;
     const stateOf = (pid: string, tid: string) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`);
-    const procs = [...this.dirtyProcs].map((p) => procRow(p, this.instanceId));
+    const procs = this.changedProcRows();
     const messages = this.messages.splice(0);
     const deliveries = this.deliveries.splice(0);
     const inbox = inboxChanges(messages, stateOf, [...this.leftInterrupted]);
     this.leftInterrupted.clear();
     const ops = this.outbox.take();
     const pids = new Set<string>();
-    for (const row of procs) pids.add(row.id);
+    for (const proc of this.dirtyProcs) pids.add(proc.pid);
     for (const row of tasks) pids.add(row.pid);
     this.dirty.clear();
     this.dirtyProcs.clear();
@@ -101,11 +110,25 @@ export class JobBatch {
       await notifyRelays(tx, ops);
     }, [...pids]);
     const settled = (ok: boolean) => () => {
+      if (!ok) this.generation++;
       this.committedSeq = seq;
       this.committed({ seq, pids: [...pids], ok });
       this.written();
     };
     this.lastCommit = committed.then(settled(true), settled(false));
     return committed;
+  }
+
+  /** The rows of the dirty processes that differ from the ones last handed out. */
+  private changedProcRows(): ProcRow[] {
+    const rows: ProcRow[] = [];
+    for (const proc of this.dirtyProcs) {
+      const row = procRow(proc, this.instanceId);
+      const last = this.handedOut.get(proc);
+      if (last && last.generation === this.generation && sameProcRow(last.row, row)) continue;
+      this.handedOut.set(proc, { generation: this.generation, row });
+      rows.push(row);
+    }
+    return rows;
   }
 }

@@ -63,6 +63,15 @@ export function procRow(proc: Process, owner: string | null): ProcRow {
   };
 }
 
+/** Whether two rows of a process hold the same values (`env` and `err` compared as JSON). */
+export function sameProcRow(a: ProcRow, b: ProcRow): boolean {
+  for (const key of Object.keys(a) as Array<keyof ProcRow>) {
+    if (key === 'env' || key === 'err') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  return JSON.stringify(a.env) === JSON.stringify(b.env) && JSON.stringify(a.err) === JSON.stringify(b.err);
+}
+
 export function taskRow(proc: Process, task: Task): TaskRow {
   const node: NodeRef = { id: task.node.id, level: task.node.level, origin: task.node.origin };
   const extra: TaskExtra = {
