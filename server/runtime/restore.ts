@@ -5,7 +5,7 @@
  */
 import { ActError } from '../engine/errors.ts';
 import { Process } from '../engine/process.ts';
-import { applyTaskRow, type NodeRef, type TaskExtra } from './rows.ts';
+import { applyTaskRow, extraOf, type NodeRef } from './rows.ts';
 import { parseTaskState } from '../../vocab/states.ts';
 import type { ProcRow, TaskRow } from '../store/contract/types.ts';
 import { Task } from '../engine/task.ts';
@@ -44,14 +44,14 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
     }
     const prev = r.prev ? (proc.tasks.get(r.prev) ?? null) : null;
     const parent = r.parent ? (proc.tasks.get(r.parent) ?? null) : null;
-    const task = new Task(row.id, r.tid, node, prev, parent, (r.hooks as TaskExtra).hook, r.timestamp);
+    const task = new Task(row.id, r.tid, node, prev, parent, extraOf(r).hook, r.timestamp);
     applyTaskRow(task, r);
     proc.add(task);
     proc.restoreSeq(r.timestamp);
   }
   proc.outputs = proc.root?.outputs ?? {};
   const rootRow = taskRows.find((r) => r.tid === '$');
-  const scope = rootRow?.hooks as TaskExtra | undefined;
+  const scope = rootRow ? extraOf(rootRow) : undefined;
   proc.owner = scope?.owner ?? null;
   proc.workdir = scope?.workdir ?? null;
   return proc;

@@ -63,6 +63,55 @@ export function procRow(proc: Process, owner: string | null): ProcRow {
   };
 }
 
+/** The extra state of a task that has done nothing yet: a fresh object each call (rows share none of it). */
+function extraDefaults(): TaskExtra {
+  return {
+    hook: false,
+    caught: false,
+    fired_timeouts: [],
+    options: {},
+    output_keys: [],
+    child_pid: null,
+    inputs: {},
+    outputs: null,
+    params: null,
+    params_ready: false,
+    emit_disabled: false,
+    auto_complete: true,
+    created_hook_fired: false,
+    propagated: false,
+    expansion: null,
+    pushed: [],
+  };
+}
+
+const DEFAULTS = extraDefaults();
+
+const isEmpty = (value: unknown): boolean =>
+  Array.isArray(value) ? value.length === 0 : value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).length === 0;
+
+/**
+ * A task row's `hooks` JSON holds only the fields that differ from `extraDefaults()` (most stay
+ * at their default for the whole life of a task): ~100 bytes a row instead of ~330. Rows written
+ * with every field read the same.
+ */
+function compactExtra(extra: TaskExtra): Partial<TaskExtra> {
+  const compact: Record<string, unknown> = {};
+  for (const key of Object.keys(extra) as Array<keyof TaskExtra>) {
+    const value = extra[key];
+    const fallback = DEFAULTS[key];
+    if (value === undefined || value === fallback || (value === null && fallback === undefined)) continue;
+    if (fallback !== null && typeof fallback === 'object' && isEmpty(value)) continue;
+    compact[key] = value;
+  }
+  return compact as Partial<TaskExtra>;
+}
+
+/** The extra state of a stored task row, its left-out fields at their defaults. */
+export function extraOf(row: TaskRow): TaskExtra {
+  return { ...extraDefaults(), ...(row.hooks as Partial<TaskExtra> | null) };
+}
+
 /** Whether two rows of a process hold the same values (`env` and `err` compared as JSON). */
 export function sameProcRow(a: ProcRow, b: ProcRow): boolean {
   for (const key of Object.keys(a) as Array<keyof ProcRow>) {
@@ -110,14 +159,14 @@ export function taskRow(proc: Process, task: Task): TaskRow {
     err: task.err,
     start_time: task.startTime,
     end_time: task.endTime,
-    hooks: extra,
+    hooks: compactExtra(extra),
     timestamp: task.seq,
   };
 }
 
 /** Copies the stored state of a task row onto a freshly created task. */
 export function applyTaskRow(task: Task, row: TaskRow): void {
-  const extra = row.hooks as TaskExtra;
+  const extra = extraOf(row);
   task.state = parseTaskState(row.state);
   task.data = { ...row.data };
   task.err = row.err;

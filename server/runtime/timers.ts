@@ -8,7 +8,7 @@ import { isOpenEndHook } from './end-hooks.ts';
 import { spawn } from '../engine/task-ops.ts';
 import type { Message } from '../engine/messages.ts';
 import { removeWorkdir } from '../engine/owner-scope.ts';
-import type { TaskExtra } from './rows.ts';
+import { extraOf } from './rows.ts';
 import { isTerminalName, TERMINAL_STATES } from '../../vocab/states.ts';
 
 /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */
@@ -134,7 +134,7 @@ export async function sweepFinished(rt: Runtime, now: number, afterMs: number | 
     const root = await rt.store.tasks.find(`${row.id}:$`);
     await rt.store.batch((tx) => tx.queries.deleteProcessRows(row.id));
     // the workdir lives exactly as long as the process rows (spec 5.9)
-    removeWorkdir((root?.hooks as TaskExtra | undefined)?.workdir);
+    removeWorkdir(root ? extraOf(root).workdir : undefined);
     swept++;
   }
   return swept;

@@ -1,0 +1,102 @@
+/**
+ * What a job writes (issue 12, item 3): a process row only when it changed, and task rows whose
+ * `hooks` JSON leaves out the fields still at their defaults — while restarts read them the same.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { extraOf } from '../server/runtime/rows.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
+import type { ProcRow } from '../server/store/contract/types.ts';
+import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
+
+const THREE_STEPS = `
+id: three
+steps:
+  - { id: s1, acts: [ { uses: acts.transform.set, params: { a: 1 } } ] }
+  - { id: s2, acts: [ { uses: acts.transform.set, params: { b: 2 } } ] }
+  - { id: s3, acts: [ { uses: acts.transform.set, params: { c: 3 } } ] }
+`;
+const TWO_WAITS = 'id: waits\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] }, { id: s2, acts: [ { uses: acts.core.irq, key: b } ] } ]';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+/** The states of the process rows the store was asked to write, per pid, in order. */
+function recordProcWrites(store: MemoryStore): Map<string, string[]> {
+  const written = new Map<string, string[]>();
+  const upsert = store.procs.upsert.bind(store.procs);
+  store.procs.upsert = async (row: ProcRow) => {
+    written.set(row.id, [...(written.get(row.id) ?? []), row.state]);
+    return upsert(row);
+  };
+  return written;
+}
+
+describe('process rows', () => {
+  it('a three-step workflow writes its process row when its state changes, not with every job', async () => {
+    const store = new MemoryStore();
+    const written = recordProcWrites(store);
+    h = await createHarness({ store });
+    await h.deploy(THREE_STEPS);
+    const pid = await h.start('three');
+    expect((await h.proc(pid)).state).toBe('completed');
+    expect(written.get(pid)).toEqual(['none', 'running', 'completed']);
+  });
+
+  it('after a failed batch the process writes its row again with its next job', async () => {
+    const store = new MemoryStore();
+    const written = recordProcWrites(store);
+    // the first write of a running process row fails (its batch fails with it)
+    let failed = false;
+    const upsert = store.procs.upsert.bind(store.procs);
+    store.procs.upsert = async (row: ProcRow) => {
+      if (row.state === 'running' && !failed) {
+        failed = true;
+        throw new Error('disk full');
+      }
+      return upsert(row);
+    };
+    h = await createHarness({ store });
+    await h.deploy(TWO_WAITS);
+    const pid = await h.start('waits');
+    expect(failed).toBe(true);
+    expect((await store.procs.find(pid))?.state).toBe('none');
+    await h.act('complete', 'a');
+    expect((await store.procs.find(pid))?.state).toBe('running');
+    // the failed write never reached the recorder beneath: this one is the job's after it
+    expect(written.get(pid)).toEqual(['none', 'running']);
+  });
+});
+
+describe('task rows', () => {
+  it('hold only the extra fields that differ from their defaults, and a restart reads them', async () => {
+    const store = new MemoryStore();
+    h = await createHarness({ store: borrowed(store) });
+    await h.deploy(TWO_WAITS);
+    const pid = await h.start('waits');
+    const rows = (await store.tasks.query()).rows.filter((r) => r.pid === pid);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const hooks = row.hooks as Record<string, unknown>;
+      // never at their defaults in a row: an empty list, an empty object, false, null
+      expect(hooks.fired_timeouts).toBeUndefined();
+      expect(hooks.caught).toBeUndefined();
+      expect(hooks.child_pid).toBeUndefined();
+      // a row written with every field reads the same
+      expect(extraOf({ ...row, hooks: extraOf(row) })).toEqual(extraOf(row));
+    }
+    const act = rows.find((r) => r.kind === 'act');
+    expect(extraOf(act!)).toMatchObject({ hook: false, caught: false, fired_timeouts: [], pushed: [], expansion: null });
+
+    await h.close();
+    h = await createHarness({ store: borrowed(store) });
+    const waiting = async () => (await h!.proc(pid)).tasks.find((t) => t.kind === 'act' && t.state === 'interrupted')!.tid;
+    await h.engine.act.complete(pid, await waiting());
+    await h.settle();
+    await h.engine.act.complete(pid, await waiting());
+    await h.settle();
+    expect((await h.proc(pid)).state).toBe('completed');
+  });
+});
