@@ -106,8 +106,9 @@ const withServerTables = (store: PrismaStore): OpenedStore =>
 async function openSqlite(file: string, options: OpenStoreOptions): Promise<OpenedStore> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const url = `file:${file}`;
-  const [{ sqliteAdapterFactory }, { PrismaClient }] = await Promise.all([
+  const [{ sqliteAdapterFactory }, { SqliteCheckpointer }, { PrismaClient }] = await Promise.all([
     import('./sqlite-connection.ts'),
+    import('./sqlite-checkpointer.ts'),
     import('./generated/sqlite/client.ts'),
   ]);
   const connection = { db: undefined };
@@ -119,7 +120,8 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
       await client.$disconnect();
       applied = await applyMigrations(url, 'sqlite');
     }
-    return withServerTables(new PrismaStore('sqlite', client as unknown as PrismaLike, { engineLockFile: engineLockFile(file), sqliteConnection: connection, ...options }, applied));
+    const checkpointer = new SqliteCheckpointer(file);
+    return withServerTables(new PrismaStore('sqlite', client as unknown as PrismaLike, { engineLockFile: engineLockFile(file), sqliteConnection: connection, checkpointer, ...options }, applied));
   } catch (err) {
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);

@@ -47,6 +47,7 @@ import { inPgTransaction, WRITE_ONLY } from './pg-write-batch.ts';
 import type pg from 'pg';
 import type { DbRecord } from './mapping.ts';
 import type { SqliteConnectionHandle } from './sqlite-connection.ts';
+import type { SqliteCheckpointer } from './sqlite-checkpointer.ts';
 
 /** The part of a Prisma client (or transaction client) the store uses. */
 export interface PrismaLike {
@@ -67,6 +68,8 @@ export interface PrismaStoreOptions {
   engineLockFile?: string;
   /** SQLite: the client's connection, for batches run on it directly (sqlite-batch.ts); without it they are Prisma transactions. */
   sqliteConnection?: SqliteConnectionHandle;
+  /** SQLite: the thread that checkpoints the WAL (sqlite-checkpointer.ts); the store stops it. */
+  checkpointer?: SqliteCheckpointer;
   /** PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts); the store ends the pool. */
   pgWritePool?: pg.Pool;
 }
@@ -340,6 +343,7 @@ export class PrismaStore extends PrismaStoreBase {
     await this.listener?.close();
     await this.instanceLock?.close();
     await this.options.pgWritePool?.end();
+    await this.options.checkpointer?.stop();
     this.engineLock?.release();
     await this.client.$disconnect();
   }

@@ -1,6 +1,7 @@
 /**
  * The better-sqlite3 adapter factory of the SQLite store, preparing every connection it opens:
  * - WAL journal (readers do not block the writer), `synchronous = NORMAL` and a busy timeout,
+ *   automatic checkpoints only past a bound (a thread of the store checkpoints: sqlite-checkpointer.ts),
  * - LIKE as literal, case-sensitive containment. Prisma's `contains` sends `x LIKE '%' || v || '%'`
  *   with no ESCAPE clause, so `%` and `_` inside v would be wildcards and ASCII case would be
  *   ignored. SQLite lets an application replace like(X, Y); the store's `match` only ever uses
@@ -9,6 +10,7 @@
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type Database from 'better-sqlite3';
+import { WAL_BOUND_PAGES } from './sqlite-checkpointer.ts';
 
 type SqliteDatabase = Database.Database;
 
@@ -43,6 +45,8 @@ function prepare(db: SqliteDatabase): void {
   // turns WAL on, NORMAL to later ones): a commit is in the WAL file when it returns, so it
   // survives a process kill; a power loss or OS crash may lose the last commits (never consistency)
   db.pragma('synchronous = NORMAL');
+  // checkpoints run on a thread of their own (sqlite-checkpointer.ts); this is only their bound
+  db.pragma(`wal_autocheckpoint = ${WAL_BOUND_PAGES}`);
   db.function('like', { deterministic: true }, literalLike);
 }
 
