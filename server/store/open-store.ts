@@ -113,6 +113,7 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
   ]);
   const connection = { db: undefined };
   const client = new PrismaClient({ adapter: sqliteAdapterFactory(url, options.sqliteBusyTimeoutMs ?? 5_000, connection) });
+  let checkpointer: InstanceType<typeof SqliteCheckpointer> | undefined;
   try {
     let applied: string[] = [];
     if (await migrationsPending('sqlite', client as unknown as RawQueryable)) {
@@ -120,9 +121,10 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
       await client.$disconnect();
       applied = await applyMigrations(url, 'sqlite');
     }
-    const checkpointer = new SqliteCheckpointer(file);
+    checkpointer = new SqliteCheckpointer(file);
     return withServerTables(new PrismaStore('sqlite', client as unknown as PrismaLike, { engineLockFile: engineLockFile(file), sqliteConnection: connection, checkpointer, ...options }, applied));
   } catch (err) {
+    await checkpointer?.stop();
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);
   }
