@@ -44,8 +44,9 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
     }
     const prev = r.prev ? (proc.tasks.get(r.prev) ?? null) : null;
     const parent = r.parent ? (proc.tasks.get(r.parent) ?? null) : null;
-    const task = new Task(row.id, r.tid, node, prev, parent, extraOf(r).hook, r.timestamp);
-    applyTaskRow(task, r);
+    const extra = extraOf(r);
+    const task = new Task(row.id, r.tid, node, prev, parent, extra.hook, r.timestamp);
+    applyTaskRow(task, r, extra);
     proc.add(task);
     proc.restoreSeq(r.timestamp);
   }

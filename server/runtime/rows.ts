@@ -164,9 +164,8 @@ export function taskRow(proc: Process, task: Task): TaskRow {
   };
 }
 
-/** Copies the stored state of a task row onto a freshly created task. */
-export function applyTaskRow(task: Task, row: TaskRow): void {
-  const extra = extraOf(row);
+/** Copies the stored state of a task row (`extra`: its extra state, read already) onto a freshly created task. */
+export function applyTaskRow(task: Task, row: TaskRow, extra: TaskExtra = extraOf(row)): void {
   task.state = parseTaskState(row.state);
   task.data = { ...row.data };
   task.err = row.err;

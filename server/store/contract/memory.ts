@@ -76,9 +76,7 @@ class EqIndex {
 
   /** Moves a row's id to the bucket of its new value (nothing to do when the value stayed). */
   move(id: string, before: object, after: object): void {
-    const old = this.read(before);
-    const now = this.read(after);
-    if (old === now && indexKey(now) !== undefined) return;
+    if (this.read(before) === this.read(after)) return;
     this.remove(id, before);
     this.add(id, after);
   }
