@@ -4,7 +4,7 @@
  * work off the engine's thread (an expression window redone, a code act's result applied).
  */
 import type { EngineContext } from './context.ts';
-import { initTask, runTask, type TaskDriver } from './kinds.ts';
+import { initTask, runAct, runTask, type TaskDriver } from './kinds.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { proceed, propagate, taskJob } from './flow.ts';
@@ -22,6 +22,20 @@ export function exec(core: EngineContext, proc: Process, task: Task): void {
     if (task.state === 'ready') runTask(core, proc, task, driver);
     if (task.state === 'running') proceed(core, proc, task);
     else if (task.terminal && task.state !== 'error') propagate(core, proc, task);
+  });
+}
+
+/**
+ * A code act that a crash cut off while its code was on a worker (`running`, waiting for the
+ * answer): its package runs again, so the code goes to a worker again, and the act completes once
+ * it answers. What the act started beside its code (its setup chain) stays as it is.
+ */
+export function rerunCode(core: EngineContext, proc: Process, task: Task): void {
+  if (proc.abandoned || task.terminal) return;
+  const driver = driverOf(core, proc, task);
+  taskJob(core, proc, task, () => {
+    runAct(core, proc, task, driver);
+    proceed(core, proc, task);
   });
 }
 

@@ -149,7 +149,8 @@ function parentActionAhead(core: EngineContext, proc: Process, task: Task): Clos
   }
 }
 
-function runAct(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {
+/** Runs an act's package: its work starts (a code act's code goes to a worker), it does not complete here. */
+export function runAct(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {
   const uses = asAct(task.node).uses;
   const pkg = core.registry.get(uses);
   if (!pkg) throw new ActError('package.unknown', `act '${task.node.id}' uses unknown package '${uses}'`);

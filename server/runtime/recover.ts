@@ -20,7 +20,8 @@ import type { Vars } from '../engine/model/types.ts';
 import { errorMessage } from '../engine/errors.ts';
 import type { Models } from './models.ts';
 import type { Process } from '../engine/process.ts';
-import { rerunIfCutOff, restoreProcess, reviewIfCutOff } from './restore.ts';
+import { codeCutOff, rerunIfCutOff, restoreProcess, reviewIfCutOff, waitsForChild } from './restore.ts';
+import { rerunCode } from '../engine/exec.ts';
 import type { OpRow, ProcRow, TaskRow } from '../store/contract/types.ts';
 import { startSubflow } from '../engine/subflow.ts';
 import { returnToParent } from './subflow-routing.ts';
@@ -28,7 +29,6 @@ import { guard, proceed, taskJob } from '../engine/flow.ts';
 import { abortProcess } from '../engine/finish.ts';
 import type { Task } from '../engine/task.ts';
 import { IN_FLIGHT_PROC_STATES, isTerminalName, isUnfinishedName, UNFINISHED_PROC_STATES } from '../../vocab/states.ts';
-import { asAct } from '../engine/tree/node.ts';
 import { paramsOf } from '../engine/task-data.ts';
 import { multiInstance } from './relay-records.ts';
 import { resumeEndHooks } from './end-hooks.ts';
@@ -272,12 +272,15 @@ async function resume(rt: Runtime, models: Models, proc: Process): Promise<numbe
     if (task.state === 'none' || task.state === 'ready') {
       rt.executions.schedule(proc, task);
       dispatched++;
-    } else if (task.state === 'running' && task.kind === 'act' && asAct(task.node).uses === 'acts.core.subflow' && !task.autoComplete) {
-      // still waiting for its child (its setup chain may have run): find the child, or start it
+    } else if (waitsForChild(task)) {
+      // find the child, or start it
       if (!(await relinkSubflow(rt, models, proc, task))) {
         restartSubflow(rt, proc, task);
         dispatched++;
       }
+    } else if (codeCutOff(task)) {
+      rt.jobs.job(proc.pid, `code-restart ${task.tid}`, () => rerunCode(rt.port, proc, task));
+      dispatched++;
     } else if (rerunIfCutOff(proc, task)) {
       rt.executions.schedule(proc, task);
       dispatched++;

@@ -10,7 +10,7 @@ import { parseTaskState } from '../../vocab/states.ts';
 import type { ProcRow, TaskRow } from '../store/contract/types.ts';
 import { Task } from '../engine/task.ts';
 import { compileDynamic, type NodeTree } from '../engine/tree/compile.ts';
-import { asBranch, type Node } from '../engine/tree/node.ts';
+import { asAct, asBranch, type Node } from '../engine/tree/node.ts';
 import { neededDone } from '../engine/branches.ts';
 import type { Workflow } from '../engine/model/types.ts';
 
@@ -66,6 +66,25 @@ export function rerunIfCutOff(proc: Process, task: Task): boolean {
   if (task.state !== 'running' || task.kind !== 'act' || proc.workChildren(task).length > 0) return false;
   task.state = 'ready';
   return true;
+}
+
+/**
+ * A code act that a crash cut off while its code ran on a worker: `running` and not completing by
+ * itself (a subflow act, which also waits, is not one: it waits for its child). Its setup chain
+ * may have started beside it, so it is not re-run from `ready`; its code runs again (exec.ts).
+ */
+export function codeCutOff(task: Task): boolean {
+  return waitsInRun(task) && asAct(task.node).uses !== 'acts.core.subflow';
+}
+
+/** A subflow act waiting for its child (its setup chain may have run). */
+export function waitsForChild(task: Task): boolean {
+  return waitsInRun(task) && asAct(task.node).uses === 'acts.core.subflow';
+}
+
+/** A running act that does not complete by itself: it waits for its code or its child. */
+function waitsInRun(task: Task): boolean {
+  return task.state === 'running' && task.kind === 'act' && !task.autoComplete;
 }
 
 /**
