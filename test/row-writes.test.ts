@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { extraOf } from '../server/runtime/rows.ts';
 import { MemoryStore } from '../server/store/contract/memory.ts';
-import type { ProcRow } from '../server/store/contract/types.ts';
+import type { ProcRow, TaskRow } from '../server/store/contract/types.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 
 const THREE_STEPS = `
@@ -23,11 +23,11 @@ afterEach(async () => {
   h = undefined;
 });
 
-/** The states of the process rows the store was asked to write, per pid, in order. */
-function recordProcWrites(store: MemoryStore): Map<string, string[]> {
+/** The states of the rows the store was asked to write into a collection, per row id, in order. */
+function recordWrites<T extends { id: string; state: string }>(rows: { upsert(row: T): Promise<void> }): Map<string, string[]> {
   const written = new Map<string, string[]>();
-  const upsert = store.procs.upsert.bind(store.procs);
-  store.procs.upsert = async (row: ProcRow) => {
+  const upsert = rows.upsert.bind(rows);
+  rows.upsert = async (row: T) => {
     written.set(row.id, [...(written.get(row.id) ?? []), row.state]);
     return upsert(row);
   };
@@ -35,19 +35,22 @@ function recordProcWrites(store: MemoryStore): Map<string, string[]> {
 }
 
 describe('process rows', () => {
-  it('a three-step workflow writes its process row when its state changes, not with every job', async () => {
+  it('a process writes its row when its state changes, not with every job', async () => {
     const store = new MemoryStore();
-    const written = recordProcWrites(store);
+    const written = recordWrites<ProcRow>(store.procs);
     h = await createHarness({ store });
-    await h.deploy(THREE_STEPS);
-    const pid = await h.start('three');
+    await h.deploy(TWO_WAITS);
+    const pid = await h.start('waits');
+    await h.act('complete', 'a');
+    await h.act('complete', 'b');
     expect((await h.proc(pid)).state).toBe('completed');
+    // three turns (to a, to b, to the end) and more jobs: the row changed twice after the start
     expect(written.get(pid)).toEqual(['none', 'running', 'completed']);
   });
 
   it('after a failed batch the process writes its row again with its next job', async () => {
     const store = new MemoryStore();
-    const written = recordProcWrites(store);
+    const written = recordWrites<ProcRow>(store.procs);
     // the first write of a running process row fails (its batch fails with it)
     let failed = false;
     const upsert = store.procs.upsert.bind(store.procs);
@@ -67,6 +70,25 @@ describe('process rows', () => {
     expect((await store.procs.find(pid))?.state).toBe('running');
     // the failed write never reached the recorder beneath: this one is the job's after it
     expect(written.get(pid)).toEqual(['none', 'running']);
+  });
+});
+
+describe('turns', () => {
+  it('a chain of jobs that waits for nothing runs in one turn: one batch, each task row written once', async () => {
+    const store = new MemoryStore();
+    const procs = recordWrites<ProcRow>(store.procs);
+    const tasks = recordWrites<TaskRow>(store.tasks);
+    h = await createHarness({ store });
+    await h.deploy(THREE_STEPS);
+    const before = h.engine.batchSeq();
+    const pid = await h.start('three');
+    expect((await h.proc(pid)).state).toBe('completed');
+    expect(procs.get(pid)).toEqual(['none', 'completed']);
+    const rows = [...tasks].filter(([id]) => id.startsWith(`${pid}:`));
+    // the start writes the workflow's task; three steps and three acts are created and finished in the turn
+    expect(rows).toHaveLength(7);
+    for (const [id, states] of rows) expect(states).toEqual(id === `${pid}:$` ? ['none', 'completed'] : ['completed']);
+    expect(h.engine.batchSeq() - before).toBeLessThanOrEqual(2);
   });
 });
 

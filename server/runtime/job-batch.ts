@@ -1,15 +1,16 @@
 /**
- * One store batch per job: everything a job changed — process and task rows, new messages and
- * their deliveries, the inbox rows of tasks that began or stopped waiting (inbox-rows.ts), outbox
- * records — goes out as one ordered transaction after the job ran, so a
- * crash leaves either all of a job's effects or none.
+ * One store batch per turn (the jobs of one process run back to back, lanes.ts): everything its
+ * jobs changed — process and task rows, new messages and their deliveries, the inbox rows of tasks
+ * that began or stopped waiting (inbox-rows.ts), outbox records — goes out as one ordered
+ * transaction after the turn, each row as the turn left it, so a crash leaves either all of a
+ * turn's effects or none: always a state between two jobs.
  *
  * A process row goes out only when it differs from the one its process last handed to the writer:
  * every task change dirties its process (the row's state follows the tasks'), but most jobs leave
  * the row as it was, and it carries the whole model source. A batch that fails forgets every row
  * handed out (`generation`), so each process writes its row again with its next job.
  *
- * State: the rows the running job dirtied and the tasks that left `interrupted` in it (cleared by
+ * State: the rows the running turn dirtied and the tasks that left `interrupted` in it (cleared by
  * `flush`); the process rows last handed out, by process and generation; `seq`, the number of the latest
  * batch (`flush` call: events emitted by a job are followed by batch `seq + 1`); `committedSeq`,
  * the latest batch whose write settled; the chain of commits, so `committed` events come in order.
@@ -34,7 +35,7 @@ export class JobBatch {
   private readonly dirtyProcs = new Set<Process>();
   private readonly messages: MessageRow[] = [];
   private readonly deliveries: DeliveryRow[] = [];
-  /** Tasks that left `interrupted` in the running job: their inbox rows go with its batch. */
+  /** Tasks that left `interrupted` in the running turn: their inbox rows go with its batch. */
   private readonly leftInterrupted = new Set<Task>();
   /** The process rows last handed to the writer, valid while their generation is current. */
   private readonly handedOut = new WeakMap<Process, { generation: number; row: ProcRow }>();
@@ -74,7 +75,7 @@ export class JobBatch {
     this.deliveries.push(row);
   }
 
-  /** Writes what the job changed as one batch; resolves when it is in the store. */
+  /** Writes what the turn changed as one batch; resolves when it is in the store. */
   flush(): Promise<void> {
     const seq = ++this.seq;
     if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.messages.length === 0 && !this.outbox.hasWrites()) {

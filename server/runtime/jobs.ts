@@ -1,6 +1,6 @@
 /**
  * Jobs: work of one process runs in its lane (lanes.ts), one job at a time, and the store writes
- * a job caused go out as one batch after it ran (job-batch.ts). Work that runs off the engine's
+ * the jobs of one turn of a process caused go out as one batch after they ran (job-batch.ts). Work that runs off the engine's
  * thread (a code worker's answer) holds its lane until it settles (`offLane`); asynchronous engine
  * work outside the lanes (subflow starts) is tracked until it settles (`inFlight`, awaited by the
  * engine's `idle`).
@@ -12,7 +12,7 @@ import type { Logger } from '../engine/logger.ts';
 import type { Outcome } from '../engine/sandbox/types.ts';
 import type { TypedEmitter, EngineEvents } from './events.ts';
 import type { JobBatch } from './job-batch.ts';
-import { Lanes, type Job } from './lanes.ts';
+import { Lanes } from './lanes.ts';
 
 export interface JobsConfig {
   workers: number;
@@ -37,15 +37,16 @@ export class Jobs {
       (job, err) => log.error(`job ${job.name} of process ${job.pid} panicked: ${errorMessage(err)}`),
       hasRoom,
       (change) => (change.full ? events.emit('laneFull', change.fill) : events.emit('laneDrained', change.fill)),
+      () => void this.batch.flush(),
     );
   }
 
   /**
-   * Queues work for a process; the store writes it caused go out as one batch after it ran.
+   * Queues work for a process; the store writes it causes go out with its turn's batch.
    * Engine continuations are forced past the lane bound (see lanes.ts); others may be refused.
    */
   job(pid: string, name: string, run: () => void, force = true): boolean {
-    return this.queue.push(this.batched(pid, name, run), force);
+    return this.queue.push({ pid, name, run }, force);
   }
 
   /**
@@ -56,8 +57,8 @@ export class Jobs {
   offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void {
     const release = this.queue.hold(pid);
     work.then(
-      (value) => release(this.batched(pid, name, () => then({ ok: true, value }))),
-      (error: unknown) => release(this.batched(pid, name, () => then({ ok: false, error }))),
+      (value) => release({ pid, name, run: () => then({ ok: true, value }) }),
+      (error: unknown) => release({ pid, name, run: () => then({ ok: false, error }) }),
     );
   }
 
@@ -69,18 +70,5 @@ export class Jobs {
     return work;
   }
 
-  /** A job whose store writes go out as one batch after it ran. */
-  private batched(pid: string, name: string, run: () => void): Job {
-    return {
-      pid,
-      name,
-      run: () => {
-        try {
-          run();
-        } finally {
-          void this.batch.flush();
-        }
-      },
-    };
-  }
+
 }

@@ -1,6 +1,10 @@
 /**
- * Lanes (spec 5.1): `workers` FIFO queues; a job goes to lane hash(pid) mod workers, so the jobs
- * of one process run in order and never interleave. Each lane holds at most `laneCapacity` jobs:
+ * Lanes (spec 5.1): `workers` queues; a job goes to lane hash(pid) mod workers, so the jobs of
+ * one process run in order and never interleave. Within a lane the processes take turns, round
+ * robin: a turn runs one process's jobs back to back, the ones they queue included (at most TURN),
+ * and `afterTurn` then sends their writes as one batch — a chain of jobs that needs nothing from
+ * outside runs in one turn instead of one job per pass between every other process's jobs, and a
+ * task created and run in it is written once. Each lane holds at most `laneCapacity` jobs:
  * a full lane refuses work (the caller falls back to the durable outbox) instead of growing.
  * Engine-internal continuations (a subflow return, a fired timeout, a recovered action) may be
  * forced past the bound; there is at most one such job per task, so they cannot grow unbounded.
@@ -9,8 +13,8 @@
  * the continuation it releases with runs first, so the lane's order is kept as if the code had run
  * inside the job, while the event loop and the other lanes go on.
  *
- * States: idle (nothing queued, no drain scheduled) → draining (one job of each non-empty, unheld
- * lane in turn, yielding to the event loop between batches; after each batch `onRoom` may hand
+ * States: idle (nothing queued, no drain scheduled) → draining (one process's turn in each
+ * non-empty, unheld lane in turn, yielding to the event loop between passes; after each pass `onRoom` may hand
  * refused work back) → idle; a lane is open or held (by the job that runs in it, until every
  * piece of user code it handed off released it); closed
  * refuses everything.
@@ -40,7 +44,10 @@ export interface LaneStats {
   held: number;
 }
 
+/** Most jobs a drain pass runs before it yields to the event loop. */
 const BATCH = 256;
+/** Most jobs one turn of a process runs (its chain of jobs, before the other processes' turn). */
+const TURN = 64;
 
 /** FNV-1a: a fast, stable hash of the pid. */
 function hash(pid: string): number {
@@ -55,43 +62,90 @@ function hash(pid: string): number {
 /** A lane's fill changed: it turned full (refusing `pid`'s job) or drained to half. */
 export type OnFill = (change: { full: true; fill: EngineEvents['laneFull'] } | { full: false; fill: LaneFill }) => void;
 
+/**
+ * One lane: per process a FIFO of its jobs, and the processes with queued jobs in round-robin
+ * order. A process's turn takes its jobs one after another, also those its jobs queue meanwhile
+ * (up to TURN), so a process's chain of jobs runs back to back and writes one batch.
+ */
 class Lane {
-  private readonly jobs: Job[] = [];
+  private readonly queues = new Map<string, Job[]>();
+  /** Processes with queued jobs, not in their turn, next first (a plain array with a head). */
+  private readonly order: string[] = [];
+  private head = 0;
+  private sizeNow = 0;
   /** Refused a job and has not drained to half its capacity since. */
   full = false;
-  private head = 0;
   /** How many pieces of a job's user code run off the lane (see `Lanes.hold`). */
   held = 0;
   /** Continuations released while other holds are still out, in release order. */
   readonly released: Job[] = [];
+  /** The process whose turn runs (its pid is not in `order` meanwhile). */
+  private turn: string | undefined;
 
   get size(): number {
-    return this.jobs.length - this.head;
+    return this.sizeNow;
   }
 
   push(job: Job): void {
-    this.jobs.push(job);
+    const queue = this.queues.get(job.pid);
+    if (queue) queue.push(job);
+    else {
+      this.queues.set(job.pid, [job]);
+      if (job.pid !== this.turn) this.order.push(job.pid);
+    }
+    this.sizeNow++;
   }
 
-  /** Puts a job before every queued one. */
+  /** Puts a job before every queued one: its process goes first, the job first in it. */
   unshift(job: Job): void {
-    if (this.head > 0) this.jobs[--this.head] = job;
-    else this.jobs.unshift(job);
+    const queue = this.queues.get(job.pid);
+    if (queue) {
+      queue.unshift(job);
+      const at = this.order.indexOf(job.pid, this.head);
+      if (at >= 0) this.order.splice(at, 1);
+    } else this.queues.set(job.pid, [job]);
+    if (job.pid !== this.turn) {
+      if (this.head > 0) this.order[--this.head] = job.pid;
+      else this.order.unshift(job.pid);
+    }
+    this.sizeNow++;
   }
 
-  shift(): Job | undefined {
-    if (this.head >= this.jobs.length) return undefined;
-    const job = this.jobs[this.head++];
-    if (this.head > 1024 && this.head * 2 > this.jobs.length) {
-      this.jobs.splice(0, this.head);
+  /** The process whose turn is next, or undefined; its turn runs until `endTurn`. */
+  beginTurn(): string | undefined {
+    if (this.head >= this.order.length) return undefined;
+    const pid = this.order[this.head++];
+    if (this.head > 1024 && this.head * 2 > this.order.length) {
+      this.order.splice(0, this.head);
       this.head = 0;
     }
+    this.turn = pid;
+    return pid;
+  }
+
+  /** The next job of the process in its turn. */
+  next(pid: string): Job | undefined {
+    const queue = this.queues.get(pid);
+    const job = queue?.shift();
+    if (!job) return undefined;
+    this.sizeNow--;
     return job;
   }
 
+  /** The turn ended: a process with jobs left goes to the back. */
+  endTurn(pid: string): void {
+    this.turn = undefined;
+    const queue = this.queues.get(pid);
+    if (queue && queue.length > 0) this.order.push(pid);
+    else this.queues.delete(pid);
+  }
+
   clear(): void {
-    this.jobs.length = 0;
+    this.queues.clear();
+    this.order.length = 0;
     this.head = 0;
+    this.sizeNow = 0;
+    this.turn = undefined;
   }
 }
 
@@ -114,6 +168,8 @@ export class Lanes {
     /** Called after a drain pass that ran jobs: lanes have room again (overflow goes back in). */
     private readonly onRoom: () => void = () => {},
     private readonly onFill: OnFill = () => {},
+    /** Called after each turn of a process (its jobs ran back to back): their writes go out. */
+    private readonly afterTurn: (pid: string) => void = () => {},
   ) {
     this.lanes = Array.from({ length: Math.max(1, workers) }, () => new Lane());
     this.laneCapacity = Math.max(1, Math.floor(capacity / this.lanes.length));
@@ -252,17 +308,10 @@ export class Lanes {
       runnable = false;
       for (const lane of this.lanes) {
         if (lane.held) continue;
-        const job = lane.shift();
-        if (!job) continue;
+        const pid = lane.beginTurn();
+        if (pid === undefined) continue;
         runnable = true;
-        this.depthNow--;
-        this.ran(job);
-        ran++;
-        try {
-          job.run();
-        } catch (err) {
-          this.onPanic(job, err);
-        }
+        ran += this.runTurn(lane, pid);
       }
     }
     if (ran > 0 && !this.closed) {
@@ -275,5 +324,32 @@ export class Lanes {
     }
     this.draining = false;
     if (this.depthNow === 0 && this.holds === 0) for (const w of this.waiters.splice(0)) w();
+  }
+
+  /**
+   * One turn of a process: its jobs back to back, those they queue included, until none is left,
+   * TURN ran, or a job handed code to a worker (the lane is held); then `afterTurn`. Returns how
+   * many ran.
+   */
+  private runTurn(lane: Lane, pid: string): number {
+    let ran = 0;
+    try {
+      while (ran < TURN && !lane.held && !this.closed) {
+        const job = lane.next(pid);
+        if (!job) break;
+        this.depthNow--;
+        this.ran(job);
+        ran++;
+        try {
+          job.run();
+        } catch (err) {
+          this.onPanic(job, err);
+        }
+      }
+    } finally {
+      lane.endTurn(pid);
+      this.afterTurn(pid);
+    }
+    return ran;
   }
 }
