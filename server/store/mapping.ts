@@ -1,6 +1,7 @@
 /**
  * Row ↔ Prisma record conversion for one table: JSON values to and from JSON text, epoch-ms
- * numbers to and from BigInt, null ↔ NULL. Rejects what a column cannot hold with a clear
+ * numbers to and from BigInt, null ↔ NULL (records read straight from the drivers too: BIGINT as a
+ * string, booleans as 0/1). Rejects what a column cannot hold with a clear
  * ActError('internal') instead of a Prisma validation dump.
  */
 import { ActError } from '../engine/errors.ts';
@@ -79,10 +80,13 @@ export function toRecord(table: Table, row: object): DbRecord {
 function fromDb(table: Table, id: unknown, field: string, column: Column, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   switch (column.kind) {
+    // Prisma gives BIGINT as a bigint; read straight from the drivers, PostgreSQL's `pg` gives it as a string
     case 'time':
-      return typeof value === 'bigint' ? Number(value) : value;
     case 'int':
-      return typeof value === 'bigint' ? Number(value) : value;
+      return typeof value === 'bigint' || typeof value === 'string' ? Number(value) : value;
+    // SQLite has no boolean: Prisma reads 0/1 as false/true, better-sqlite3 gives the integer
+    case 'bool':
+      return typeof value === 'number' || typeof value === 'bigint' ? Number(value) !== 0 : value;
     case 'json':
       try {
         return JSON.parse(value as string);

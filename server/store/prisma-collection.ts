@@ -1,9 +1,10 @@
 /**
  * One store collection on one SQL table through Prisma, with the in-memory store's contract:
  * create rejects an existing id, update rejects a missing one, upsert and delete never reject for
- * existence, queries filter / order / page in SQL (see where.ts) and count every match. Reads use
- * Prisma's query API; single-row writes are plain statements through the same client
- * (statements.ts), several times faster.
+ * existence, queries filter / order / page in SQL (see where.ts) and count every match. Queries
+ * use Prisma's query API; single-row writes are plain statements through the same client
+ * (statements.ts), several times faster, and reads by id run straight on the driver's connection
+ * where the session has one (`readRow`).
  *
  * State: none of its own; the session it runs on says which Prisma client or transaction to use.
  */
@@ -14,7 +15,7 @@ import type { Table } from './columns.ts';
 import { fromRecord, toRecord, type DbRecord } from './mapping.ts';
 import { nextSeq } from './seq.ts';
 import type { SqlBackend } from './sql-backend.ts';
-import { deleteSql, insertParams, insertSql, updateParams, updateSql } from './statements.ts';
+import { deleteSql, insertParams, insertSql, selectByIdSql, updateParams, updateSql } from './statements.ts';
 import { filterWhere, orderByOf, type Where } from './where.ts';
 
 /** The part of a Prisma model delegate the store uses for reads (both providers' clients have it). */
@@ -40,6 +41,12 @@ export interface Session {
   run<T>(table: Table, op: () => Promise<T>): Promise<T>;
   /** Queues an upsert to be written later in the same transaction; false when the session cannot. */
   defer(table: Table, record: DbRecord): boolean;
+  /**
+   * Runs a statement that returns at most one row straight on the driver's connection, without
+   * Prisma's machinery (reads by id on the hot path: a start's checks); absent where the session
+   * has no such connection (its reads then go through Prisma's query API).
+   */
+  readRow?(sql: string, params: unknown[]): Promise<DbRecord | undefined>;
 }
 
 export class PrismaCollection<T extends { id: string }> implements Collection<T> {
@@ -53,12 +60,15 @@ export class PrismaCollection<T extends { id: string }> implements Collection<T>
   }
 
   exists(id: string): Promise<boolean> {
+    const read = this.session.readRow;
+    if (read) return this.session.run(this.table, async () => (await read(selectByIdSql(this.table, this.session.backend, true), [id])) !== undefined);
     return this.session.run(this.table, async () => (await this.db.findUnique({ where: { id }, select: { id: true } })) !== null);
   }
 
   find(id: string): Promise<T | undefined> {
+    const read = this.session.readRow;
     return this.session.run(this.table, async () => {
-      const record = await this.db.findUnique({ where: { id } });
+      const record = read ? await read(selectByIdSql(this.table, this.session.backend), [id]) : await this.db.findUnique({ where: { id } });
       return record ? fromRecord<T>(this.table, record) : undefined;
     });
   }

@@ -42,7 +42,7 @@ import { PgListener } from './pg-listener.ts';
 import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
 import { UpsertBuffer, type ExecuteRaw } from './upsert-buffer.ts';
-import { executeOn, inSqliteTransaction } from './sqlite-batch.ts';
+import { executeOn, inSqliteTransaction, readRowOn } from './sqlite-batch.ts';
 import { inPgTransaction, WRITE_ONLY } from './pg-write-batch.ts';
 import type pg from 'pg';
 import type { DbRecord } from './mapping.ts';
@@ -70,7 +70,7 @@ export interface PrismaStoreOptions {
   sqliteConnection?: SqliteConnectionHandle;
   /** SQLite: the thread that checkpoints the WAL (sqlite-checkpointer.ts); the store stops it. */
   checkpointer?: SqliteCheckpointer;
-  /** PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts); the store ends the pool. */
+  /** PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts) and reads by id; the store ends the pool. */
   pgWritePool?: pg.Pool;
 }
 
@@ -208,6 +208,21 @@ class TxStore extends PrismaStoreBase {
   }
 }
 
+/**
+ * Reads by id straight on the driver: SQLite on the client's own connection (the session's gate
+ * keeps them out of an open batch), PostgreSQL on the store's own pool; through Prisma's raw query
+ * before the SQLite client opened its connection.
+ */
+function readRowOf(client: PrismaLike, options: PrismaStoreOptions): Session['readRow'] {
+  const { sqliteConnection: connection, pgWritePool: pool } = options;
+  if (pool) return async (sql, params) => (await pool.query(sql, params)).rows[0] as DbRecord | undefined;
+  if (!connection) return undefined;
+  return async (sql, params) => {
+    if (connection.db) return readRowOn(connection.db, sql, params);
+    return (await client.$queryRawUnsafe<DbRecord[]>(sql, ...params))[0];
+  };
+}
+
 export class PrismaStore extends PrismaStoreBase {
   private closed = false;
   private readonly gate: Gate | undefined;
@@ -237,6 +252,7 @@ export class PrismaStore extends PrismaStoreBase {
         return gate ? gate.shared(op) : op();
       },
       defer: () => false,
+      readRow: readRowOf(client, options),
     });
     guard.check = () => this.check();
     this.gate = gate;

@@ -35,6 +35,11 @@ export function executeOn(db: Db, sql: string, params: readonly unknown[]): numb
   return statement(db, sql).run(params.map(bindable)).changes;
 }
 
+/** Runs a statement that returns at most one row on `db`. */
+export function readRowOn(db: Db, sql: string, params: readonly unknown[]): Record<string, unknown> | undefined {
+  return statement(db, sql).get(params.map(bindable)) as Record<string, unknown> | undefined;
+}
+
 /** Runs `work` in one write transaction on `db`: committed when it resolves, rolled back when it rejects. */
 export async function inSqliteTransaction(db: Db, work: () => Promise<void>): Promise<void> {
   statement(db, 'BEGIN IMMEDIATE').run();

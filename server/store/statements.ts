@@ -76,3 +76,11 @@ export function updateParams(table: Table, record: DbRecord): unknown[] {
 export function deleteSql(table: Table, backend: SqlBackend): string {
   return cached(`${table.sqlName}:${backend}:delete`, () => `DELETE FROM ${quote(table.sqlName)} WHERE ${quote('id')} = ${backend === 'postgresql' ? '$1' : '?'}`);
 }
+
+/** SELECT of one row by id (parameter: the id): every column, or only the id (`existence`). */
+export function selectByIdSql(table: Table, backend: SqlBackend, existence = false): string {
+  return cached(`${table.sqlName}:${backend}:select:${existence}`, () => {
+    const columns = existence ? ['id'] : Object.keys(table.columns);
+    return `SELECT ${columns.map(quote).join(', ')} FROM ${quote(table.sqlName)} WHERE ${quote('id')} = ${backend === 'postgresql' ? '$1' : '?'}`;
+  });
+}
