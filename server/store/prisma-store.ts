@@ -313,7 +313,7 @@ export class PrismaStore extends PrismaStoreBase {
     if (!pool) return this.batch(fn);
     this.check();
     await inPgTransaction(pool, async (client) => {
-      const execute: ExecuteRaw = async (sql, params) => (await client.query(sql, params)).rowCount ?? 0;
+      const execute: ExecuteRaw = async (sql, params, name) => (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rowCount ?? 0;
       const buffer = new UpsertBuffer(this.backend, execute);
       const query = async (sql: string, params: unknown[]) => (await client.query(sql, params)).rows as DbRecord[];
       await this.runBatch(fn, (mark) => new TxStore(this.backend, WRITE_ONLY as PrismaLike, mark, buffer, execute, query), buffer);

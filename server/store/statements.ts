@@ -52,6 +52,21 @@ export function insertSql(table: Table, backend: SqlBackend, rows: number, onCon
   return rows === 1 ? cached(`${table.sqlName}:${backend}:insert:${onConflict}`, build) : build();
 }
 
+/**
+ * PostgreSQL: the upsert of any number of rows given as ONE parameter, a JSON array of records
+ * (insertColumns each; times as numbers): one statement text per table, so it is prepared once
+ * per connection, and the rows cross as one JSON text instead of a parameter per value.
+ */
+export function upsertFromJsonSql(table: Table): string {
+  return cached(`${table.sqlName}:postgresql:upsert-json`, () => {
+    const columns = insertColumns(table).map(quote).join(', ');
+    const sets = updatedColumns(table)
+      .map((column) => `${quote(column)} = excluded.${quote(column)}`)
+      .join(', ');
+    return `INSERT INTO ${quote(table.sqlName)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quote(table.sqlName)}, $1::json) ON CONFLICT (${quote('id')}) DO UPDATE SET ${sets}`;
+  });
+}
+
 /** The parameters of one row of insertSql. */
 export function insertParams(table: Table, record: DbRecord, into: unknown[] = []): unknown[] {
   for (const column of insertColumns(table)) into.push(record[column] ?? null);

@@ -1,6 +1,9 @@
 /**
  * Coalesces the upserts of a batch into multi-row `INSERT … ON CONFLICT ("id") DO UPDATE`
- * statements (one round trip per table and chunk instead of one per row).
+ * statements (one round trip per table and chunk instead of one per row). On PostgreSQL the rows
+ * go as one JSON parameter into a statement prepared once per table (upsertFromJsonSql): binding
+ * hundreds of parameters, and planning a new statement text for every row count, cost more than
+ * the rows themselves.
  *
  * State: per table, the queued records by id (a later upsert of the same id replaces the queued
  * data but keeps the first insertion order `seq`). Rows are validated before they are queued, so a
@@ -10,13 +13,17 @@
 import { SEQ, type Table } from './columns.ts';
 import type { DbRecord } from './mapping.ts';
 import type { SqlBackend } from './sql-backend.ts';
-import { insertColumns, insertParams, insertSql } from './statements.ts';
+import { insertColumns, insertParams, insertSql, upsertFromJsonSql } from './statements.ts';
 
-export type ExecuteRaw = (sql: string, params: unknown[]) => Promise<number>;
+/** Runs a write statement; `name`: a statement whose text never changes, which the driver may prepare once. */
+export type ExecuteRaw = (sql: string, params: unknown[], name?: string) => Promise<number>;
 
 /** Parameters per statement: below SQLite's 32766 and PostgreSQL's 65535. */
 const MAX_PARAMS = 30_000;
 const MAX_ROWS = 1_000;
+
+/** Times and `seq` are bigints for the drivers; in JSON they are numbers (epoch ms and µs stay below 2^53). */
+const bigintsAsNumbers = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? Number(value) : value);
 
 export class UpsertBuffer {
   private readonly pending = new Map<Table, Map<string, DbRecord>>();
@@ -46,6 +53,13 @@ export class UpsertBuffer {
   }
 
   private async write(table: Table, records: DbRecord[]): Promise<void> {
+    if (this.backend === 'postgresql') {
+      for (let start = 0; start < records.length; start += MAX_ROWS) {
+        const json = JSON.stringify(records.slice(start, start + MAX_ROWS), bigintsAsNumbers);
+        await this.execute(upsertFromJsonSql(table), [json], `acts-upsert-${table.sqlName}`);
+      }
+      return;
+    }
     const perRow = insertColumns(table).length;
     const perChunk = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / perRow)));
     for (let start = 0; start < records.length; start += perChunk) {
