@@ -141,8 +141,9 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Ope
   try {
     const pending = await migrationsPending('postgresql', client as unknown as RawQueryable);
     const applied = pending ? await applyMigrations(url, 'postgresql') : [];
-    // the store writer's write-only batches (pg-write-batch.ts) and reads by id: connections of their own
-    const pgWritePool = new pg.Pool({ connectionString: url, max: 2 });
+    // the store writer's write-only batches (pg-write-batch.ts) and the store's statements outside
+    // batches (reads by id, named queries, single writes): connections of their own
+    const pgWritePool = new pg.Pool({ connectionString: url, max: 4 });
     // an idle connection that breaks (a server restart) is replaced; the next batch reports the trouble
     pgWritePool.on('error', () => undefined);
     return withServerTables(new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, pgWritePool, ...options }, applied));

@@ -42,7 +42,7 @@ import { PgListener } from './pg-listener.ts';
 import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
 import { UpsertBuffer, type ExecuteRaw } from './upsert-buffer.ts';
-import { executeOn, inSqliteTransaction, readRowOn } from './sqlite-batch.ts';
+import { executeOn, inSqliteTransaction, queryOn } from './sqlite-batch.ts';
 import { inPgTransaction, WRITE_ONLY } from './pg-write-batch.ts';
 import type pg from 'pg';
 import type { DbRecord } from './mapping.ts';
@@ -70,7 +70,7 @@ export interface PrismaStoreOptions {
   sqliteConnection?: SqliteConnectionHandle;
   /** SQLite: the thread that checkpoints the WAL (sqlite-checkpointer.ts); the store stops it. */
   checkpointer?: SqliteCheckpointer;
-  /** PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts) and reads by id; the store ends the pool. */
+  /** PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts) and the statements outside batches; the store ends the pool. */
   pgWritePool?: pg.Pool;
 }
 
@@ -208,18 +208,34 @@ class TxStore extends PrismaStoreBase {
   }
 }
 
+/** How the store's single statements run: straight on the driver, or through Prisma's raw queries. */
+interface Statements {
+  execute(sql: string, params: unknown[]): Promise<number>;
+  query(sql: string, params: unknown[]): Promise<DbRecord[]>;
+}
+
 /**
- * Reads by id straight on the driver: SQLite on the client's own connection (the session's gate
- * keeps them out of an open batch), PostgreSQL on the store's own pool; through Prisma's raw query
- * before the SQLite client opened its connection.
+ * The store's statements outside batches (single writes, reads by id, named queries) skip
+ * Prisma's machinery, which cost more than the statements: on SQLite they run on the client's
+ * own connection (the session's gate keeps them out of an open batch), on PostgreSQL on the
+ * store's own pool. Through Prisma's raw queries before the SQLite client opened its connection.
  */
-function readRowOf(client: PrismaLike, options: PrismaStoreOptions): Session['readRow'] {
+function statementsOf(client: PrismaLike, options: PrismaStoreOptions): Statements {
+  const viaPrisma: Statements = {
+    execute: (sql, params) => client.$executeRawUnsafe(sql, ...params),
+    query: (sql, params) => client.$queryRawUnsafe<DbRecord[]>(sql, ...params),
+  };
   const { sqliteConnection: connection, pgWritePool: pool } = options;
-  if (pool) return async (sql, params) => (await pool.query(sql, params)).rows[0] as DbRecord | undefined;
-  if (!connection) return undefined;
-  return async (sql, params) => {
-    if (connection.db) return readRowOn(connection.db, sql, params);
-    return (await client.$queryRawUnsafe<DbRecord[]>(sql, ...params))[0];
+  if (pool) {
+    return {
+      execute: async (sql, params) => (await pool.query(sql, params)).rowCount ?? 0,
+      query: async (sql, params) => (await pool.query(sql, params)).rows as DbRecord[],
+    };
+  }
+  if (!connection) return viaPrisma;
+  return {
+    execute: async (sql, params) => (connection.db ? executeOn(connection.db, sql, params) : viaPrisma.execute(sql, params)),
+    query: async (sql, params) => (connection.db ? queryOn(connection.db, sql, params) : viaPrisma.query(sql, params)),
   };
 }
 
@@ -242,17 +258,18 @@ export class PrismaStore extends PrismaStoreBase {
   ) {
     const gate = backend === 'sqlite' ? new Gate() : undefined;
     const guard = { check: (): void => undefined };
+    const statements = statementsOf(client, options);
     super({
       backend,
       delegate: (name) => delegateOf(client, name),
-      execute: (sql, params) => client.$executeRawUnsafe(sql, ...params),
-      query: (sql, params) => client.$queryRawUnsafe(sql, ...params),
+      execute: statements.execute,
+      query: statements.query,
       run: async (_table, op) => {
         guard.check();
         return gate ? gate.shared(op) : op();
       },
       defer: () => false,
-      readRow: readRowOf(client, options),
+      readRow: async (sql, params) => (await statements.query(sql, params))[0],
     });
     guard.check = () => this.check();
     this.gate = gate;

@@ -1,6 +1,7 @@
 /**
  * A batch on SQLite run straight on the store's connection (issue 12): `BEGIN IMMEDIATE`, the
- * batch's writes as prepared statements kept per connection, `COMMIT` — instead of a Prisma
+ * batch's writes as prepared statements kept per connection, `COMMIT` — and the store's single
+ * statements outside batches on the same prepared statements — instead of a Prisma
  * interactive transaction, whose machinery and per-statement prepare cost more than the writes
  * themselves. The store's gate keeps every other operation out meanwhile (on one connection they
  * would run inside the transaction); reads inside the batch go through Prisma on the same
@@ -35,9 +36,9 @@ export function executeOn(db: Db, sql: string, params: readonly unknown[]): numb
   return statement(db, sql).run(params.map(bindable)).changes;
 }
 
-/** Runs a statement that returns at most one row on `db`. */
-export function readRowOn(db: Db, sql: string, params: readonly unknown[]): Record<string, unknown> | undefined {
-  return statement(db, sql).get(params.map(bindable)) as Record<string, unknown> | undefined;
+/** Runs a statement that returns rows on `db`. */
+export function queryOn(db: Db, sql: string, params: readonly unknown[]): Array<Record<string, unknown>> {
+  return statement(db, sql).all(params.map(bindable)) as Array<Record<string, unknown>>;
 }
 
 /** Runs `work` in one write transaction on `db`: committed when it resolves, rolled back when it rejects. */
