@@ -2,19 +2,15 @@
  * What a job writes (issue 12, item 3): a process row only when it changed, and task rows whose
  * `hooks` JSON leaves out the fields still at their defaults — while restarts read them the same.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extraOf } from '../server/runtime/rows.ts';
 import { MemoryStore } from '../server/store/contract/memory.ts';
 import type { ProcRow, TaskRow } from '../server/store/contract/types.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 
-const THREE_STEPS = `
-id: three
-steps:
-  - { id: s1, acts: [ { uses: acts.transform.set, params: { a: 1 } } ] }
-  - { id: s2, acts: [ { uses: acts.transform.set, params: { b: 2 } } ] }
-  - { id: s3, acts: [ { uses: acts.transform.set, params: { c: 3 } } ] }
-`;
+/** The three-step workflow of `npm run bench:peers`. */
+const THREE_STEPS = readFileSync(new URL('./fixtures/models/three-set-steps.yml', import.meta.url), 'utf8');
 const TWO_WAITS = 'id: waits\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] }, { id: s2, acts: [ { uses: acts.core.irq, key: b } ] } ]';
 
 let h: Harness | undefined;

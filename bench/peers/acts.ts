@@ -5,6 +5,7 @@
  * ended once the store batch of the job that finished it committed (the `committed` event), so
  * latency and wall time include its last write.
  */
+import { readFileSync } from 'node:fs';
 import { Engine } from '../../server/runtime/engine.ts';
 import { openStore, type OpenedStore, type StoreBackend } from '../../server/store/open-store.ts';
 import { createTestDatabase } from '../../test/helpers/databases.ts';
@@ -12,13 +13,8 @@ import { countBatches, type BatchCounter } from '../durable/common.ts';
 import { PgRunCosts, statementCount } from './pg-costs.ts';
 import { Completions, type Subject } from './workload.ts';
 
-const ACTS_THREE_STEPS = `
-id: three
-steps:
-  - { id: s1, acts: [ { uses: acts.transform.set, params: { a: 1 } } ] }
-  - { id: s2, acts: [ { uses: acts.transform.set, params: { b: 2 } } ] }
-  - { id: s3, acts: [ { uses: acts.transform.set, params: { c: 3 } } ] }
-`;
+/** The workflow (one source with test/row-writes.test.ts, which counts its writes). */
+const ACTS_THREE_STEPS = readFileSync(new URL('../../test/fixtures/models/three-set-steps.yml', import.meta.url), 'utf8');
 
 /** Resolves each workflow's end once the batch that finished it is in the store. */
 function trackEnds(engine: Engine, completions: Completions): void {

@@ -1,9 +1,9 @@
 /**
  * Jobs: work of one process runs in its lane (lanes.ts), one job at a time, and the store writes
- * the jobs of one turn of a process caused go out as one batch after they ran (job-batch.ts). Work that runs off the engine's
- * thread (a code worker's answer) holds its lane until it settles (`offLane`); asynchronous engine
- * work outside the lanes (subflow starts) is tracked until it settles (`inFlight`, awaited by the
- * engine's `idle`).
+ * that the jobs of one turn of a process caused go out as one batch after they ran
+ * (job-batch.ts). Work that runs off the engine's thread (a code worker's answer) holds its lane
+ * until it settles (`offLane`); asynchronous engine work outside the lanes (subflow starts) is
+ * tracked until it settles (`inFlight`, awaited by the engine's `idle`).
  *
  * State: the lanes and their queued jobs; `inFlight`, the promises not settled yet.
  */
@@ -69,6 +69,4 @@ export class Jobs {
     work.then(done, done);
     return work;
   }
-
-
 }

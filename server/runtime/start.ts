@@ -49,7 +49,7 @@ export class Starter {
     }
     this.claimed.add(pid);
     try {
-      // a pid the caller chose may be stored already; a generated one (126 random bits) is not
+      // a pid the caller chose may be stored already; a generated one (~125 random bits) is not
       if (options.pid !== undefined && (await rt.store.procs.exists(pid))) {
         throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated: a process with this pid is stored`);
       }
