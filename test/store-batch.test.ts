@@ -142,6 +142,63 @@ describe.each(SQL_BACKENDS)('%s batch transaction', (backend) => {
   });
 });
 
+describe.each(SQL_BACKENDS)('%s write-only batch (the store writer\'s)', (backend) => {
+  const store = useTestStore(backend);
+  const owned = (id: string, owner: string | null) => ({ ...samples.procs(id, 0), owner });
+  const writeOnly = (fn: (tx: Store) => Promise<void>, guard?: { owner: string; pids: string[] }) => store().writeOnlyBatch!(fn, guard);
+  const upserts = (pid: string, n: number) => async (tx: Store) => {
+    await tx.procs.upsert({ ...owned(pid, 'me'), name: `v${n}` });
+    await tx.tasks.upsert(task(`${pid}:t`, pid, n));
+    await tx.messages.upsert(samples.messages(`${pid}:m${n}`, n));
+  };
+
+  it('writes the upserts of several tables, fenced or not', async () => {
+    expect(await writeOnly(upserts('p1', 1))).toEqual([]);
+    await store().procs.create(owned('p2', null));
+    expect(await writeOnly(upserts('p2', 2), { owner: 'me', pids: ['p1', 'p2', 'p3'] })).toEqual([]);
+    expect((await store().procs.find('p1'))?.name).toBe('v1');
+    expect((await store().procs.find('p2'))?.name).toBe('v2');
+    expect(await ids(store())).toEqual(['p1:t', 'p2:t']);
+    expect(await store().messages.exists('p2:m2')).toBe(true);
+  });
+
+  it('writes nothing when the fence finds a process of another instance, and names it', async () => {
+    await store().procs.create(owned('mine', 'me'));
+    await store().procs.create(owned('theirs', 'other'));
+    const both = async (tx: Store) => {
+      await upserts('mine', 5)(tx);
+      await upserts('theirs', 5)(tx);
+    };
+    expect(await writeOnly(both, { owner: 'me', pids: ['mine', 'theirs'] })).toEqual(['theirs']);
+    // also when the batch sent a statement of its own before its upserts (a transaction is open)
+    const deleting = async (tx: Store) => {
+      await tx.procs.delete('mine');
+      await both(tx);
+    };
+    expect(await writeOnly(deleting, { owner: 'me', pids: ['mine', 'theirs'] })).toEqual(['theirs']);
+    expect(await store().procs.find('theirs')).toEqual(owned('theirs', 'other'));
+    expect(await store().procs.find('mine')).toEqual(owned('mine', 'me'));
+    expect(await ids(store())).toEqual([]);
+    expect((await store().messages.query()).count).toBe(0);
+    // without the lost process the same batch writes
+    expect(await writeOnly(deleting, { owner: 'me', pids: ['mine'] })).toEqual([]);
+    expect((await store().procs.find('mine'))?.name).toBe('v5');
+  });
+
+  it('leaves nothing written when fn rejects, and passes the rejection on', async () => {
+    await store().procs.create(owned('p1', 'me'));
+    const failing = (statementFirst: boolean) => async (tx: Store) => {
+      if (statementFirst) await tx.tasks.delete('none');
+      await upserts('p1', 7)(tx);
+      throw new Error(`failed (${statementFirst ? 'in a transaction' : 'before any statement'})`);
+    };
+    await expect(writeOnly(failing(false), { owner: 'me', pids: ['p1'] })).rejects.toThrow('before any statement');
+    await expect(writeOnly(failing(true), { owner: 'me', pids: ['p1'] })).rejects.toThrow('in a transaction');
+    expect(await store().procs.find('p1')).toEqual(owned('p1', 'me'));
+    expect(await ids(store())).toEqual([]);
+  });
+});
+
 describe.each(SQL_BACKENDS)('%s store closing', (backend) => {
   it('refuses operations after close', async () => {
     const db = await createTestDatabase(backend);

@@ -19,13 +19,13 @@
  * lose state — so the depth may pass the cap. `limit()` sets the cap and who hears the changes.
  */
 import { ActError } from '../engine/errors.ts';
-import type { Store } from '../store/contract/types.ts';
+import type { Store, WriteGuard } from '../store/contract/types.ts';
+import { guardedBatch } from '../store/contract/guarded-batch.ts';
 
 type Settle = (err?: unknown) => void;
 
-type Entry =
-  | { kind: 'op'; run: () => Promise<unknown>; settle: Settle }
-  | { kind: 'part'; run: (tx: Store) => Promise<void>; pids: readonly string[]; settle: Settle };
+type PartEntry = { kind: 'part'; run: (tx: Store) => Promise<void>; pids: readonly string[]; settle: Settle };
+type Entry = { kind: 'op'; run: () => Promise<unknown>; settle: Settle } | PartEntry;
 
 export interface WriteFence {
   /** The instance that must own every process a part writes. */
@@ -135,14 +135,11 @@ export class StoreWriter {
       }
       let n = 0;
       while (n < this.queue.length && n < MAX_MERGED && this.queue[n].kind === 'part') n++;
-      const parts = this.queue.splice(0, n) as Array<Extract<Entry, { kind: 'part' }>>;
+      const parts = this.queue.splice(0, n) as PartEntry[];
       this.inFlight = parts.length;
       let lost = new Set<string>();
       try {
-        await (this.store.writeOnlyBatch ?? this.store.batch).call(this.store, async (tx) => {
-          lost = await this.fenced(tx, parts);
-          for (const part of parts) if (!part.pids.some((pid) => lost.has(pid))) await part.run(tx);
-        });
+        lost = await this.writeParts(parts);
         this.transactions++;
         this.parts += parts.length;
         for (const part of parts) {
@@ -171,13 +168,35 @@ export class StoreWriter {
     this.onSaturation({ saturated: on, depth: this.depth, cap: this.capValue });
   }
 
-  /** The pids of `parts` that another instance owns now (none without a fence). */
-  private async fenced(tx: Store, parts: Array<Extract<Entry, { kind: 'part' }>>): Promise<Set<string>> {
-    if (!this.fence) return new Set();
+  /**
+   * Writes `parts` in one transaction, fenced when a fence is set: the result is the pids another
+   * instance owns now. A fenced batch that found such pids wrote nothing, so it is written again
+   * without the parts of those processes.
+   */
+  private async writeParts(parts: PartEntry[]): Promise<Set<string>> {
+    const lost = new Set<string>();
+    const write = (fn: (tx: Store) => Promise<void>, guard?: WriteGuard) =>
+      this.store.writeOnlyBatch ? this.store.writeOnlyBatch(fn, guard) : guardedBatch(this.store, fn, guard);
+    let left = parts;
+    while (left.length > 0) {
+      const found = await write(async (tx) => {
+        for (const part of left) await part.run(tx);
+      }, this.guardOf(left));
+      if (found.length === 0) break;
+      for (const pid of found) lost.add(pid);
+      const rest = left.filter((part) => !part.pids.some((pid) => lost.has(pid)));
+      if (rest.length === left.length) throw new ActError('internal', `the write fence reported processes the batch does not write: ${found.join(', ')}`);
+      left = rest;
+    }
+    return lost;
+  }
+
+  /** The fence of a batch of `parts`: every process they write (none without a fence). */
+  private guardOf(parts: PartEntry[]): WriteGuard | undefined {
+    if (!this.fence) return undefined;
     const pids = new Set<string>();
     for (const part of parts) for (const pid of part.pids) pids.add(pid);
-    if (pids.size === 0) return new Set();
-    return new Set(await tx.fenceProcesses(this.fence.owner, [...pids]));
+    return pids.size > 0 ? { owner: this.fence.owner, pids: [...pids] } : undefined;
   }
 
   /** Entries queued or being written. */

@@ -1,28 +1,99 @@
 /**
- * A write-only batch on PostgreSQL (issue 12, item 2; Store.writeOnlyBatch): BEGIN, the batch's
- * statements, COMMIT on a connection of the store's own `pg` pool, instead of a Prisma
- * interactive transaction (its machinery costs more than the writes). The batch's upserts are the
- * same multi-row statements (upsert-buffer.ts); its named queries and notifies run on the same
- * connection. Reads through Prisma's query API could not see the open transaction, so the batch's
- * store refuses them (WRITE_ONLY).
+ * A write-only batch on PostgreSQL (issue 12, item 2; Store.writeOnlyBatch) on a connection of
+ * the store's own `pg` pool, instead of a Prisma interactive transaction (its machinery costs more
+ * than the writes). Reads through Prisma's query API could not see the open transaction, so the
+ * batch's store refuses them (WRITE_ONLY).
+ *
+ * State: unopened → open (connected, BEGIN, fenced when guarded: at the batch's first statement
+ * that cannot wait) → committed | rolled back; or unopened → written as one statement. The
+ * store writer's batches are upserts, which the batch's buffer holds until the end: a batch that
+ * sent nothing else never opens a transaction — its fence and all its upserts go as ONE statement
+ * in autocommit (upsertBatchFromJsonSql), one round trip instead of BEGIN, the fence, a statement
+ * per table and COMMIT. A fence that finds processes owned by another instance writes nothing and
+ * the batch resolves with their pids.
  */
 import type pg from 'pg';
 import { ActError } from '../engine/errors.ts';
+import type { WriteGuard } from './contract/types.ts';
+import type { DbRecord } from './mapping.ts';
+import { upsertBatchFromJsonSql } from './statements.ts';
+import { lostOf, PG_FENCE_SQL } from './sql/fence-processes.ts';
+import { recordsJson, type ExecuteRaw, type UpsertBuffer } from './upsert-buffer.ts';
 
-/** Runs `work` in one transaction on a connection of `pool`: committed when it resolves, rolled back when it rejects. */
-export async function inPgTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    await work(client);
-    await client.query('COMMIT');
-  } catch (err) {
-    // a connection that cannot even roll back is not handed out again
-    await client.query('ROLLBACK').catch((rollback: unknown) => (broken = rollback instanceof Error ? rollback : new Error(String(rollback))));
-    throw err;
-  } finally {
-    client.release(broken);
+/** Thrown into the batch's work when its fence found processes of another instance: it rolls back. */
+class ProcessesLost extends Error {
+  constructor(readonly pids: string[]) {
+    super(`processes owned by another instance: ${pids.join(', ')}`);
+  }
+}
+
+export class PgWriteBatch {
+  private client: pg.PoolClient | undefined;
+  private opening: Promise<pg.PoolClient> | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly guard: WriteGuard | undefined,
+  ) {}
+
+  /** Runs a statement in the batch's transaction (opened by the first). `name`: a statement prepared once per connection. */
+  readonly execute: ExecuteRaw = async (sql, params, name) => {
+    const client = await this.transaction();
+    return (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rowCount ?? 0;
+  };
+
+  /** Runs a query in the batch's transaction (opened by the first). */
+  readonly query = async (sql: string, params: unknown[]): Promise<DbRecord[]> => (await (await this.transaction()).query(sql, params)).rows as DbRecord[];
+
+  /**
+   * Runs `work` (which queues its upserts in `buffer`) and ends the batch: commits what it wrote,
+   * or rolls back when it rejects (the rejection is passed on). Resolves with the pids the fence
+   * found owned by another instance (nothing was written then), or `[]`.
+   */
+  async run(buffer: UpsertBuffer, work: () => Promise<void>): Promise<string[]> {
+    let broken: Error | undefined;
+    try {
+      await work();
+      if (!this.opening) return await this.writeAtOnce(buffer);
+      await buffer.flush();
+      await (await this.opening).query('COMMIT');
+      return [];
+    } catch (err) {
+      if (this.client) {
+        // a connection that cannot even roll back is not handed out again
+        await this.client.query('ROLLBACK').catch((rollback: unknown) => (broken = rollback instanceof Error ? rollback : new Error(String(rollback))));
+      }
+      if (err instanceof ProcessesLost) return err.pids;
+      throw err;
+    } finally {
+      this.client?.release(broken);
+    }
+  }
+
+  private transaction(): Promise<pg.PoolClient> {
+    this.opening ??= (async () => {
+      const client = await this.pool.connect();
+      this.client = client;
+      await client.query('BEGIN');
+      if (this.guard) {
+        const lost = lostOf((await client.query(PG_FENCE_SQL, [[...this.guard.pids]])).rows as DbRecord[], this.guard.owner);
+        if (lost.length > 0) throw new ProcessesLost(lost);
+      }
+      return client;
+    })();
+    return this.opening;
+  }
+
+  /** Every queued upsert (and the fence) in one statement, without a transaction around it. */
+  private async writeAtOnce(buffer: UpsertBuffer): Promise<string[]> {
+    const drained = buffer.drain();
+    if (drained.length === 0) return [];
+    const tables = drained.map((entry) => entry.table);
+    const params: unknown[] = this.guard ? [[...this.guard.pids], this.guard.owner] : [];
+    for (const entry of drained) params.push(recordsJson(entry.records));
+    const name = `acts-batch-${this.guard ? 'g' : 'o'}-${tables.map((table) => table.sqlName).join('-')}`;
+    const result = await this.pool.query({ name, text: upsertBatchFromJsonSql(tables, this.guard !== undefined), values: params });
+    return (result.rows as DbRecord[]).map((row) => String(row.id));
   }
 }
 

@@ -28,12 +28,14 @@ import type {
   Store,
   StoreQueries,
   TaskRow,
+  WriteGuard,
 } from './contract/types.ts';
 import { TABLES, type Table } from './columns.ts';
+import { guardedBatch } from './contract/guarded-batch.ts';
 import { Gate } from './gate.ts';
 import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';
 import { claimProcessesSql } from './sql/claim-processes.ts';
-import { fenceProcessesSql } from './sql/fence-processes.ts';
+import { fenceProcessesSql, lostOf } from './sql/fence-processes.ts';
 import { bindQueries, sqlRunner, type SqlRunner } from './sql/runner.ts';
 import * as storeQueries from './sql/store-queries.ts';
 import { SqliteEngineLock } from './engine-lock.ts';
@@ -43,7 +45,7 @@ import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
 import { UpsertBuffer, type ExecuteRaw } from './upsert-buffer.ts';
 import { executeOn, inSqliteTransaction, queryOn } from './sqlite-batch.ts';
-import { inPgTransaction, WRITE_ONLY } from './pg-write-batch.ts';
+import { PgWriteBatch, WRITE_ONLY } from './pg-write-batch.ts';
 import type pg from 'pg';
 import type { DbRecord } from './mapping.ts';
 import type { SqliteConnectionHandle } from './sqlite-connection.ts';
@@ -141,7 +143,7 @@ abstract class PrismaStoreBase implements Store {
     if (pids.length === 0) return [];
     const { sql, params } = fenceProcessesSql(this.session.backend, pids);
     const rows = await this.session.run(TABLES.procs, () => this.session.query(sql, params));
-    return rows.filter((row) => row.owner !== null && row.owner !== owner).map((row) => String(row.id));
+    return lostOf(rows, owner);
   }
 
   /** Whether a session holds the instance lock of `instance` (Store.instanceLockHeld); PostgreSQL only. */
@@ -324,17 +326,15 @@ export class PrismaStore extends PrismaStoreBase {
     await (this.gate ? this.gate.exclusive(run) : run());
   }
 
-  /** PostgreSQL: a write-only batch on a connection of the store's own (pg-write-batch.ts); elsewhere `batch`. */
-  async writeOnlyBatch(fn: (tx: Store) => Promise<void>): Promise<void> {
+  /** PostgreSQL: a write-only batch on a connection of the store's own (pg-write-batch.ts); elsewhere `batch`, fenced inside. */
+  async writeOnlyBatch(fn: (tx: Store) => Promise<void>, guard?: WriteGuard): Promise<string[]> {
     const pool = this.options.pgWritePool;
-    if (!pool) return this.batch(fn);
+    if (!pool) return guardedBatch(this, fn, guard);
     this.check();
-    await inPgTransaction(pool, async (client) => {
-      const execute: ExecuteRaw = async (sql, params, name) => (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rowCount ?? 0;
-      const buffer = new UpsertBuffer(this.backend, execute);
-      const query = async (sql: string, params: unknown[]) => (await client.query(sql, params)).rows as DbRecord[];
-      await this.runBatch(fn, (mark) => new TxStore(this.backend, WRITE_ONLY as PrismaLike, mark, buffer, execute, query), buffer);
-    });
+    const batch = new PgWriteBatch(pool, guard);
+    const buffer = new UpsertBuffer(this.backend, batch.execute);
+    const txStore = (mark: BatchMark) => new TxStore(this.backend, WRITE_ONLY as PrismaLike, mark, buffer, batch.execute, batch.query);
+    return batch.run(buffer, () => this.runBatch(fn, txStore, buffer, false));
   }
 
   /** SQLite: the batch straight on the client's connection, its writes as cached prepared statements (sqlite-batch.ts). */
@@ -348,12 +348,12 @@ export class PrismaStore extends PrismaStoreBase {
     await inSqliteTransaction(db, () => this.runBatch(fn, (mark) => new TxStore(this.backend, this.client, mark, buffer, execute), buffer));
   }
 
-  /** Runs a batch's `fn` on its transaction's store, then writes the upserts it queued. */
-  private async runBatch(fn: (tx: Store) => Promise<void>, txStore: (mark: BatchMark) => TxStore, buffer: UpsertBuffer): Promise<void> {
+  /** Runs a batch's `fn` on its transaction's store, then (`flush`) writes the upserts it queued. */
+  private async runBatch(fn: (tx: Store) => Promise<void>, txStore: (mark: BatchMark) => TxStore, buffer: UpsertBuffer, flush = true): Promise<void> {
     const mark: BatchMark = { owner: this, open: true };
     try {
       await batchContext.run(mark, () => fn(txStore(mark)));
-      await buffer.flush();
+      if (flush) await buffer.flush();
     } finally {
       mark.open = false;
     }

@@ -9,6 +9,7 @@
 import { SEQ, type Table } from './columns.ts';
 import type { DbRecord } from './mapping.ts';
 import type { SqlBackend } from './sql-backend.ts';
+import { PG_FENCE_SQL } from './sql/fence-processes.ts';
 
 const quote = (name: string): string => `"${name}"`;
 
@@ -58,12 +59,37 @@ export function insertSql(table: Table, backend: SqlBackend, rows: number, onCon
  * per connection, and the rows cross as one JSON text instead of a parameter per value.
  */
 export function upsertFromJsonSql(table: Table): string {
-  return cached(`${table.sqlName}:postgresql:upsert-json`, () => {
-    const columns = insertColumns(table).map(quote).join(', ');
-    const sets = updatedColumns(table)
-      .map((column) => `${quote(column)} = excluded.${quote(column)}`)
-      .join(', ');
-    return `INSERT INTO ${quote(table.sqlName)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quote(table.sqlName)}, $1::json) ON CONFLICT (${quote('id')}) DO UPDATE SET ${sets}`;
+  return cached(`${table.sqlName}:postgresql:upsert-json`, () => upsertFromJson(table, 1, ''));
+}
+
+/** The upsert of the JSON array in parameter `slot`, its rows taken only when `condition` (SQL) holds. */
+function upsertFromJson(table: Table, slot: number, condition: string): string {
+  const columns = insertColumns(table).map(quote).join(', ');
+  const sets = updatedColumns(table)
+    .map((column) => `${quote(column)} = excluded.${quote(column)}`)
+    .join(', ');
+  const where = condition ? ` WHERE ${condition}` : '';
+  return `INSERT INTO ${quote(table.sqlName)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quote(table.sqlName)}, $${slot}::json)${where} ON CONFLICT (${quote('id')}) DO UPDATE SET ${sets}`;
+}
+
+/**
+ * PostgreSQL: a whole write batch of upserts as ONE statement in autocommit (pg-write-batch.ts):
+ * each table's rows as one JSON parameter (`$3`, `$4`, … in the order of `tables`) into
+ * data-modifying CTEs. `guarded`: the fence comes first (`$1` the pids, `$2` the owner; locks as
+ * Store.fenceProcesses does) and when it finds a process owned by another instance no row is
+ * written; the statement returns those processes' ids (no rows when it wrote).
+ */
+export function upsertBatchFromJsonSql(tables: readonly Table[], guarded: boolean): string {
+  const key = `batch:${guarded ? 'guarded' : 'open'}:${tables.map((table) => table.sqlName).join(',')}`;
+  return cached(key, () => {
+    const parts: string[] = [];
+    if (guarded) {
+      parts.push(`"fence" AS (${PG_FENCE_SQL})`, `"lost" AS (SELECT "id" FROM "fence" WHERE "owner" IS NOT NULL AND "owner" <> $2)`);
+    }
+    const first = guarded ? 3 : 1;
+    const condition = guarded ? 'NOT EXISTS (SELECT 1 FROM "lost")' : '';
+    tables.forEach((table, i) => parts.push(`"w${i}" AS (${upsertFromJson(table, first + i, condition)})`));
+    return `WITH ${parts.join(', ')} ${guarded ? 'SELECT "id" FROM "lost"' : 'SELECT NULL::text AS "id" WHERE false'}`;
   });
 }
 

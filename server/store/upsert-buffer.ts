@@ -25,6 +25,9 @@ const MAX_ROWS = 1_000;
 /** Times and `seq` are bigints for the drivers; in JSON they are numbers (epoch ms and µs stay below 2^53). */
 const bigintsAsNumbers = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? Number(value) : value);
 
+/** PostgreSQL: records as the JSON parameter of upsertFromJsonSql / upsertBatchFromJsonSql. */
+export const recordsJson = (records: DbRecord[]): string => JSON.stringify(records, bigintsAsNumbers);
+
 export class UpsertBuffer {
   private readonly pending = new Map<Table, Map<string, DbRecord>>();
 
@@ -42,6 +45,13 @@ export class UpsertBuffer {
     queued.set(id, earlier ? { ...record, [SEQ]: earlier[SEQ] } : record);
   }
 
+  /** Takes every queued upsert out of the buffer, by table (the caller writes them). */
+  drain(): Array<{ table: Table; records: DbRecord[] }> {
+    const drained = [...this.pending].map(([table, queued]) => ({ table, records: [...queued.values()] }));
+    this.pending.clear();
+    return drained;
+  }
+
   /** Writes the queued upserts of one table, or of every table. */
   async flush(table?: Table): Promise<void> {
     const tables = table ? (this.pending.has(table) ? [table] : []) : [...this.pending.keys()];
@@ -55,7 +65,7 @@ export class UpsertBuffer {
   private async write(table: Table, records: DbRecord[]): Promise<void> {
     if (this.backend === 'postgresql') {
       for (let start = 0; start < records.length; start += MAX_ROWS) {
-        const json = JSON.stringify(records.slice(start, start + MAX_ROWS), bigintsAsNumbers);
+        const json = recordsJson(records.slice(start, start + MAX_ROWS));
         await this.execute(upsertFromJsonSql(table), [json], `acts-upsert-${table.sqlName}`);
       }
       return;

@@ -303,6 +303,12 @@ export interface StoreQueries extends InboxQueries {
   deleteStartClaim(claim: StartClaimRow): Promise<boolean>;
 }
 
+/** The processes a guarded write-only batch must still own (Store.writeOnlyBatch). */
+export interface WriteGuard {
+  owner: string;
+  pids: readonly string[];
+}
+
 export interface Store {
   models: Collection<ModelRow>;
   modelVersions: Collection<ModelVersionRow>;
@@ -381,8 +387,11 @@ export interface Store {
    * and `notify` — reads (find, exists, query) and `deleteWhere` through `tx` throw. A store that
    * can run such a batch cheaper than a `batch` has it (PostgreSQL: on a connection of its own,
    * without Prisma's transaction machinery); the store writer's batches use it.
+   * `guard`: the batch is fenced first (fenceProcesses, locked until it ends) — when another
+   * instance owns any of `guard.pids`, nothing is written and those pids are the result; otherwise
+   * the result is `[]`.
    */
-  writeOnlyBatch?(fn: (tx: Store) => Promise<void>): Promise<void>;
+  writeOnlyBatch?(fn: (tx: Store) => Promise<void>, guard?: WriteGuard): Promise<string[]>;
   close(): Promise<void>;
 }
 
