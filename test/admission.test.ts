@@ -81,4 +81,31 @@ describe.each(BACKENDS)('admission with cache_cap on %s', (backend) => {
     expect((await second.proc(parked)).state).toBe('running');
     expect(second.created('a').pid).toBe(parked);
   });
+
+  it('parked starts run in start order, whether held in memory or waiting as rows after a restart', async () => {
+    const first = await createHarness({ cacheCap: 1 });
+    await first.deploy(ONE_IRQ);
+    const a = await first.start('one');
+    // parked while nothing else waits: held in memory too, but their rows are what survives
+    const held = [(await first.engine.procs.start('one')).pid, (await first.engine.procs.start('one')).pid];
+    await first.close();
+    const second = await createHarness({ cacheCap: 1 });
+    open.push(second);
+    await second.settle();
+    // rows wait in the store now: a new start parks behind them
+    const late = (await second.engine.procs.start('one')).pid;
+    const more = (await second.engine.procs.start('one')).pid;
+    const order = [a, ...held, late, more];
+    const started = () => second.messages.filter((m) => m.key === 'a' && m.state === 'created').map((m) => m.pid);
+    for (let i = 0; i < order.length; i++) {
+      await second.settle();
+      // `a` was restored, its act created before the restart
+      expect(started()).toEqual(order.slice(1, i + 1));
+      expect(second.engine.stats().processes).toBe(1);
+      const tid = (await second.proc(order[i])).tasks.find((t) => t.key === 'a')!.tid;
+      await second.engine.act.complete(order[i], tid);
+    }
+    await second.settle();
+    for (const pid of order) expect((await second.proc(pid)).state).toBe('completed');
+  });
 });

@@ -33,6 +33,9 @@ import { paramsOf } from '../engine/task-data.ts';
 import { multiInstance } from './relay-records.ts';
 import { resumeEndHooks } from './end-hooks.ts';
 
+/** Unfinished states of a process that has not started (a parked start). */
+const PARKED_PROC_STATES = UNFINISHED_PROC_STATES.filter((state) => !IN_FLIGHT_PROC_STATES.includes(state));
+
 export interface RecoverReport {
   processes: number;
   /** Recorded actions applied again. */
@@ -96,8 +99,10 @@ export async function fillSlots(rt: Runtime, models: Models, boot = false, onLoa
   const claims: string[] = [];
   // Rows may still wait unless a pass below finds fewer of them than there were free slots.
   let waiting = true;
-  for (const states of [IN_FLIGHT_PROC_STATES, UNFINISHED_PROC_STATES.filter((s) => !IN_FLIGHT_PROC_STATES.includes(s))]) {
+  for (const states of [IN_FLIGHT_PROC_STATES, PARKED_PROC_STATES]) {
     let free = rt.config.cacheCap - rt.residents.activeCount();
+    // parked starts held in memory go before parked rows: they are older
+    if (states === PARKED_PROC_STATES) free -= rt.residents.startParked(free);
     if (free <= 0) {
       waiting = true;
       break;
@@ -111,7 +116,7 @@ export async function fillSlots(rt: Runtime, models: Models, boot = false, onLoa
     waiting = claimed.length > free;
     const owned = await rt.store.queries.ownedProcessesIn(me, states, free + rt.procs.size);
     if (owned.length === free + rt.procs.size) waiting = true;
-    const loadable = owned.filter((row) => !rt.procs.has(row.id) && !rt.residents.finishedHere.has(row.id));
+    const loadable = owned.filter((row) => !rt.procs.has(row.id) && !rt.residents.finishedHere.has(row.id) && !rt.residents.holdsParked(row.id));
     const candidates = loadable.slice(0, free);
     if (candidates.length < loadable.length) waiting = true;
     total += candidates.length;

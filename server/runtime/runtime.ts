@@ -29,7 +29,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const fault = deps.faults ?? (() => {});
   const events = new TypedEmitter<EngineEvents>();
   const timed = new Set<Task>();
-  const residents = new Residents(timed, (lost) => events.emit('processesLost', lost), () => deps.links.slotFreed());
+  const residents = new Residents(timed, (lost) => events.emit('processesLost', lost), () => deps.links.slotFreed(), config.cacheCap);
   const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => residents.release(pids, 'fence') } : undefined;
   const writer = new StoreWriter(store, (err) => log.error(`store write failed: ${errorMessage(err)}`), fence);
   const outbox = new Outbox(() => clock.now(), newId);

@@ -76,16 +76,19 @@ export class Starter {
       // `none` until a slot frees; running processes are never evicted to make room. A subflow
       // child is part of its resident parent's work and always starts: parked, it could wait for
       // a slot that only its own parent would free.
-      if (parent || rt.residents.activeCount() < rt.config.cacheCap) {
+      const run = (): void => {
         rt.procs.set(pid, proc);
         rt.executions.schedule(proc, root);
-      } else rt.residents.admissionPending = true;
+      };
+      if (parent || rt.residents.activeCount() < rt.config.cacheCap) run();
+      else rt.residents.park(pid, run);
       // The process row and its root task (or its overflow record) are durable before the start
       // is reported (spec 5.2); a start whose rows could not be written is undone.
       try {
         await rt.batch.flush();
       } catch (err) {
         proc.abandoned = true;
+        rt.residents.unpark(pid);
         if (rt.procs.get(pid) === proc) rt.procs.delete(pid);
         removeWorkdir(proc.workdir);
         throw new ActError('internal', `process '${pid}' could not be written: ${errorMessage(err)}`);

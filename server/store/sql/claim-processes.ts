@@ -1,8 +1,8 @@
 /**
  * Store.claimProcesses in one statement: sets `owner` on up to `limit` procs rows in one of the
  * given states whose owner is null, unknown, or an instance whose lease ended before `now`
- * (never a live other instance's; never rows the claimant owns already), oldest `timestamp` first,
- * and returns their ids.
+ * (never a live other instance's; never rows the claimant owns already), oldest `timestamp` first
+ * (ties in insertion order, as ownedProcessesIn), and returns their ids.
  * - PostgreSQL: the candidates are locked `FOR UPDATE OF p SKIP LOCKED`, so two instances claiming
  *   at once take disjoint rows; the owner test is re-checked on the locked rows (READ COMMITTED
  *   re-reads an updated row before the UPDATE applies).
@@ -25,7 +25,7 @@ export function claimProcessesSql(backend: SqlBackend, owner: string, now: numbe
   const claimable = CLAIMABLE.replace(':owner', ownerSlot()).replace(':now', p.slot(BigInt(now)));
   const candidates =
     `SELECT p."id" FROM "procs" p LEFT JOIN "instances" i ON i."id" = p."owner" ` +
-    `WHERE p."state" IN ${inStates} AND ${claimable} ORDER BY p."timestamp", p."id" ${limitOf(limit)}`;
+    `WHERE p."state" IN ${inStates} AND ${claimable} ORDER BY p."timestamp", p."seq", p."id" ${limitOf(limit)}`;
   const sql =
     backend === 'postgresql'
       ? `WITH c AS (${candidates} FOR UPDATE OF p SKIP LOCKED) UPDATE "procs" SET "owner" = ${set} FROM c WHERE "procs"."id" = c."id" RETURNING "procs"."id"`
