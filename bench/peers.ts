@@ -5,7 +5,9 @@
  * three-step workflows started by BENCH_PEERS_PRODUCERS [8] concurrent producers into a running
  * system, done when every one completed durably. Each subject runs BENCH_PEERS_REPS [3] times,
  * round-robin, each run in a process of its own on a fresh database; the table gives medians and
- * the costs per workflow. BENCH_PEERS_ONLY: a comma-separated list of subjects to run.
+ * the costs per workflow. Then each acts-studio subject runs once more in open loop at half its
+ * median (BENCH_PEERS_RATE in the child: a steady offered load), for the latency at that load.
+ * BENCH_PEERS_ONLY: a comma-separated list of subjects to run.
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
@@ -17,12 +19,15 @@ const REPS = Number(process.env.BENCH_PEERS_REPS ?? 3);
 const ALL = ['acts memory', 'acts sqlite', 'acts postgresql', 'pg-boss', 'graphile-worker', 'pg commit per write', 'pg set-based'];
 const ONLY = process.env.BENCH_PEERS_ONLY?.split(',').map((s) => s.trim());
 const SUBJECTS = ONLY ? ALL.filter((s) => ONLY.includes(s)) : ALL;
+/** Issue 12's p99 goals, start → completed, ms. */
+const LATENCY_GOALS: Record<string, number> = { 'acts sqlite': 50, 'acts postgresql': 100 };
 const RUN_ONE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'peers', 'run-one.ts');
 
-/** One run of `subject` in a child process; its result. */
-function runOnce(subject: string): Promise<RunResult> {
+/** One run of `subject` in a child process (`rate`: open loop at that many starts per second); its result. */
+function runOnce(subject: string, rate?: number): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(RUN_ONE, [subject], { execArgv: process.execArgv, silent: true, env: { ...process.env, NO_LOG_SUCCESS: '1' } });
+    const env = { ...process.env, NO_LOG_SUCCESS: '1', ...(rate ? { BENCH_PEERS_RATE: String(rate) } : {}) };
+    const child = fork(RUN_ONE, [subject], { execArgv: process.execArgv, silent: true, env });
     let out = '';
     let err = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -94,6 +99,19 @@ async function main(): Promise<void> {
       (m.cpuMs / WORKFLOWS).toFixed(3),
       `${(m.machineBusy * 100).toFixed(0)} %`,
     ]),
+  );
+  // latency under a steady load of half the maximum just measured (open loop)
+  const half: Array<Array<string>> = [];
+  for (const subject of SUBJECTS.filter((s) => s.startsWith('acts '))) {
+    const offered = Math.max(1, Math.round(rate(subject)! / 2));
+    const run = await runOnce(subject, offered);
+    const goal = LATENCY_GOALS[subject];
+    half.push([subject, String(offered), run.perSec.toFixed(0), run.p50Ms.toFixed(1), run.p99Ms.toFixed(1), goal ? `≤ ${goal}` : '–', (run.cpuMs / WORKFLOWS).toFixed(3), `${(run.machineBusy * 100).toFixed(0)} %`]);
+  }
+  printRows(
+    'Latency at a steady offered load of half the maximum above (open loop: starts sent on schedule, latency from each scheduled start to its durable end)',
+    ['subject', 'offered/s', 'completed/s', 'p50 ms', 'p99 ms', 'goal p99 ms', 'CPU ms/wf', 'machine busy'],
+    half,
   );
   printRows(
     'Ratios (goals of issue 12 in brackets)',

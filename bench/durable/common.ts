@@ -66,7 +66,7 @@ const WRITES = ['create', 'update', 'upsert', 'delete'] as const;
 
 /**
  * Counts the store writer's transactions and the rows written in them by wrapping `store.batch`
- * and, inside each batch, the write methods of the transaction's collections. (Upserts of the same
+ * (and `store.writeOnlyBatch`, where the store has it) and, inside each batch, the write methods of the transaction's collections. (Upserts of the same
  * id inside one batch are coalesced by the SQL store, so `rows` counts writes requested.)
  */
 export function countBatches(store: Store): BatchCounter {
@@ -95,25 +95,33 @@ export function countBatches(store: Store): BatchCounter {
       },
     });
   // A proxy per batch rather than patching `tx`: MemoryStore passes itself as `tx`.
+  const countedFn = (fn: (tx: Store) => Promise<void>) => (tx: Store) => {
+    const collections = new Map<PropertyKey, unknown>();
+    const wrapped = new Proxy(tx, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if ((COLLECTION_NAMES as readonly PropertyKey[]).includes(prop)) {
+          if (!collections.has(prop)) collections.set(prop, counted(value as object));
+          return collections.get(prop);
+        }
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return fn(wrapped);
+  };
+  const timed = <T>(done: Promise<T>, t: number): Promise<T> => done.finally(() => (counter.busyMs += performance.now() - t));
   store.batch = (fn) => {
     counter.batches++;
-    const t = performance.now();
-    const done = batch((tx) => {
-      const collections = new Map<PropertyKey, unknown>();
-      const wrapped = new Proxy(tx, {
-        get(target, prop) {
-          const value = Reflect.get(target, prop, target) as unknown;
-          if ((COLLECTION_NAMES as readonly PropertyKey[]).includes(prop)) {
-            if (!collections.has(prop)) collections.set(prop, counted(value as object));
-            return collections.get(prop);
-          }
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-      return fn(wrapped);
-    });
-    return done.finally(() => (counter.busyMs += performance.now() - t));
+    return timed(batch(countedFn(fn)), performance.now());
   };
+  // the writer's batches on PostgreSQL (Store.writeOnlyBatch)
+  const writeOnly = store.writeOnlyBatch?.bind(store);
+  if (writeOnly) {
+    store.writeOnlyBatch = (fn, guard) => {
+      counter.batches++;
+      return timed(writeOnly(countedFn(fn), guard), performance.now());
+    };
+  }
   return counter;
 }
 

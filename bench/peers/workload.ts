@@ -12,6 +12,14 @@ import { percentile } from '../durable/common.ts';
 
 export const WORKFLOWS = Number(process.env.BENCH_PEERS_WORKFLOWS ?? 3000);
 export const PRODUCERS = Number(process.env.BENCH_PEERS_PRODUCERS ?? 8);
+/**
+ * Open loop instead of producers: workflows start at this steady rate (per second) whether or not
+ * earlier starts returned, and each latency counts from the workflow's scheduled start. The first
+ * WARMUP_SHARE of them warm the process up (JIT, first compiles) and their latencies are not
+ * counted: the figure is the steady state's.
+ */
+export const OFFERED_RATE = process.env.BENCH_PEERS_RATE ? Number(process.env.BENCH_PEERS_RATE) : undefined;
+const WARMUP_SHARE = 0.1;
 
 /** What a subject reports of one run; the costs are totals, divided per workflow by the table. */
 export interface RunResult {
@@ -62,12 +70,13 @@ export class Completions {
   private resolveAll!: () => void;
   readonly all = new Promise<void>((resolve) => (this.resolveAll = resolve));
 
-  started(i: number): void {
-    this.startedAt[i] = performance.now();
+  /** Workflow `i` starts now, or was scheduled to start at `at` (performance.now()). */
+  started(i: number, at = performance.now()): void {
+    this.startedAt[i] = at;
   }
 
   ended(i: number): void {
-    this.latencies.push(performance.now() - this.startedAt[i]);
+    if (!OFFERED_RATE || i >= WORKFLOWS * WARMUP_SHARE) this.latencies.push(performance.now() - this.startedAt[i]);
     if (--this.remaining === 0) this.resolveAll();
   }
 
@@ -76,8 +85,8 @@ export class Completions {
   }
 }
 
-/** Runs the workload against `subject`: producers start every workflow, then waits for all ends. */
-export async function drive(name: string, subject: Subject, completions: Completions): Promise<RunResult> {
+/** PRODUCERS concurrent producers, each starting the next workflow once its last start returned. */
+async function closedLoop(subject: Subject, completions: Completions): Promise<void> {
   let next = 0;
   const producer = async () => {
     for (let i = next++; i < WORKFLOWS; i = next++) {
@@ -85,10 +94,30 @@ export async function drive(name: string, subject: Subject, completions: Complet
       await subject.start(i);
     }
   };
+  await Promise.all(Array.from({ length: PRODUCERS }, producer));
+}
+
+/** Workflow `i` is due at `i / rate` seconds after the first; every start due is sent at once. */
+async function openLoop(subject: Subject, completions: Completions, rate: number): Promise<void> {
+  const t0 = performance.now();
+  const starts: Array<Promise<void>> = [];
+  for (let i = 0; i < WORKFLOWS; ) {
+    const now = performance.now();
+    for (; i < WORKFLOWS && t0 + (i * 1000) / rate <= now; i++) {
+      completions.started(i, t0 + (i * 1000) / rate);
+      starts.push(subject.start(i));
+    }
+    if (i < WORKFLOWS) await new Promise((resolve) => setTimeout(resolve, Math.max(0, t0 + (i * 1000) / rate - performance.now())));
+  }
+  await Promise.all(starts);
+}
+
+/** Runs the workload against `subject`: every workflow is started (closed or open loop), then waits for all ends. */
+export async function drive(name: string, subject: Subject, completions: Completions): Promise<RunResult> {
   const cpu = process.cpuUsage();
   const machine = machineJiffies();
   const t = performance.now();
-  await Promise.all(Array.from({ length: PRODUCERS }, producer));
+  await (OFFERED_RATE ? openLoop(subject, completions, OFFERED_RATE) : closedLoop(subject, completions));
   await completions.all;
   await subject.drain();
   const seconds = (performance.now() - t) / 1000;
