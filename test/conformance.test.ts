@@ -578,6 +578,22 @@ steps:
     }
   });
 
+  it('A21 a delivery made before a restart is settled by the action after it, with no ack channel open', async () => {
+    await h.close();
+    const before = await createHarness({ store: borrowed(store()) });
+    before.engine.channel({ id: 'c1', ack: true }).onMessage(() => undefined);
+    await before.deploy('id: acked\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a1 } ] } ]');
+    const pid = await before.start('acked');
+    const tid = before.created('a1').tid;
+    await before.close();
+    h = await createHarness({ store: borrowed(store()) });
+    await h.settle();
+    await h.engine.act.complete(pid, tid);
+    await h.settle();
+    const rows = (await h.engine.messages.deliveries()).rows.filter((d) => d.tid === tid);
+    expect(rows.map((d) => d.status)).toEqual(['completed']);
+  });
+
   it('A22 triggers: manual, hook, chat; bad trigger ids fail deploy', async () => {
     await h.deploy(`
 id: evts

@@ -78,7 +78,9 @@ export class ActionIntake {
     const now = rt.clock.now();
     const op: OpRow = { id: rt.newId(16), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
     try {
-      await rt.writer.write(() => rt.store.ops.create(op));
+      // a part of the writer's next transaction (not a standalone write, which no other write
+      // joins); a fresh id, so the upsert inserts
+      await rt.writer.writeBatch((tx) => tx.ops.upsert(op));
     } catch (err) {
       throw new ActError('internal', `the action could not be recorded: ${errorMessage(err)}`);
     }
@@ -91,7 +93,8 @@ export class ActionIntake {
         if (error === undefined) resolve();
         else reject(error);
         rt.outbox.close(op);
-        committed = rt.batch.flush();
+        // the turn's batch, after the jobs this one queued in it: its whole effect at once
+        committed = rt.batch.nextFlush();
       };
       rt.jobs.job(pid, `action ${action} ${tid}`, actionJob(rt, proc, { tid, action, options }, done, gone));
     });

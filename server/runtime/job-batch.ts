@@ -43,6 +43,8 @@ export class JobBatch {
   seq = 0;
   committedSeq = 0;
   private lastCommit: Promise<void> = Promise.resolve();
+  /** Callers waiting for the next batch (nextFlush). */
+  private flushWaiters: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
 
   constructor(
     private readonly writer: StoreWriter,
@@ -78,9 +80,13 @@ export class JobBatch {
   /** Writes what the turn changed as one batch; resolves when it is in the store. */
   flush(): Promise<void> {
     const seq = ++this.seq;
+    const waiters = this.flushWaiters.splice(0);
     if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.messages.length === 0 && !this.outbox.hasWrites()) {
       // nothing to write: "committed" once the batches queued before it are
-      const done = () => this.committed({ seq, pids: [], ok: true });
+      const done = () => {
+        this.committed({ seq, pids: [], ok: true });
+        for (const waiter of waiters) waiter.resolve();
+      };
       this.lastCommit = this.lastCommit.then(done, done);
       return Promise.resolve();
     }
@@ -117,7 +123,18 @@ export class JobBatch {
       this.written();
     };
     this.lastCommit = committed.then(settled(true), settled(false));
+    for (const waiter of waiters) committed.then(waiter.resolve, waiter.reject);
     return committed;
+  }
+
+  /**
+   * Settles with the next batch — the one of the running turn, which carries the effects of the
+   * job that asks and of the jobs after it in the turn: resolves once it is written, rejects when
+   * its write failed. A job whose caller must hear of its effects only once they are durable (a
+   * client action) waits for it rather than writing a batch of its own in the middle of its turn.
+   */
+  nextFlush(): Promise<void> {
+    return new Promise((resolve, reject) => this.flushWaiters.push({ resolve, reject }));
   }
 
   /** The rows of the dirty processes that differ from the ones last handed out. */

@@ -4,8 +4,13 @@
  * channel — a channel with `ack` gets a delivery row first, settled by the client's ack or re-sent
  * by the tick — through the ordered dispatcher (one process's messages reach a handler in order,
  * after the job). Process events (`on_start`, `on_complete`, `on_error`) go the same way, without
- * rows, after the typed `started` / `finished` event. Holds no state of its own beyond the
- * channels it is given.
+ * rows, after the typed `started` / `finished` event.
+ *
+ * State: `deliveriesMayExist` — whether a `created` delivery may be in the store, so that an action
+ * ending a task's wait must settle the task's deliveries (a standalone write that reads). True
+ * until a count found none (at start, and again after processes were claimed from another
+ * instance, which may have made some); set again by every delivery made here and by every claim.
+ * `made` counts the deliveries made here, so a count that raced one does not clear the flag.
  */
 import type { IdSource } from '../engine/clock.ts';
 import type { Message } from '../engine/messages.ts';
@@ -29,7 +34,23 @@ export interface PublisherParts {
 }
 
 export class Publisher {
-  constructor(private readonly parts: PublisherParts) {}
+  private deliveriesMayExist = true;
+  private made = 0;
+
+  constructor(private readonly parts: PublisherParts) {
+    void this.countDeliveries();
+    parts.events.on('processesClaimed', () => {
+      this.deliveriesMayExist = true;
+      void this.countDeliveries();
+    });
+  }
+
+  /** Clears `deliveriesMayExist` when the store holds no `created` delivery and none was made meanwhile. */
+  private async countDeliveries(): Promise<void> {
+    const made = this.made;
+    const waiting = await this.parts.store.queries.countDeliveries('created').catch(() => 1);
+    if (waiting === 0 && this.made === made) this.deliveriesMayExist = false;
+  }
 
   /** Stores the canonical message and hands a copy to every matching channel. */
   publish(message: Message): void {
@@ -58,6 +79,8 @@ export class Publisher {
         update_time: now,
       };
       this.parts.batch.addDelivery(delivery);
+      this.made++;
+      this.deliveriesMayExist = true;
       copy = { ...message, delivery_id: delivery.id };
     }
     const handler = channel.handlers.message;
@@ -78,6 +101,7 @@ export class Publisher {
 
   /** Closes the deliveries of a task's `created` messages after an action settled it (spec 5.6). */
   settleDeliveries(pid: string, tid: string): void {
+    if (!this.deliveriesMayExist) return;
     const store = this.parts.store;
     const now = this.parts.now();
     this.parts.writer.write(async () => {
