@@ -81,32 +81,37 @@ export function countBatches(store: Store): BatchCounter {
     },
   };
   const batch = store.batch.bind(store);
-  const counted = <C extends object>(collection: C): C =>
-    new Proxy(collection, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target) as unknown;
-        if (typeof value !== 'function') return value;
-        const fn = (value as (...args: unknown[]) => unknown).bind(target);
-        if (!(WRITES as readonly PropertyKey[]).includes(prop)) return fn;
-        return (...args: unknown[]) => {
-          counter.rows++;
-          return fn(...args);
-        };
+  /** `target` seen through a proxy whose functions are bound once; `wrap` may replace them. */
+  const bound = <T extends object>(target: T, wrap: (prop: PropertyKey, value: unknown) => unknown): T => {
+    const seen = new Map<PropertyKey, unknown>();
+    return new Proxy(target, {
+      get(t, prop) {
+        if (seen.has(prop)) return seen.get(prop);
+        let value = Reflect.get(t, prop, t) as unknown;
+        if (typeof value === 'function') value = (value as (...args: unknown[]) => unknown).bind(t);
+        value = wrap(prop, value);
+        seen.set(prop, value);
+        return value;
       },
     });
-  // A proxy per batch rather than patching `tx`: MemoryStore passes itself as `tx`.
+  };
+  const countWrites = (prop: PropertyKey, value: unknown): unknown => {
+    if (typeof value !== 'function' || !(WRITES as readonly PropertyKey[]).includes(prop)) return value;
+    const fn = value as (...args: unknown[]) => unknown;
+    return (...args: unknown[]) => {
+      counter.rows++;
+      return fn(...args);
+    };
+  };
+  // A proxy per batch store rather than patching `tx` (MemoryStore passes itself as `tx`); made
+  // once per store object, so counting costs the measured run little.
+  const wrappedStores = new WeakMap<Store, Store>();
   const countedFn = (fn: (tx: Store) => Promise<void>) => (tx: Store) => {
-    const collections = new Map<PropertyKey, unknown>();
-    const wrapped = new Proxy(tx, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target) as unknown;
-        if ((COLLECTION_NAMES as readonly PropertyKey[]).includes(prop)) {
-          if (!collections.has(prop)) collections.set(prop, counted(value as object));
-          return collections.get(prop);
-        }
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    let wrapped = wrappedStores.get(tx);
+    if (!wrapped) {
+      wrapped = bound(tx, (prop, value) => ((COLLECTION_NAMES as readonly PropertyKey[]).includes(prop) ? bound(value as object, countWrites) : value));
+      wrappedStores.set(tx, wrapped);
+    }
     return fn(wrapped);
   };
   const timed = <T>(done: Promise<T>, t: number): Promise<T> => done.finally(() => (counter.busyMs += performance.now() - t));

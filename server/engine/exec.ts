@@ -16,7 +16,7 @@ export function exec(core: EngineContext, proc: Process, task: Task): void {
     core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; not executed again`);
     return;
   }
-  const driver = driverOf(core, proc, task);
+  const driver = new JobDriver(core, proc, task);
   taskJob(core, proc, task, () => {
     if (task.state === 'none') initTask(core, proc, task, driver);
     if (task.state === 'ready') runTask(core, proc, task, driver);
@@ -32,20 +32,30 @@ export function exec(core: EngineContext, proc: Process, task: Task): void {
  */
 export function rerunCode(core: EngineContext, proc: Process, task: Task): void {
   if (proc.abandoned || task.terminal) return;
-  const driver = driverOf(core, proc, task);
+  const driver = new JobDriver(core, proc, task);
   taskJob(core, proc, task, () => {
     runAct(core, proc, task, driver);
     proceed(core, proc, task);
   });
 }
 
-function driverOf(core: EngineContext, proc: Process, task: Task): TaskDriver {
-  return {
-    again: () => exec(core, proc, task),
-    resume: (work) =>
-      taskJob(core, proc, task, () => {
-        work();
-        proceed(core, proc, task);
-      }),
-  };
+/** How a task's job goes on after work off the engine's thread (a class: one is made per job). */
+class JobDriver implements TaskDriver {
+  constructor(
+    private readonly core: EngineContext,
+    private readonly proc: Process,
+    private readonly task: Task,
+  ) {}
+
+  again(): void {
+    exec(this.core, this.proc, this.task);
+  }
+
+  resume(work: () => void): void {
+    const { core, proc, task } = this;
+    taskJob(core, proc, task, () => {
+      work();
+      proceed(core, proc, task);
+    });
+  }
 }

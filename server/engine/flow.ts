@@ -79,6 +79,15 @@ function failProcess(core: EngineContext, proc: Process, error: ErrorInfo): void
   finishProcess(core, proc);
 }
 
+/**
+ * A job that proceeds with `task` again. Returned rather than bound to a local: the build that runs
+ * the server (tsx, keepNames) names every function bound to a local as it is made, which costs
+ * more than making it.
+ */
+function proceedAgain(core: EngineContext, proc: Process, task: Task): () => void {
+  return () => taskJob(core, proc, task, () => proceed(core, proc, task));
+}
+
 /** A running task finishes once every child that decides its fate is terminal. */
 export function proceed(core: EngineContext, proc: Process, task: Task): void {
   if (task.state !== 'running') return;
@@ -87,7 +96,7 @@ export function proceed(core: EngineContext, proc: Process, task: Task): void {
   const children = proc.workChildren(task);
   if (children.some((c) => !c.terminal)) return;
   if (task.kind === 'act' && !task.autoComplete) return;
-  const retry = () => taskJob(core, proc, task, () => proceed(core, proc, task));
+  const retry = proceedAgain(core, proc, task);
   const outputs = whenEvaluated(core, proc, task, () => (task.tid === '$' || task.outputs === undefined ? outputsOf(core, proc, task) : task.outputs), retry);
   if (!outputs) return;
   // what finishing closes (a loop jump, the end): its outputs too, before anything changes

@@ -48,10 +48,10 @@ export interface TaskDriver {
 }
 
 export function initTask(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {
-  const decided = whenEvaluated(core, proc, task, () => decideInit(core, proc, task), driver.again);
+  const decided = whenEvaluated(core, proc, task, () => decideInit(core, proc, task), () => driver.again());
   if (!decided) return;
   // a task skipped at init closes with a message, and a step's jump leaves its enclosing tasks
-  if (decided.value === 'skipped' && !evaluateAhead(core, proc, skippedAhead(core, proc, task), driver.again)) return;
+  if (decided.value === 'skipped' && !evaluateAhead(core, proc, skippedAhead(core, proc, task), () => driver.again())) return;
   if (task.kind === 'workflow') {
     core.setState(proc, task, 'ready');
     emit(core, proc, task);
@@ -102,9 +102,9 @@ function decideAct(core: EngineContext, proc: Process, task: Task): InitDecision
 }
 
 export function runTask(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {
-  if (!whenEvaluated(core, proc, task, () => prepareRun(core, proc, task), driver.again)) return;
+  if (!whenEvaluated(core, proc, task, () => prepareRun(core, proc, task), () => driver.again())) return;
   const ahead = parentActionAhead(core, proc, task);
-  if (!evaluateAhead(core, proc, ahead, driver.again)) return;
+  if (!evaluateAhead(core, proc, ahead, () => driver.again())) return;
   core.setState(proc, task, 'running');
   if (task.kind === 'act') {
     try {
@@ -161,7 +161,7 @@ export function runAct(core: EngineContext, proc: Process, task: Task, driver: T
   if (!isFunc(pkg)) return;
   const params = paramsOf(core, proc, task);
   core.registry.validateParams(uses, params);
-  pkg.run(funcContext(core, proc, task, params, driver));
+  pkg.run(new ActContext(core, proc, task, params, driver));
 }
 
 /**
@@ -178,42 +178,66 @@ function resumeAfterCode(core: EngineContext, proc: Process, task: Task, outcome
   });
 }
 
-function funcContext(core: EngineContext, proc: Process, task: Task, params: unknown, driver: TaskDriver): FuncContext {
-  return {
-    params,
-    setVars: (vars) => {
-      core.checkSize(`the result of act '${task.node.id}'`, vars);
-      mergeData(task, vars);
-      core.checkSize(`the data of act '${task.node.id}'`, task.data);
-    },
-    markOutputs: (keys) => keys.forEach((k) => task.outputKeys.add(k)),
-    runCode: (source, mode, apply) => {
-      core.fault('code:running');
-      if (!core.codePool) return apply(core.evaluate(proc, task, source, mode));
-      task.autoComplete = false;
-      core.markDirty(proc, task);
-      const work = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
-      core.offLane(proc.pid, `code-done ${task.tid}`, work, (outcome) => resumeAfterCode(core, proc, task, outcome, apply, driver));
-    },
-    expand: (acts, mode) => expand(core, proc, task, acts, mode),
-    holdCompletion: () => {
-      task.autoComplete = false;
-    },
-    startSubflow: (mid, options) => startSubflow(core, proc, task, mid, options),
-    actOnParent: (action, options) => {
-      const parent = task.parent;
-      if (!parent) throw new ActError('action.refused', `act '${task.node.id}' has no parent to act on`);
-      // The action act has done its work once the action applies: it completes first, so the
-      // parent's new fate never waits on it; a refused action leaves it running (and it fails).
-      core.setState(proc, task, 'completed');
-      try {
-        applyInternalAction(core, proc, parent, action, options, task);
-      } catch (err) {
-        core.setState(proc, task, 'running');
-        throw err;
-      }
-    },
-  };
+/**
+ * What a func package may do to the act it runs (FuncContext). A class, not an object of
+ * closures: one is made for every act run, and its methods are shared.
+ */
+class ActContext implements FuncContext {
+  constructor(
+    private readonly core: EngineContext,
+    private readonly proc: Process,
+    private readonly task: Task,
+    readonly params: unknown,
+    private readonly driver: TaskDriver,
+  ) {}
+
+  setVars(vars: Vars): void {
+    const { core, task } = this;
+    core.checkSize(`the result of act '${task.node.id}'`, vars);
+    mergeData(task, vars);
+    core.checkSize(`the data of act '${task.node.id}'`, task.data);
+  }
+
+  markOutputs(keys: string[]): void {
+    for (const key of keys) this.task.outputKeys.add(key);
+  }
+
+  runCode(source: string, mode: 'script' | 'function', apply: (result: unknown) => void): void {
+    const { core, proc, task, driver } = this;
+    core.fault('code:running');
+    if (!core.codePool) return apply(core.evaluate(proc, task, source, mode));
+    task.autoComplete = false;
+    core.markDirty(proc, task);
+    const work = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
+    core.offLane(proc.pid, `code-done ${task.tid}`, work, (outcome) => resumeAfterCode(core, proc, task, outcome, apply, driver));
+  }
+
+  expand(acts: Act[], mode: 'sequence' | 'parallel'): void {
+    expand(this.core, this.proc, this.task, acts, mode);
+  }
+
+  holdCompletion(): void {
+    this.task.autoComplete = false;
+  }
+
+  startSubflow(mid: string, options: Vars): void {
+    startSubflow(this.core, this.proc, this.task, mid, options);
+  }
+
+  actOnParent(action: string, options: Vars): void {
+    const { core, proc, task } = this;
+    const parent = task.parent;
+    if (!parent) throw new ActError('action.refused', `act '${task.node.id}' has no parent to act on`);
+    // The action act has done its work once the action applies: it completes first, so the
+    // parent's new fate never waits on it; a refused action leaves it running (and it fails).
+    core.setState(proc, task, 'completed');
+    try {
+      applyInternalAction(core, proc, parent, action, options, task);
+    } catch (err) {
+      core.setState(proc, task, 'running');
+      throw err;
+    }
+  }
 }
 
 /** Block expansion (spec 2.6): children are created now and started with the act's heads. */

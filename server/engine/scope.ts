@@ -1,4 +1,7 @@
-/** Builds the `ScriptScope` an expression of one task sees (spec 2.12). */
+/**
+ * Builds the `ScriptScope` an expression of one task sees (spec 2.12). Classes rather than objects
+ * of closures: a scope is made for every evaluation, and the methods of a class are shared.
+ */
 import { ActError } from './errors.ts';
 import type { Vars } from './model/types.ts';
 import type { Process } from './process.ts';
@@ -15,55 +18,97 @@ export interface ScopeServices {
   log(level: 'log' | 'info' | 'warn' | 'error', message: string, task: Task): void;
 }
 
-function stepAccess(proc: Process, step: Task, services: ScopeServices): StepAccess {
-  return {
-    get: (key) => step.data[key] ?? null,
-    set: (key, value) => {
-      if (step.terminal) {
-        throw new ActError('script.error', `step '${step.node.id}' is already ${step.state}; its data cannot change`);
-      }
-      services.checkSize(`the value of '${key}'`, value);
-      updateData(step, key, value);
-    },
-    data: () => step.data,
-    inputs: () => step.inputs,
-  };
+class StepScope implements StepAccess {
+  constructor(
+    private readonly step: Task,
+    private readonly services: ScopeServices,
+  ) {}
+
+  get(key: string): unknown {
+    return this.step.data[key] ?? null;
+  }
+
+  set(key: string, value: unknown): void {
+    const { step } = this;
+    if (step.terminal) throw new ActError('script.error', `step '${step.node.id}' is already ${step.state}; its data cannot change`);
+    this.services.checkSize(`the value of '${key}'`, value);
+    updateData(step, key, value);
+  }
+
+  data(): Vars {
+    return this.step.data;
+  }
+
+  inputs(): Vars {
+    return this.step.inputs;
+  }
+}
+
+class TaskScope implements ScriptScope {
+  constructor(
+    private readonly proc: Process,
+    private readonly task: Task,
+    private readonly services: ScopeServices,
+  ) {}
+
+  has(name: string): boolean {
+    return isVisible(this.task, name);
+  }
+
+  get(name: string): unknown {
+    return lookup(this.task, name);
+  }
+
+  set(name: string, value: unknown): void {
+    this.services.checkSize(`the value of '${name}'`, value);
+    updateData(this.task, name, value);
+  }
+
+  inputs(): Vars {
+    return this.task.inputs;
+  }
+
+  data(): Vars {
+    return this.task.data;
+  }
+
+  setProcessVar(name: string, value: unknown): void {
+    this.services.checkSize(`the value of '${name}'`, value);
+    const root = this.proc.root;
+    if (root) {
+      root.data[name] = value;
+      root.touch();
+    }
+  }
+
+  envGet(name: string): unknown {
+    const env = this.proc.env;
+    return name in env ? env[name] : (process.env[name] ?? null);
+  }
+
+  envSet(name: string, value: unknown): void {
+    this.services.checkSize(`the value of '$env.${name}'`, value);
+    this.proc.env[name] = value;
+    this.services.touchProcess(this.proc);
+  }
+
+  step(id: string): StepAccess | undefined {
+    const step = this.proc.latestOf(id);
+    return step && step.kind === 'step' ? new StepScope(step, this.services) : undefined;
+  }
+
+  userVar(name: string): Vars | undefined {
+    const defaults = this.services.userVars.get(name);
+    if (!defaults) return undefined;
+    const own = lookup(this.task, name);
+    return own && typeof own === 'object' && !Array.isArray(own) ? { ...defaults, ...(own as Vars) } : { ...defaults };
+  }
+
+  log(level: 'log' | 'info' | 'warn' | 'error', message: string): void {
+    this.services.log(level, message, this.task);
+  }
 }
 
 export function scopeFor(proc: Process, task: Task, services: ScopeServices): ScriptScope {
-  return {
-    has: (name) => isVisible(task, name),
-    get: (name) => lookup(task, name),
-    set: (name, value) => {
-      services.checkSize(`the value of '${name}'`, value);
-      updateData(task, name, value);
-    },
-    inputs: () => task.inputs,
-    data: () => task.data,
-    setProcessVar: (name, value) => {
-      services.checkSize(`the value of '${name}'`, value);
-      const root = proc.root;
-      if (root) {
-        root.data[name] = value;
-        root.touch();
-      }
-    },
-    envGet: (name) => (name in proc.env ? proc.env[name] : process.env[name] ?? null),
-    envSet: (name, value) => {
-      services.checkSize(`the value of '$env.${name}'`, value);
-      proc.env[name] = value;
-      services.touchProcess(proc);
-    },
-    step: (id) => {
-      const step = proc.latestOf(id);
-      return step && step.kind === 'step' ? stepAccess(proc, step, services) : undefined;
-    },
-    userVar: (name) => {
-      const defaults = services.userVars.get(name);
-      if (!defaults) return undefined;
-      const own = lookup(task, name);
-      return own && typeof own === 'object' && !Array.isArray(own) ? { ...defaults, ...(own as Vars) } : { ...defaults };
-    },
-    log: (level, message) => services.log(level, message, task),
-  };
+  return new TaskScope(proc, task, services);
 }

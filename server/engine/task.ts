@@ -10,6 +10,9 @@ import type { TaskState } from '../../vocab/states.ts';
 import { isTerminal } from '../../vocab/states.ts';
 import type { Outcome } from './sandbox/types.ts';
 
+/** A task's `touch` until the runtime wires it (one function for all, not one per task). */
+function untouched(): void {}
+
 export class Task {
   state: TaskState = 'none';
   data: Vars = {};
@@ -48,7 +51,7 @@ export class Task {
   /** Acts pushed into this step, kept to rebuild them after a reload. */
   pushed: Act[] = [];
   /** Called whenever the task's stored state changes outside the engine's own state writes. */
-  touch: () => void = () => {};
+  touch: () => void = untouched;
   /** Outcomes of expressions a code worker evaluated for the windows being re-run (expr/trials.ts). */
   evalMemo: Map<string, Outcome> | undefined = undefined;
   /** How often each source was evaluated in the task's windows of this run (the memo's keys; expr/eval-chain.ts). */

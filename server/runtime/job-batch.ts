@@ -93,11 +93,10 @@ export class JobBatch {
     const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
     // task states by row id, made only for a batch that holds an act's `created` message
     let states: Map<string, string> | undefined;
-    const stateOf = (pid: string, tid: string) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`);
     const procs = this.changedProcRows();
     const messages = this.messages.splice(0);
     const deliveries = this.deliveries.splice(0);
-    const inbox = inboxChanges(messages, stateOf, [...this.leftInterrupted]);
+    const inbox = inboxChanges(messages, (pid, tid) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`), [...this.leftInterrupted]);
     this.leftInterrupted.clear();
     const ops = this.outbox.take();
     const pids = new Set<string>();
@@ -116,15 +115,20 @@ export class JobBatch {
       for (const row of ops) await tx.ops.upsert(row);
       await notifyRelays(tx, ops);
     }, [...pids]);
-    const settled = (ok: boolean) => () => {
-      if (!ok) this.generation++;
-      this.committedSeq = seq;
-      this.committed({ seq, pids: [...pids], ok });
-      this.written();
-    };
-    this.lastCommit = committed.then(settled(true), settled(false));
+    this.lastCommit = committed.then(
+      () => this.settled(seq, pids, true),
+      () => this.settled(seq, pids, false),
+    );
     for (const waiter of waiters) committed.then(waiter.resolve, waiter.reject);
     return committed;
+  }
+
+  /** Batch `seq` was written (`ok`) or failed: every process writes its row again after a failure. */
+  private settled(seq: number, pids: Set<string>, ok: boolean): void {
+    if (!ok) this.generation++;
+    this.committedSeq = seq;
+    this.committed({ seq, pids: [...pids], ok });
+    this.written();
   }
 
   /**

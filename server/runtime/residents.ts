@@ -72,11 +72,12 @@ export class Residents {
     return started;
   }
 
-  /** Unfinished processes held in memory. */
+  /**
+   * Unfinished processes held in memory: all of `procs` — a process leaves as it finishes (the
+   * end of finishProcess evicts it), and only unfinished ones join.
+   */
   activeCount(): number {
-    let n = 0;
-    for (const proc of this.procs.values()) if (!proc.finished) n++;
-    return n;
+    return this.procs.size;
   }
 
   /** A process rebuilt from the store joins. */

@@ -24,6 +24,18 @@ import { guardedBatch } from '../store/contract/guarded-batch.ts';
 
 type Settle = (err?: unknown) => void;
 
+/** A settle function over a promise's resolve and reject (returned, so the build does not name one per write). */
+function settleWith(resolve: () => void, reject: (err: unknown) => void): Settle {
+  return (err) => (err === undefined ? resolve() : reject(err));
+}
+
+/** One transaction's work: the parts' writes, one after another. */
+function runAll(parts: readonly PartEntry[]): (tx: Store) => Promise<void> {
+  return async (tx) => {
+    for (const part of parts) await part.run(tx);
+  };
+}
+
 type PartEntry = { kind: 'part'; run: (tx: Store) => Promise<void>; pids: readonly string[]; settle: Settle };
 type Entry = { kind: 'op'; run: () => Promise<unknown>; settle: Settle } | PartEntry;
 
@@ -103,10 +115,13 @@ export class StoreWriter {
   }
 
   private enqueue(make: (settle: Settle) => Entry): Promise<void> {
-    let settle!: Settle;
-    const result = new Promise<void>((resolve, reject) => {
-      settle = (err) => (err === undefined ? resolve() : reject(err));
+    let resolve!: () => void;
+    let reject!: (err: unknown) => void;
+    const result = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
     });
+    const settle = settleWith(resolve, reject);
     // A caller that does not wait for the result must not turn a failed write into a crash.
     result.catch(() => undefined);
     this.queue.push(make(settle));
@@ -175,13 +190,12 @@ export class StoreWriter {
    */
   private async writeParts(parts: PartEntry[]): Promise<Set<string>> {
     const lost = new Set<string>();
-    const write = (fn: (tx: Store) => Promise<void>, guard?: WriteGuard) =>
-      this.store.writeOnlyBatch ? this.store.writeOnlyBatch(fn, guard) : guardedBatch(this.store, fn, guard);
+    const store = this.store;
     let left = parts;
     while (left.length > 0) {
-      const found = await write(async (tx) => {
-        for (const part of left) await part.run(tx);
-      }, this.guardOf(left));
+      const run = runAll(left);
+      const guard = this.guardOf(left);
+      const found = await (store.writeOnlyBatch ? store.writeOnlyBatch(run, guard) : guardedBatch(store, run, guard));
       if (found.length === 0) break;
       for (const pid of found) lost.add(pid);
       const rest = left.filter((part) => !part.pids.some((pid) => lost.has(pid)));
