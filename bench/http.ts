@@ -8,13 +8,15 @@
  *                 room receives the task's `completed` event: one caller (idle server) and 64
  *                 callers (loaded server); p50 / p99
  * The baseline measured in the same run is `auth.me` (a read that touches no engine state):
- * the HTTP + tRPC + session cost every call pays.
+ * the HTTP + tRPC + session cost every call pays. The callers speak tRPC's wire format over plain
+ * keep-alive HTTP (http-client.ts): tRPC's own client would take most of a core on this machine.
  */
 import { performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import { ensurePostgres, printRows } from './durable/common.ts';
 import { createTestDatabase } from '../test/helpers/databases.ts';
 import { joinRoom, leaveRoom, ServerProcess, type ApiClient } from '../test/helpers/server-process.ts';
+import { lightClient } from './http-client.ts';
 
 const SECS = Number(process.env.BENCH_SECS ?? 3);
 const CLIENTS = Number(process.env.BENCH_HTTP_CLIENTS ?? 64);
@@ -117,7 +119,8 @@ async function measureBackend(backend: 'sqlite' | 'postgresql'): Promise<string[
   const server = new ServerProcess(db.url, { ACTS_CACHE_CAP: '1000000' });
   try {
     await server.start();
-    const api = server.client();
+    // the load's client: tRPC's own costs ~5x the CPU per call (bench/http-client.ts)
+    const api = lightClient(server.url, server.cookie);
     await api.models.deploy.mutate({ source: ONE_IRQ });
 
     const baseline = await sustained(CLIENTS, SECS, () => api.auth.me.query());
