@@ -26,6 +26,7 @@ import { outputsOf } from './task-data.ts';
 import { whenEvaluated } from './task-ops.ts';
 import type { TaskState } from '../../vocab/states.ts';
 import { PendingData } from './vars.ts';
+import { scopeReadingFrom } from './scope.ts';
 
 /** Data that reaches a task before the closings after it (read when the plan gets there). */
 interface Passing {
@@ -192,12 +193,11 @@ export function evaluateAhead(core: EngineContext, proc: Process, closings: Clos
 
 /** A task's outputs evaluated over the data on its way to it (in its trial and on the worker alike). */
 function overPending(core: EngineContext, proc: Process, task: Task, pending: PendingData, retry: () => void, gone?: () => void): { value: Vars } | undefined {
-  const scope: ScriptScope = {
-    ...core.scopeOf(proc, task),
+  const scope: ScriptScope = scopeReadingFrom(core.scopeOf(proc, task), {
     has: (name) => pending.isVisible(task, name),
     get: (name) => pending.lookup(task, name),
     data: () => pending.dataOf(task),
-  };
+  });
   const ctx = { evaluator: () => (source: string) => core.trials.evaluate(task, source, scope, 'script'), checkSize: core.checkSize.bind(core) };
   return whenEvaluated(core, proc, task, () => outputsOf(ctx, proc, task, pending), retry, gone, scope);
 }

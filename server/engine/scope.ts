@@ -112,3 +112,63 @@ class TaskScope implements ScriptScope {
 export function scopeFor(proc: Process, task: Task, services: ScopeServices): ScriptScope {
   return new TaskScope(proc, task, services);
 }
+
+/** What a scope reads its variables from. */
+export type ScopeReads = Pick<ScriptScope, 'has' | 'get' | 'data'>;
+
+/** `base` reading its variables from `reads` instead (everything else, writes included, as `base`). */
+class ReadingFrom implements ScriptScope {
+  constructor(
+    private readonly base: ScriptScope,
+    private readonly reads: ScopeReads,
+  ) {}
+
+  has(name: string): boolean {
+    return this.reads.has(name);
+  }
+
+  get(name: string): unknown {
+    return this.reads.get(name);
+  }
+
+  data(): Vars {
+    return this.reads.data();
+  }
+
+  set(name: string, value: unknown): void {
+    this.base.set(name, value);
+  }
+
+  inputs(): Vars {
+    return this.base.inputs();
+  }
+
+  setProcessVar(name: string, value: unknown): void {
+    this.base.setProcessVar(name, value);
+  }
+
+  envGet(name: string): unknown {
+    return this.base.envGet(name);
+  }
+
+  envSet(name: string, value: unknown): void {
+    this.base.envSet(name, value);
+  }
+
+  step(id: string): StepAccess | undefined {
+    return this.base.step(id);
+  }
+
+  userVar(name: string): Vars | undefined {
+    return this.base.userVar(name);
+  }
+
+  log(level: 'log' | 'info' | 'warn' | 'error', message: string): void {
+    this.base.log(level, message);
+  }
+}
+
+/** A scope like `base` whose variables are read from `reads` (a scope is a class: spreading it would drop its methods). */
+export function scopeReadingFrom(base: ScriptScope, reads: ScopeReads): ScriptScope {
+  return new ReadingFrom(base, reads);
+}
