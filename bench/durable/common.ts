@@ -115,16 +115,21 @@ export function countBatches(store: Store): BatchCounter {
     return fn(wrapped);
   };
   const timed = <T>(done: Promise<T>, t: number): Promise<T> => done.finally(() => (counter.busyMs += performance.now() - t));
+  // Store.writeOnlyBatch (the writer's batches) is counted itself; where it runs as a plain batch
+  // (SQLite), that batch is not counted again (the writer runs one batch at a time)
+  let inWriteOnly = 0;
   store.batch = (fn) => {
+    if (inWriteOnly > 0) return batch(fn);
     counter.batches++;
     return timed(batch(countedFn(fn)), performance.now());
   };
-  // the writer's batches on PostgreSQL (Store.writeOnlyBatch)
   const writeOnly = store.writeOnlyBatch?.bind(store);
   if (writeOnly) {
     store.writeOnlyBatch = (fn, guard) => {
       counter.batches++;
-      return timed(writeOnly(countedFn(fn), guard), performance.now());
+      inWriteOnly++;
+      const done = writeOnly(countedFn(fn), guard).finally(() => inWriteOnly--);
+      return timed(done, performance.now());
     };
   }
   return counter;
