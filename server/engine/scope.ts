@@ -8,6 +8,7 @@ import type { Process } from './process.ts';
 import type { ScriptScope, StepAccess } from './sandbox/types.ts';
 import type { Task } from './task.ts';
 import { isVisible, lookup, updateData } from './vars.ts';
+import { ScopeOver } from './sandbox/scope-over.ts';
 
 export interface ScopeServices {
   userVars: Map<string, Vars>;
@@ -117,54 +118,24 @@ export function scopeFor(proc: Process, task: Task, services: ScopeServices): Sc
 export type ScopeReads = Pick<ScriptScope, 'has' | 'get' | 'data'>;
 
 /** `base` reading its variables from `reads` instead (everything else, writes included, as `base`). */
-class ReadingFrom implements ScriptScope {
+class ReadingFrom extends ScopeOver {
   constructor(
-    private readonly base: ScriptScope,
+    base: ScriptScope,
     private readonly reads: ScopeReads,
-  ) {}
+  ) {
+    super(base);
+  }
 
-  has(name: string): boolean {
+  override has(name: string): boolean {
     return this.reads.has(name);
   }
 
-  get(name: string): unknown {
+  override get(name: string): unknown {
     return this.reads.get(name);
   }
 
-  data(): Vars {
+  override data(): Vars {
     return this.reads.data();
-  }
-
-  set(name: string, value: unknown): void {
-    this.base.set(name, value);
-  }
-
-  inputs(): Vars {
-    return this.base.inputs();
-  }
-
-  setProcessVar(name: string, value: unknown): void {
-    this.base.setProcessVar(name, value);
-  }
-
-  envGet(name: string): unknown {
-    return this.base.envGet(name);
-  }
-
-  envSet(name: string, value: unknown): void {
-    this.base.envSet(name, value);
-  }
-
-  step(id: string): StepAccess | undefined {
-    return this.base.step(id);
-  }
-
-  userVar(name: string): Vars | undefined {
-    return this.base.userVar(name);
-  }
-
-  log(level: 'log' | 'info' | 'warn' | 'error', message: string): void {
-    this.base.log(level, message);
   }
 }
 

@@ -5,54 +5,36 @@
  * slice is then evaluated again on a code worker, where writes reach the task as they happen.
  */
 import type { ScriptScope, StepAccess } from './types.ts';
-import type { Vars } from '../model/types.ts';
+import { ScopeOver, type LogLevel } from './scope-over.ts';
 
-type LogLevel = Parameters<ScriptScope['log']>[0];
-
-export class TrialScope implements ScriptScope {
+export class TrialScope extends ScopeOver {
   /** A write was refused: the trial's result must not be used. */
   wrote = false;
   private readonly logs: Array<[LogLevel, string]> = [];
 
   constructor(
-    private readonly inner: ScriptScope,
+    inner: ScriptScope,
     /** Called on the first write: the evaluation is to stop as soon as it can. */
     private readonly onWrite: () => void,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  has(name: string): boolean {
-    return this.inner.has(name);
-  }
-  get(name: string): unknown {
-    return this.inner.get(name);
-  }
-  inputs(): Vars {
-    return this.inner.inputs();
-  }
-  data(): Vars {
-    return this.inner.data();
-  }
-  envGet(name: string): unknown {
-    return this.inner.envGet(name);
-  }
-  userVar(name: string): Vars | undefined {
-    return this.inner.userVar(name);
-  }
-  set(): void {
+  override set(): void {
     this.refuse();
   }
-  setProcessVar(): void {
+  override setProcessVar(): void {
     this.refuse();
   }
-  envSet(): void {
+  override envSet(): void {
     this.refuse();
   }
-  step(id: string): StepAccess | undefined {
+  override step(id: string): StepAccess | undefined {
     const step = this.inner.step(id);
     if (!step) return undefined;
     return { get: (key) => step.get(key), set: () => this.refuse(), data: () => step.data(), inputs: () => step.inputs() };
   }
-  log(level: LogLevel, message: string): void {
+  override log(level: LogLevel, message: string): void {
     this.logs.push([level, message]);
   }
 
