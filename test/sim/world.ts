@@ -278,10 +278,10 @@ class Simulation {
     return { kind: 'start', pid: step.start, mid: step.mid, inputs: step.inputs };
   }
 
-  /** The last view; a crash while reading it is recovered from like any other. */
-  private async finalView(): Promise<WorldView> {
+  /** A view of the settled engine; a crash while reading it is recovered from like any other. */
+  private async view(final: boolean): Promise<WorldView> {
     for (;;) {
-      const world = await this.observe(true).catch((err) => (this.crashed ? undefined : Promise.reject(err)));
+      const world = await this.observe(final).catch((err) => (this.crashed ? undefined : Promise.reject(err)));
       if (world && !this.crashed) return world;
       await this.recover();
     }
@@ -340,17 +340,21 @@ class Simulation {
           await this.recover();
           // what the engine recorded before the crash is its job now, not the client's
           if (next && queue[0] === next && (await this.recorded(next))) queue.shift();
-          continue;
+          // then the client looks before it sends anything, as it did after every stimulus: the
+          // recovered engine settles first (a start sent into a recovery still under way could take
+          // the slot a recovered process's subflow child took in the run without the crash)
         }
         world = await this.observe(false).catch((err) => (this.crashed ? undefined : Promise.reject(err)));
         if (!world || this.crashed) {
-          if (this.crashed) {
-            await this.recover();
-            // a tick's work cut off by the crash: the restarted engine ticks at that instant again
-            // before the client looks (as its timer would), so due timeouts fire as they did
-            if (next?.kind === 'time') queue.unshift(next);
+          await this.recover();
+          // a tick's work cut off by the crash: the restarted engine ticks at that instant again
+          // before the client looks (as its timer would), so due timeouts fire as they did
+          if (next?.kind === 'time') {
+            queue.unshift(next);
+            continue;
           }
-          continue;
+          // otherwise the client looks again before it sends anything
+          world = await this.view(false);
         }
         if (!this.check(world)) break;
         if (queue.length > 0) continue;
@@ -366,7 +370,7 @@ class Simulation {
         queue.push(decided);
       }
       if (this.violations.length === 0) {
-        const final = await this.finalView();
+        const final = await this.view(true);
         if (steps > MAX_STEPS) this.violations.push({ invariant: 'budget', detail: `the run did not end within ${MAX_STEPS} steps` });
         this.check(final);
         world = final;
