@@ -639,17 +639,14 @@ steps:
     await expect(h.engine.procs.start('nope', {})).rejects.toMatchObject({ code: 'model.not_found' });
   });
 
-  it('A24 a pid that exists only in the store is a duplicate too', async () => {
-    const store = new MemoryStore();
-    const r = await createHarness({ store });
-    try {
-      await r.deploy('id: p\nsteps: [ { id: s1 } ]');
-      const row = { id: 'stored', state: 'completed', mid: 'p', name: '', start_time: 1, end_time: 2, model: '', model_ver: 1, env: {}, err: null, parent_pid: null, parent_tid: null, timestamp: 1, owner: null, stuck_since: 0 };
-      await store.procs.create(row);
-      await expect(r.engine.procs.start('p', { pid: 'stored' })).rejects.toMatchObject({ code: 'process.duplicate_pid' });
-      expect((await r.engine.procs.start('p', { pid: 'fresh' })).pid).toBe('fresh');
-    } finally {
-      await r.close();
-    }
+  it('A24 a pid that exists only in the store is a duplicate too, and its rows stay as they were', async () => {
+    await h.deploy('id: p\nsteps: [ { id: s1 } ]');
+    const row = { id: 'stored', state: 'completed', mid: 'p', name: 'kept', start_time: 1, end_time: 2, model: '', model_ver: 1, env: {}, err: null, parent_pid: null, parent_tid: null, timestamp: 1, owner: null, stuck_since: 0 };
+    await store().procs.create(row);
+    await expect(h.engine.procs.start('p', { pid: 'stored' })).rejects.toMatchObject({ code: 'process.duplicate_pid' });
+    await h.engine.idle();
+    expect(await store().procs.find('stored')).toMatchObject({ state: 'completed', name: 'kept', start_time: 1, end_time: 2 });
+    expect((await store().tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: 'stored' }] } })).count).toBe(0);
+    expect((await h.engine.procs.start('p', { pid: 'fresh' })).pid).toBe('fresh');
   });
 });

@@ -78,6 +78,12 @@ export interface EngineOptions {
    * (default 10 s; then `engine.busy`, the action staying queued there).
    */
   relayTimeoutMs?: number;
+  /**
+   * On a store other instances share (PostgreSQL): how long a start uses the latest version of a
+   * model it cached without asking the store again, ms (default 1000). A deploy or removal on any
+   * instance reaches the others at once (NOTIFY); this bounds the delay should that be lost.
+   */
+  modelFreshMs?: number;
 }
 
 export interface TickReport {

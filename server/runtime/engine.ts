@@ -67,7 +67,7 @@ export class Engine {
       slotFreed: () => void this.fills.request(),
     };
     const rt = createRuntime({ ...parts, links, faults: options.faults });
-    const models = new Models(parts.store, parts.registry, parts.sandbox, parts.clock);
+    const models = new Models(parts.store, parts.registry, parts.sandbox, parts.clock, multiInstance(parts.store), options.modelFreshMs);
     this.rt = rt;
     this.modelStore = models;
     this.lease = new InstanceLease(rt, rt.config.instanceId, parts.leaseMs);
@@ -115,7 +115,10 @@ export class Engine {
     }
     await publishPackages(rt);
     // relayed work is applied from the first tick on (recovered jobs run after create returns)
-    if (multiInstance(parts.store)) await engine.relay.start();
+    if (multiInstance(parts.store)) {
+      await engine.relay.start();
+      await engine.modelStore.watch();
+    }
     if (options.recover !== false) {
       const recovery = engine.recovery.start(engine.fills);
       if (!options.recoverInBackground) await recovery;
@@ -364,6 +367,7 @@ export class Engine {
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     await this.fills.current;
     await this.relay.stop();
+    await this.modelStore.unwatch();
     this.rt.jobs.queue.close();
     await this.rt.writer.flush();
     await this.lease.release().catch((err) => this.rt.log.error(`removing instance ${this.instanceId} failed: ${errorMessage(err)}`));

@@ -35,6 +35,8 @@ export class JobBatch {
   private readonly dirtyProcs = new Set<Process>();
   private readonly messages: MessageRow[] = [];
   private readonly deliveries: DeliveryRow[] = [];
+  /** Processes the next batch starts under a pid their caller chose (StoreWriter.writeBatch's `fresh`). */
+  private fresh: string[] = [];
   /** Tasks that left `interrupted` in the running turn: their inbox rows go with its batch. */
   private readonly leftInterrupted = new Set<Task>();
   /** The process rows last handed to the writer, valid while their generation is current. */
@@ -63,6 +65,11 @@ export class JobBatch {
 
   markProcDirty(proc: Process): void {
     this.dirtyProcs.add(proc);
+  }
+
+  /** The next batch starts `proc` under a pid its caller chose: the write refuses it when that pid is stored. */
+  markFresh(proc: Process): void {
+    this.fresh.push(proc.pid);
   }
 
   leftInbox(task: Task): void {
@@ -104,6 +111,8 @@ export class JobBatch {
     for (const row of tasks) pids.add(row.pid);
     this.dirty.clear();
     this.dirtyProcs.clear();
+    const fresh = this.fresh;
+    this.fresh = [];
     const committed = this.writer.writeBatch(async (tx: Store) => {
       for (const row of procs) await tx.procs.upsert(row);
       for (const row of tasks) await tx.tasks.upsert(row);
@@ -114,7 +123,7 @@ export class JobBatch {
       for (const row of inbox.rows) await tx.inbox.upsert(row);
       for (const row of ops) await tx.ops.upsert(row);
       await notifyRelays(tx, ops);
-    }, [...pids]);
+    }, [...pids], fresh);
     this.lastCommit = committed.then(
       () => this.settled(seq, pids, true),
       () => this.settled(seq, pids, false),

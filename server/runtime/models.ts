@@ -2,6 +2,15 @@
  * Model deploy, versions and the compiled-model cache (spec 4.3 with section 0.14): a deploy
  * validates everything, bumps the version, keeps the source of every version, and rewrites the
  * model's trigger rows (schedules re-armed).
+ *
+ * The latest version of each model is cached compiled, so a start does not read the model row.
+ * A store that only this engine writes (memory, SQLite under its engine lock) changes models only
+ * through this cache: an entry is always current. On a shared store (PostgreSQL) a deploy or a
+ * removal on any instance tells every instance (NOTIFY `acts_models`: the model id and its new
+ * version, 0 when removed), which drops an entry of another version; an entry not confirmed by the store for `freshMs` (default 1 s) is read again, the
+ * bound should a notification be lost.
+ *
+ * State, per model: uncached → cached (confirmed at a time) → dropped (deploy elsewhere, removal).
  */
 import { ActError } from '../engine/errors.ts';
 import { loadModel, nextCronRun, seededIds } from '../engine/model/index.ts';
@@ -11,6 +20,11 @@ import type { Sandbox } from '../engine/sandbox/types.ts';
 import type { EventRow, ModelRow, Store } from '../store/contract/types.ts';
 import { compileWorkflow, type NodeTree } from '../engine/tree/compile.ts';
 import type { Clock } from '../engine/clock.ts';
+
+/** The topic of model changes on a shared store; the payload is the model id. */
+export const MODELS_TOPIC = 'acts_models';
+/** How long a cached latest version is used without asking a shared store again, ms. */
+export const SHARED_MODEL_FRESH_MS = 1000;
 
 export interface CompiledModel {
   workflow: Workflow;
@@ -36,15 +50,36 @@ function triggerKind(uses: string): string {
 }
 
 export class Models {
-  private readonly compiled = new Map<string, CompiledModel & { ver: number }>();
+  /** The latest version of each model, compiled; `confirmed`: when the store last agreed (Date.now()). */
+  private readonly compiled = new Map<string, CompiledModel & { ver: number; confirmed: number }>();
   private readonly snapshots = new Map<string, CompiledModel>();
+  private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly store: Store,
     private readonly registry: PackageRegistry,
     private readonly sandbox: Sandbox,
     private readonly clock: Clock,
+    /** Whether other instances write models to the store too (the cache then expires and listens). */
+    private readonly shared = false,
+    /** On a shared store: how long a cached latest version is used without asking the store, ms. */
+    private readonly freshMs = SHARED_MODEL_FRESH_MS,
   ) {}
+
+  /** On a shared store: drops cached models that another instance deployed or removed, when told. */
+  async watch(): Promise<void> {
+    if (!this.shared || !this.store.listen || this.unlisten) return;
+    this.unlisten = await this.store.listen(MODELS_TOPIC, (payload) => {
+      const { mid, ver } = JSON.parse(payload) as { mid: string; ver: number };
+      if (this.compiled.get(mid)?.ver !== ver) this.compiled.delete(mid);
+    });
+  }
+
+  async unwatch(): Promise<void> {
+    const off = this.unlisten;
+    this.unlisten = undefined;
+    await off?.().catch(() => undefined);
+  }
 
   /**
    * Parses and validates a source; every problem at once. `deployed` sources (a stored version, a
@@ -105,7 +140,8 @@ export class Models {
       deployed_by: meta.by ?? null,
     });
     await this.writeTriggers(workflow, ver, now);
-    this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }) });
+    this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }), confirmed: Date.now() });
+    await this.told(workflow.id, ver);
     return { id: workflow.id, ver, warnings };
   }
 
@@ -140,14 +176,23 @@ export class Models {
     };
   }
 
-  /** The latest deployed version, compiled (cached per version). */
+  /** The latest deployed version, compiled; read from the store only when not cached (see the header). */
   async latest(mid: string): Promise<CompiledModel> {
-    const row = await this.store.models.find(mid);
-    if (!row) throw new ActError('model.not_found', `model '${mid}' is not deployed`);
     const cached = this.compiled.get(mid);
-    if (cached && cached.ver === row.ver) return cached;
+    if (cached && (!this.shared || Date.now() - cached.confirmed < this.freshMs)) return cached;
+    const asked = Date.now();
+    const row = await this.store.models.find(mid);
+    if (!row) {
+      this.compiled.delete(mid);
+      throw new ActError('model.not_found', `model '${mid}' is not deployed`);
+    }
+    const current = this.compiled.get(mid);
+    if (current && current.ver === row.ver) {
+      current.confirmed = asked;
+      return current;
+    }
     const workflow = { ...this.parseOrThrow(row.data, true), ver: row.ver };
-    const entry = { ver: row.ver, workflow, source: row.data, tree: compileWorkflow(workflow) };
+    const entry = { ver: row.ver, workflow, source: row.data, tree: compileWorkflow(workflow), confirmed: asked };
     this.compiled.set(mid, entry);
     return entry;
   }
@@ -167,6 +212,13 @@ export class Models {
     this.compiled.delete(mid);
     await this.store.queries.deleteTriggersOfModel(mid);
     await this.store.queries.deleteVersionsOfModel(mid);
-    return this.store.models.delete(mid);
+    const removed = await this.store.models.delete(mid);
+    await this.told(mid, 0);
+    return removed;
+  }
+
+  /** Tells the other instances of a shared store that model `mid` is at version `ver` now (0: removed). */
+  private async told(mid: string, ver: number): Promise<void> {
+    if (this.shared) await this.store.notify?.(MODELS_TOPIC, JSON.stringify({ mid, ver }));
   }
 }

@@ -49,8 +49,11 @@ export class Starter {
     }
     this.claimed.add(pid);
     try {
-      // a pid the caller chose may be stored already; a generated one (~125 random bits) is not
-      if (options.pid !== undefined && (await rt.store.procs.exists(pid))) {
+      // A pid the caller chose may be stored already; a generated one (~125 random bits) is not.
+      // Where the write itself checks (a fenced store: the start's row must not exist), the
+      // process is admitted only once that write went through; elsewhere it is looked up first.
+      const checkedByWrite = options.pid !== undefined && rt.writer.checksFreshPids;
+      if (options.pid !== undefined && !checkedByWrite && (await rt.store.procs.exists(pid))) {
         throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated: a process with this pid is stored`);
       }
       const model = await this.models.latest(mid);
@@ -80,8 +83,12 @@ export class Starter {
         rt.procs.set(pid, proc);
         rt.executions.schedule(proc, root);
       };
-      if (parent || rt.residents.activeCount() < rt.config.cacheCap) run();
-      else rt.residents.park(pid, run);
+      const admit = (): void => {
+        if (parent || rt.residents.activeCount() < rt.config.cacheCap) run();
+        else rt.residents.park(pid, run);
+      };
+      if (checkedByWrite) rt.batch.markFresh(proc);
+      else admit();
       // The process row and its root task (or its overflow record) are durable before the start
       // is reported (spec 5.2); a start whose rows could not be written is undone.
       try {
@@ -91,8 +98,10 @@ export class Starter {
         rt.residents.unpark(pid);
         if (rt.procs.get(pid) === proc) rt.procs.delete(pid);
         removeWorkdir(proc.workdir);
+        if (ActError.is(err) && err.code === 'process.duplicate_pid') throw err;
         throw new ActError('internal', `process '${pid}' could not be written: ${errorMessage(err)}`);
       }
+      if (checkedByWrite) admit();
       rt.fault('start:written');
       return proc;
     } finally {

@@ -7,7 +7,9 @@
  * When several instances share the store (a `fence` is set), every transaction of parts first
  * fences the processes it writes (Store.fenceProcesses): the parts of a process another instance
  * took over are skipped — they fail with `process.elsewhere` and `onLost` hears the pids — so an
- * instance that lost its lease while alive can never overwrite the new owner's rows.
+ * instance that lost its lease while alive can never overwrite the new owner's rows. The same
+ * fence refuses a part that starts a process under a pid that is stored already (`fresh`, failing
+ * with `process.duplicate_pid`), so a start with a pid its caller chose need not read first.
  *
  * States: idle → writing (one standalone write, or one transaction of merged parts) → idle.
  * `flush()` resolves once everything queued before it is written.
@@ -29,6 +31,15 @@ function settleWith(resolve: () => void, reject: (err: unknown) => void): Settle
   return (err) => (err === undefined ? resolve() : reject(err));
 }
 
+/** Why a fenced transaction dropped `part`: a process another instance took over, or a start under a pid already stored. */
+function refusalOf(part: PartEntry, lost: ReadonlySet<string>, duplicates: ReadonlySet<string>): ActError | undefined {
+  for (const pid of part.pids) {
+    if (lost.has(pid)) return new ActError('process.elsewhere', `process '${pid}' was taken over by another engine instance; this write was dropped`);
+    if (duplicates.has(pid)) return new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated: a process with this pid is stored`);
+  }
+  return undefined;
+}
+
 /** One transaction's work: the parts' writes, one after another. */
 function runAll(parts: readonly PartEntry[]): (tx: Store) => Promise<void> {
   return async (tx) => {
@@ -36,7 +47,7 @@ function runAll(parts: readonly PartEntry[]): (tx: Store) => Promise<void> {
   };
 }
 
-type PartEntry = { kind: 'part'; run: (tx: Store) => Promise<void>; pids: readonly string[]; settle: Settle };
+type PartEntry = { kind: 'part'; run: (tx: Store) => Promise<void>; pids: readonly string[]; fresh: readonly string[]; settle: Settle };
 type Entry = { kind: 'op'; run: () => Promise<unknown>; settle: Settle } | PartEntry;
 
 export interface WriteFence {
@@ -86,10 +97,18 @@ export class StoreWriter {
 
   /**
    * Queues the writes of one job; written in one transaction, possibly with its neighbours. The
-   * promise resolves once that transaction committed and rejects when it failed.
+   * promise resolves once that transaction committed and rejects when it failed. `pids`: the
+   * processes it writes (fenced); `fresh`: of them, processes it starts under a pid their caller
+   * chose — when one is stored already the part is not written and fails with
+   * `process.duplicate_pid` (with a fence only: `checksFreshPids`).
    */
-  writeBatch(part: (tx: Store) => Promise<void>, pids: readonly string[] = []): Promise<void> {
-    return this.enqueue((settle) => ({ kind: 'part', run: part, pids, settle }));
+  writeBatch(part: (tx: Store) => Promise<void>, pids: readonly string[] = [], fresh: readonly string[] = []): Promise<void> {
+    return this.enqueue((settle) => ({ kind: 'part', run: part, pids, fresh, settle }));
+  }
+
+  /** Whether the writes check that the processes a part starts are new (`fresh`), so a start need not look its pid up first. */
+  get checksFreshPids(): boolean {
+    return this.fence !== undefined;
   }
 
   /** Sets the saturation bound (a positive integer) and the listener of its changes. */
@@ -152,15 +171,11 @@ export class StoreWriter {
       while (n < this.queue.length && n < MAX_MERGED && this.queue[n].kind === 'part') n++;
       const parts = this.queue.splice(0, n) as PartEntry[];
       this.inFlight = parts.length;
-      let lost = new Set<string>();
       try {
-        lost = await this.writeParts(parts);
+        const { lost, duplicates } = await this.writeParts(parts);
         this.transactions++;
         this.parts += parts.length;
-        for (const part of parts) {
-          const gone = part.pids.find((pid) => lost.has(pid));
-          part.settle(gone === undefined ? undefined : new ActError('process.elsewhere', `process '${gone}' was taken over by another engine instance; this write was dropped`));
-        }
+        for (const part of parts) part.settle(refusalOf(part, lost, duplicates));
         if (lost.size > 0) this.fence?.onLost([...lost]);
       } catch (err) {
         this.onError(err);
@@ -185,11 +200,12 @@ export class StoreWriter {
 
   /**
    * Writes `parts` in one transaction, fenced when a fence is set: the result is the pids another
-   * instance owns now. A fenced batch that found such pids wrote nothing, so it is written again
-   * without the parts of those processes.
+   * instance owns now, and the fresh pids found stored already. A fenced batch that found such
+   * pids wrote nothing, so it is written again without the parts of those processes.
    */
-  private async writeParts(parts: PartEntry[]): Promise<Set<string>> {
+  private async writeParts(parts: PartEntry[]): Promise<{ lost: Set<string>; duplicates: Set<string> }> {
     const lost = new Set<string>();
+    const duplicates = new Set<string>();
     const store = this.store;
     let left = parts;
     while (left.length > 0) {
@@ -197,20 +213,25 @@ export class StoreWriter {
       const guard = this.guardOf(left);
       const found = await (store.writeOnlyBatch ? store.writeOnlyBatch(run, guard) : guardedBatch(store, run, guard));
       if (found.length === 0) break;
-      for (const pid of found) lost.add(pid);
-      const rest = left.filter((part) => !part.pids.some((pid) => lost.has(pid)));
+      const fresh = new Set(guard?.fresh);
+      for (const pid of found) (fresh.has(pid) ? duplicates : lost).add(pid);
+      const rest = left.filter((part) => refusalOf(part, lost, duplicates) === undefined);
       if (rest.length === left.length) throw new ActError('internal', `the write fence reported processes the batch does not write: ${found.join(', ')}`);
       left = rest;
     }
-    return lost;
+    return { lost, duplicates };
   }
 
-  /** The fence of a batch of `parts`: every process they write (none without a fence). */
+  /** The fence of a batch of `parts`: every process they write and the ones they start (none without a fence). */
   private guardOf(parts: PartEntry[]): WriteGuard | undefined {
     if (!this.fence) return undefined;
     const pids = new Set<string>();
-    for (const part of parts) for (const pid of part.pids) pids.add(pid);
-    return pids.size > 0 ? { owner: this.fence.owner, pids: [...pids] } : undefined;
+    const fresh: string[] = [];
+    for (const part of parts) {
+      for (const pid of part.pids) pids.add(pid);
+      fresh.push(...part.fresh);
+    }
+    return pids.size > 0 ? { owner: this.fence.owner, pids: [...pids], fresh } : undefined;
   }
 
   /** Entries queued or being written. */

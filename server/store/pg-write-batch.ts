@@ -76,7 +76,7 @@ export class PgWriteBatch {
       this.client = client;
       await client.query('BEGIN');
       if (this.guard) {
-        const lost = lostOf((await client.query(PG_FENCE_SQL, [[...this.guard.pids]])).rows as DbRecord[], this.guard.owner);
+        const lost = lostOf((await client.query(PG_FENCE_SQL, [[...this.guard.pids]])).rows as DbRecord[], this.guard.owner, this.guard.fresh);
         if (lost.length > 0) throw new ProcessesLost(lost);
       }
       return client;
@@ -89,7 +89,7 @@ export class PgWriteBatch {
     const drained = buffer.drain();
     if (drained.length === 0) return [];
     const tables = drained.map((entry) => entry.table);
-    const params: unknown[] = this.guard ? [[...this.guard.pids], this.guard.owner] : [];
+    const params: unknown[] = this.guard ? [[...this.guard.pids], this.guard.owner, [...(this.guard.fresh ?? [])]] : [];
     for (const entry of drained) params.push(recordsJson(entry.records));
     const name = `acts-batch-${this.guard ? 'g' : 'o'}-${tables.map((table) => table.sqlName).join('-')}`;
     const result = await this.pool.query({ name, text: upsertBatchFromJsonSql(tables, this.guard !== undefined), values: params });

@@ -139,11 +139,11 @@ abstract class PrismaStoreBase implements Store {
     return rows.map((row) => String(row.id));
   }
 
-  async fenceProcesses(owner: string, pids: readonly string[]): Promise<string[]> {
+  async fenceProcesses(owner: string, pids: readonly string[], fresh: readonly string[] = []): Promise<string[]> {
     if (pids.length === 0) return [];
     const { sql, params } = fenceProcessesSql(this.session.backend, pids);
     const rows = await this.session.run(TABLES.procs, () => this.session.query(sql, params));
-    return lostOf(rows, owner);
+    return lostOf(rows, owner, fresh);
   }
 
   /** Whether a session holds the instance lock of `instance` (Store.instanceLockHeld); PostgreSQL only. */

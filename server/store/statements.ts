@@ -74,19 +74,20 @@ function upsertFromJson(table: Table, slot: number, condition: string): string {
 
 /**
  * PostgreSQL: a whole write batch of upserts as ONE statement in autocommit (pg-write-batch.ts):
- * each table's rows as one JSON parameter (`$3`, `$4`, … in the order of `tables`) into
- * data-modifying CTEs. `guarded`: the fence comes first (`$1` the pids, `$2` the owner; locks as
- * Store.fenceProcesses does) and when it finds a process owned by another instance no row is
- * written; the statement returns those processes' ids (no rows when it wrote).
+ * each table's rows as one JSON parameter (after the fence's, in the order of `tables`) into
+ * data-modifying CTEs. `guarded`: the fence comes first (`$1` the pids, `$2` the owner, `$3` the
+ * fresh pids; locks as Store.fenceProcesses does) and when it finds a process owned by another
+ * instance, or a row of a fresh pid, no row is written; the statement returns those processes'
+ * ids (no rows when it wrote).
  */
 export function upsertBatchFromJsonSql(tables: readonly Table[], guarded: boolean): string {
   const key = `batch:${guarded ? 'guarded' : 'open'}:${tables.map((table) => table.sqlName).join(',')}`;
   return cached(key, () => {
     const parts: string[] = [];
     if (guarded) {
-      parts.push(`"fence" AS (${PG_FENCE_SQL})`, `"lost" AS (SELECT "id" FROM "fence" WHERE "owner" IS NOT NULL AND "owner" <> $2)`);
+      parts.push(`"fence" AS (${PG_FENCE_SQL})`, `"lost" AS (SELECT "id" FROM "fence" WHERE ("owner" IS NOT NULL AND "owner" <> $2) OR "id" = ANY($3::text[]))`);
     }
-    const first = guarded ? 3 : 1;
+    const first = guarded ? 4 : 1;
     const condition = guarded ? 'NOT EXISTS (SELECT 1 FROM "lost")' : '';
     tables.forEach((table, i) => parts.push(`"w${i}" AS (${upsertFromJson(table, first + i, condition)})`));
     return `WITH ${parts.join(', ')} ${guarded ? 'SELECT "id" FROM "lost"' : 'SELECT NULL::text AS "id" WHERE false'}`;

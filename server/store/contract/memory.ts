@@ -16,6 +16,7 @@
  */
 import rfdc from 'rfdc';
 import { ActError } from '../../engine/errors.ts';
+import { lostOf } from './fence.ts';
 import { and, eq, is, oneOf, or, rowsOf } from './filters.ts';
 import { memoryQueries } from './memory-queries.ts';
 import { compileFilter, compileQuery, isFilter, pathReader, selectRows } from './query.ts';
@@ -316,13 +317,13 @@ export class MemoryStore implements Store {
     return claimed;
   }
 
-  async fenceProcesses(owner: string, pids: readonly string[]): Promise<string[]> {
-    const lost: string[] = [];
+  async fenceProcesses(owner: string, pids: readonly string[], fresh: readonly string[] = []): Promise<string[]> {
+    const rows: ProcRow[] = [];
     for (const pid of pids) {
       const row = await this.procs.find(pid);
-      if (row && row.owner !== null && row.owner !== undefined && row.owner !== owner) lost.push(pid);
+      if (row) rows.push(row);
     }
-    return lost;
+    return lostOf(rows as unknown as Array<Record<string, unknown>>, owner, fresh);
   }
 
   /**

@@ -307,6 +307,11 @@ export interface StoreQueries extends InboxQueries {
 export interface WriteGuard {
   owner: string;
   pids: readonly string[];
+  /**
+   * Of `pids`, processes the batch starts under a pid their caller chose: their procs row must not
+   * exist yet. One that does is found like a process of another instance (nothing is written).
+   */
+  fresh?: readonly string[];
 }
 
 export interface Store {
@@ -340,11 +345,12 @@ export interface Store {
   claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]>;
   /**
    * The fence of a write (instances.ts): of `pids`, the ones whose procs row exists and names an
-   * owner other than `owner` — processes another instance took over. Inside a batch on PostgreSQL
+   * owner other than `owner` — processes another instance took over —, and the `fresh` ones
+   * (processes being started) whose row exists at all. Inside a batch on PostgreSQL
    * the rows stay locked until the batch ends, so no claim can take them between this check and
    * the batch's commit.
    */
-  fenceProcesses(owner: string, pids: readonly string[]): Promise<string[]>;
+  fenceProcesses(owner: string, pids: readonly string[], fresh?: readonly string[]): Promise<string[]>;
   /**
    * Optional cross-instance wake-ups (PostgreSQL NOTIFY/LISTEN). `notify` inside a batch is
    * delivered when the batch commits (not at all when it rolls back); `listen` calls `fn` for each
@@ -388,8 +394,8 @@ export interface Store {
    * can run such a batch cheaper than a `batch` has it (PostgreSQL: on a connection of its own,
    * without Prisma's transaction machinery); the store writer's batches use it.
    * `guard`: the batch is fenced first (fenceProcesses, locked until it ends) — when another
-   * instance owns any of `guard.pids`, nothing is written and those pids are the result; otherwise
-   * the result is `[]`.
+   * instance owns any of `guard.pids` (or the row of a `guard.fresh` pid exists), nothing is
+   * written and those pids are the result; otherwise the result is `[]`.
    */
   writeOnlyBatch?(fn: (tx: Store) => Promise<void>, guard?: WriteGuard): Promise<string[]>;
   close(): Promise<void>;

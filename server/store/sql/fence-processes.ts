@@ -7,6 +7,8 @@
  */
 import type { SqlBackend } from '../sql-backend.ts';
 
+export { lostOf } from '../contract/fence.ts';
+
 /** PostgreSQL's fence (parameter `$1`: the pids); also the first part of a guarded batch statement (statements.ts). */
 export const PG_FENCE_SQL = `SELECT "id", "owner" FROM "procs" WHERE "id" = ANY($1::text[]) ORDER BY "id" FOR UPDATE`;
 
@@ -14,7 +16,3 @@ export function fenceProcessesSql(backend: SqlBackend, pids: readonly string[]):
   if (backend === 'postgresql') return { sql: PG_FENCE_SQL, params: [[...pids]] };
   return { sql: `SELECT "id", "owner" FROM "procs" WHERE "id" IN (${pids.map(() => '?').join(', ')})`, params: [...pids] };
 }
-
-/** Of the fence's rows, the pids another instance than `owner` owns. */
-export const lostOf = (rows: ReadonlyArray<Record<string, unknown>>, owner: string): string[] =>
-  rows.filter((row) => row.owner !== null && row.owner !== undefined && row.owner !== owner).map((row) => String(row.id));
