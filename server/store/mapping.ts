@@ -1,7 +1,8 @@
 /**
- * Row ↔ Prisma record conversion for one table: JSON values to and from JSON text, epoch-ms
- * numbers to and from BigInt, null ↔ NULL (records read straight from the drivers too: BIGINT as a
- * string, booleans as 0/1). Rejects what a column cannot hold with a clear
+ * Row ↔ record conversion for one table: JSON values to and from JSON text, null ↔ NULL; epoch-ms
+ * times stay JS numbers (safe integers; the drivers bind them to BIGINT columns as integers) and
+ * are read back from a bigint or a string (records read straight from the drivers: `pg` gives
+ * BIGINT as a string, booleans as 0/1 from SQLite). Rejects what a column cannot hold with a clear
  * ActError('internal') instead of a Prisma validation dump.
  */
 import { ActError } from '../engine/errors.ts';
@@ -43,7 +44,7 @@ function toDb(table: Table, id: string, field: string, column: Column, value: un
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
         fail(table, id, `field '${field}' must be an integer (epoch ms), got ${String(value)}`);
       }
-      return BigInt(value);
+      return value;
     case 'bool':
       if (typeof value !== 'boolean') fail(table, id, `field '${field}' must be a boolean, got ${typeof value}`);
       return value;

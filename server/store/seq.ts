@@ -7,7 +7,8 @@
  */
 let last = 0;
 
-export function nextSeq(): bigint {
+/** The next `seq` (µs since the epoch: a safe integer until the year 2255). */
+export function nextSeq(): number {
   last = Math.max(last + 1, Date.now() * 1000);
-  return BigInt(last);
+  return last;
 }

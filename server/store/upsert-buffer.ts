@@ -22,11 +22,8 @@ export type ExecuteRaw = (sql: string, params: unknown[], name?: string) => Prom
 const MAX_PARAMS = 30_000;
 const MAX_ROWS = 1_000;
 
-/** Times and `seq` are bigints for the drivers; in JSON they are numbers (epoch ms and µs stay below 2^53). */
-const bigintsAsNumbers = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? Number(value) : value);
-
-/** PostgreSQL: records as the JSON parameter of upsertFromJsonSql / upsertBatchFromJsonSql. */
-export const recordsJson = (records: DbRecord[]): string => JSON.stringify(records, bigintsAsNumbers);
+/** PostgreSQL: records as the JSON parameter of upsertFromJsonSql / upsertBatchFromJsonSql (times and `seq` are numbers). */
+export const recordsJson = (records: DbRecord[]): string => JSON.stringify(records);
 
 export class UpsertBuffer {
   private readonly pending = new Map<Table, Map<string, DbRecord>>();
