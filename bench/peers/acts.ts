@@ -1,7 +1,8 @@
 /**
  * acts-studio as a subject of `npm run bench:peers`: the engine in this process on the memory
  * store, a fresh SQLite file or a fresh PostgreSQL database (migrated templates of the test
- * helpers). Each workflow is three steps of one `acts.transform.set` act. A workflow counts as
+ * helpers). Each workflow is three steps of one `acts.transform.set` act, started under a
+ * generated pid with its number as the input `n`. A workflow counts as
  * ended once the store batch of the job that finished it committed (the `committed` event), so
  * latency and wall time include its last write.
  */
@@ -21,7 +22,7 @@ function trackEnds(engine: Engine, completions: Completions): void {
   const pending: Array<{ seq: number; i: number }> = [];
   engine.on('finished', ({ proc }) => {
     if (proc.state !== 'completed') throw new Error(`workflow ${proc.pid} ended ${proc.state}: ${proc.err?.message}`);
-    pending.push({ seq: engine.batchSeq(), i: Number(proc.pid.slice(2)) });
+    pending.push({ seq: engine.batchSeq(), i: Number(proc.root?.inputs.n) });
   });
   engine.on('committed', ({ seq, ok }) => {
     if (!ok) throw new Error(`store batch ${seq} failed`);
@@ -53,7 +54,8 @@ export async function actsSubject(backend: StoreBackend, completions: Completion
   trackEnds(engine, completions);
   return {
     async start(i) {
-      await engine.procs.start('three', { pid: `w-${i}` });
+      // a generated pid, as the peers' jobs get theirs; the workflow's number travels as an input
+      await engine.procs.start('three', { n: i });
     },
     drain: () => engine.idle(),
     close: () => engine.close(),
