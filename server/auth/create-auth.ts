@@ -5,8 +5,10 @@
  * access-events.ts); this module only wires them together.
  */
 import { systemClock, randomId, type Clock, type IdSource } from '../engine/clock.ts';
+import { shareAccessChanges, type AccessBus } from './access-bus.ts';
 import { AccessEvents } from './access-events.ts';
-import type { ServerStore } from '../store/server-rows.ts';
+import { CredentialCache } from './credential-cache.ts';
+import type { ApiTokenRow, ServerStore, SessionRow } from '../store/server-rows.ts';
 import { LoginLimits, type LoginLimitOptions } from './login-limits.ts';
 import { PasswordHasher, type PasswordHashing } from './passwords.ts';
 import { SessionKeeper } from './sessions.ts';
@@ -27,10 +29,15 @@ export interface AuthOptions {
   passwordHashing?: PasswordHashing;
   /** Failed-login limits (defaults in login-limits.ts: per address, per name and address, per name). */
   loginLimits?: LoginLimitOptions;
+  /** How long a resolved session or token is used without reading it again, ms (default 1 s; credential-cache.ts). */
+  credentialFreshMs?: number;
 }
 
-/** The collections and named queries server/auth uses. */
-export type AuthStore = Pick<ServerStore, 'users' | 'sessions' | 'apiTokens' | 'serverQueries'>;
+/**
+ * The collections and named queries server/auth uses; a shared store's wake-ups (PostgreSQL),
+ * when it has them, carry access changes to the other servers (access-bus.ts).
+ */
+export type AuthStore = Pick<ServerStore, 'users' | 'sessions' | 'apiTokens' | 'serverQueries'> & Partial<AccessBus>;
 
 /**
  * The server's `Auth` on `store` (an `OpenedStore` from openStore(url), or any ServerStore).
@@ -41,6 +48,14 @@ export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
   const ids = options.ids ?? randomId;
   const hasher = new PasswordHasher(options.passwordHashing);
   const events = new AccessEvents();
+  const sessionCache = new CredentialCache<SessionRow>(options.credentialFreshMs);
+  const tokenCache = new CredentialCache<ApiTokenRow>(options.credentialFreshMs);
+  // first, so every other listener (the socket layer looking again) reads past the caches
+  events.on((change) => {
+    sessionCache.dropUser(change.userId);
+    tokenCache.dropUser(change.userId);
+  });
+  if (store.notify && store.listen) shareAccessChanges({ notify: store.notify.bind(store), listen: store.listen.bind(store) }, events);
   const users = new UserDirectory({ store, hasher, clock, ids, events });
   const sessions = new SessionKeeper({
     store,
@@ -50,8 +65,9 @@ export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
     events,
     limits: new LoginLimits(clock, options.loginLimits),
     lifetime: { ttlMs: options.sessionTtlMs ?? 7 * DAY_MS, maxAgeMs: options.sessionMaxAgeMs ?? 30 * DAY_MS },
+    cache: sessionCache,
   });
-  const tokens = new TokenKeeper({ store, users, clock, ids, events });
+  const tokens = new TokenKeeper({ store, users, clock, ids, events, cache: tokenCache });
   return {
     login: (name, password, ip) => sessions.login(name, password, ip),
     logout: (sessionToken) => sessions.logout(sessionToken),

@@ -7,7 +7,9 @@
  * moves `last_seen` to now and `expires` to now + ttl, never past create_time + maxAge. It ends
  * `expired` (deleted when next presented, or at the user's next login) or `deleted` (logout,
  * password change, user disabled). The login limits live in LoginLimits; the name-wide one never
- * applies to the last enabled admin.
+ * applies to the last enabled admin. A session resolved a moment ago is resolved from the
+ * credential cache (credential-cache.ts) without reading its rows; its expiry is still checked
+ * on every use.
  */
 import type { Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
@@ -17,6 +19,7 @@ import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { passwordFits } from './rules.ts';
 import { newSecret, plausibleSecret, secretHash } from './secrets.ts';
+import type { CredentialCache } from './credential-cache.ts';
 import type { Caller, Session } from './types.ts';
 import { updateIfPresent } from './update-if-present.ts';
 import { callerOf, type UserDirectory } from './users.ts';
@@ -39,6 +42,8 @@ export interface SessionDeps {
   clock: Clock;
   events: AccessEvents;
   lifetime: SessionLifetime;
+  /** Sessions resolved a moment ago. */
+  cache: CredentialCache<SessionRow>;
 }
 
 export class SessionKeeper {
@@ -71,23 +76,36 @@ export class SessionKeeper {
     const { sessions } = this.deps.store;
     const row = await sessions.find(secretHash(sessionToken));
     if (!row) return;
+    this.deps.cache.drop(row.id);
     if (await sessions.delete(row.id)) this.deps.events.emit({ userId: row.user_id, reason: 'session_ended' });
   }
 
   async fromSession(sessionToken: string): Promise<Caller | null> {
     if (!plausibleSecret(sessionToken)) return null;
     const { sessions } = this.deps.store;
-    const row = await sessions.find(secretHash(sessionToken));
+    const { cache } = this.deps;
+    const id = secretHash(sessionToken);
+    const cached = cache.get(id);
+    const row = cached?.row ?? (await sessions.find(id));
     if (!row) return null;
     const now = this.deps.clock.now();
     if (row.expires <= now) {
+      cache.drop(id);
       await sessions.delete(row.id);
       return null;
     }
-    const user = await this.deps.users.findEnabled(row.user_id);
+    const user = cached?.user ?? (await this.deps.users.findEnabled(row.user_id));
     if (!user) return null;
-    const due = now - row.last_seen >= TOUCH_INTERVAL_MS;
-    if (due && !(await updateIfPresent(sessions, { ...row, last_seen: now, expires: this.expiry(row.create_time, now) }))) return null; // logged out meanwhile
+    if (now - row.last_seen < TOUCH_INTERVAL_MS) {
+      if (!cached) cache.set(id, row, user);
+      return callerOf(user, 'session');
+    }
+    const touched = { ...row, last_seen: now, expires: this.expiry(row.create_time, now) };
+    if (!(await updateIfPresent(sessions, touched))) {
+      cache.drop(id);
+      return null; // logged out meanwhile
+    }
+    cache.set(id, touched, user);
     return callerOf(user, 'session');
   }
 

@@ -5,11 +5,13 @@
  * State: token rows in the store. A token is `active` from creation until revoked, which deletes
  * its row (the audit log keeps the record): a deleted row cannot be brought back by a racing
  * `last_used` write, where a `revoked` flag could be overwritten. It resolves only while its user
- * exists and is enabled. `last_used` is written at most once per TOUCH_INTERVAL_MS.
+ * exists and is enabled. `last_used` is written at most once per TOUCH_INTERVAL_MS. A token
+ * resolved a moment ago is resolved from the credential cache (credential-cache.ts).
  */
 import type { Clock, IdSource } from '../engine/clock.ts';
 import type { ApiTokenRow, ServerStore } from '../store/server-rows.ts';
 import type { AccessEvents } from './access-events.ts';
+import type { CredentialCache } from './credential-cache.ts';
 import { checkTokenName } from './rules.ts';
 import { API_TOKEN_PREFIX, newSecret, plausibleSecret, secretHash } from './secrets.ts';
 import { TOUCH_INTERVAL_MS } from './sessions.ts';
@@ -23,6 +25,8 @@ export interface TokenDeps {
   clock: Clock;
   ids: IdSource;
   events: AccessEvents;
+  /** Tokens resolved a moment ago, by the hash of their secret. */
+  cache: CredentialCache<ApiTokenRow>;
 }
 
 /** A token as the API shows it (never its secret or hash). */
@@ -63,19 +67,31 @@ export class TokenKeeper implements TokenAdmin {
     const { apiTokens } = this.deps.store;
     const row = await apiTokens.find(id);
     if (!row) return;
+    this.deps.cache.drop(row.token_hash);
     if (await apiTokens.delete(id)) this.deps.events.emit({ userId: row.user_id, reason: 'token_revoked' });
   }
 
   async fromToken(apiToken: string): Promise<Caller | null> {
     if (!plausibleSecret(apiToken, API_TOKEN_PREFIX)) return null;
     const { apiTokens, serverQueries } = this.deps.store;
-    const row = await serverQueries.tokenWithHash(secretHash(apiToken));
+    const { cache } = this.deps;
+    const hash = secretHash(apiToken);
+    const cached = cache.get(hash);
+    const row = cached?.row ?? (await serverQueries.tokenWithHash(hash));
     if (!row) return null;
-    const user = await this.deps.users.findEnabled(row.user_id);
+    const user = cached?.user ?? (await this.deps.users.findEnabled(row.user_id));
     if (!user) return null;
     const now = this.deps.clock.now();
-    const due = row.last_used === null || now - row.last_used >= TOUCH_INTERVAL_MS;
-    if (due && !(await updateIfPresent(apiTokens, { ...row, last_used: now }))) return null; // revoked meanwhile
+    if (row.last_used !== null && now - row.last_used < TOUCH_INTERVAL_MS) {
+      if (!cached) cache.set(hash, row, user);
+      return callerOf(user, 'token');
+    }
+    const touched = { ...row, last_used: now };
+    if (!(await updateIfPresent(apiTokens, touched))) {
+      cache.drop(hash);
+      return null; // revoked meanwhile
+    }
+    cache.set(hash, touched, user);
     return callerOf(user, 'token');
   }
 }

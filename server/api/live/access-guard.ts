@@ -1,10 +1,10 @@
 /**
  * Keeps open sockets within their callers' current access. server/auth reports every change that
  * may take access away (API token revoked, session ended, user disabled, roles changed, password
- * set); the guard re-checks that user's sockets on this instance and, with several instances,
- * relays the change to the others as a socket.io server-side event (over the PostgreSQL adapter's
- * NOTIFY channel, like the live events), which re-check theirs. Re-checking a socket resolves its
- * handshake credentials again:
+ * set) — one made on this instance and, with several instances, one made on another (auth
+ * carries them over the store's NOTIFY, server/auth/access-bus.ts, and drops its cached
+ * credentials of that user before it tells this guard) —; the guard re-checks that user's sockets
+ * on this instance. Re-checking a socket resolves its handshake credentials again:
  * - they no longer resolve: it gets `kicked { reason: 'access_revoked' }` and is disconnected
  *   (a reconnect is then refused at the handshake);
  * - the caller lost a joined room's permission, or (inbox) its roles now map to other inbox
@@ -14,7 +14,8 @@
  * resolved its caller before a change cannot add a room after that change's re-check.
  *
  * Expired sessions name no user: after the server's sweep deleted some, `recheckAll` re-checks
- * every socket (here and, relayed, on the other instances).
+ * every socket (here and, relayed as a socket.io server-side event over the PostgreSQL adapter's
+ * NOTIFY channel, on the other instances).
  *
  * State: armed (auth listener and relay handler registered) → stopped (both removed).
  */
@@ -25,14 +26,14 @@ import { allows } from '../policy.ts';
 import { callerInboxRooms, parseRoom, roomPermission } from './rooms.ts';
 import { joinedRooms, leaveJoined, serialOf, socketCaller } from './socket-state.ts';
 
-/** The server-side event that carries an access change to the other instances. */
+/** The server-side event that carries "re-check every socket" to the other instances. */
 export const ACCESS_CHANGE_EVENT = 'acts:access-change';
 
 export interface AccessGuardOptions {
   io: Server;
   auth: Auth;
   log: Logger;
-  /** Relay changes to other instances (only with an adapter that spans them). */
+  /** Relay `recheckAll` to other instances (only with an adapter that spans them). */
   relay: boolean;
 }
 
@@ -86,10 +87,7 @@ export function guardAccess(options: AccessGuardOptions): AccessGuard {
     }
   };
   const recheckUser = (userId: string) => recheckWhere((caller) => userId === EVERYONE || caller?.userId === userId);
-  const offAuth = auth.onAccessChange((change: AccessChange) => {
-    recheckUser(change.userId);
-    if (options.relay) io.serverSideEmit(ACCESS_CHANGE_EVENT, change);
-  });
+  const offAuth = auth.onAccessChange((change: AccessChange) => recheckUser(change.userId));
   const fromOtherInstance = (change: unknown) => {
     const userId = (change as Partial<AccessChange> | null)?.userId;
     if (typeof userId === 'string') recheckUser(userId);
