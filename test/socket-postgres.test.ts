@@ -2,10 +2,14 @@
  * Scale-out on PostgreSQL: two server instances on one database, joined by the socket.io
  * PostgreSQL adapter. A client of instance B sees the live events of a process that runs on
  * instance A, and catches up on B from the store; the API works the same on PostgreSQL; a token
- * revoked through A disconnects its socket on B (the access change is relayed).
+ * revoked through A disconnects its socket on B (the access change is relayed). A lone instance
+ * publishes no live event over NOTIFY until another one announced itself.
  */
+import pg from 'pg';
+import { MessageType } from 'socket.io-adapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
+import { eventually } from './helpers/eventually.ts';
 import { connected, disconnected, join, openSocket, SocketLog, startTestServer, type TestServer } from './helpers/server.ts';
 
 const flow = `id: flow
@@ -100,4 +104,38 @@ describe('two instances on PostgreSQL', () => {
     await bobLog.waitFor('inbox', (p) => p.pid === pid && p.change === 'added' && (p.item as { key: string }).key === 'b1', 15_000);
     expect(carolLog.of('inbox').filter((p) => p.pid === pid)).toEqual([]);
   });
+});
+
+describe('a lone instance on PostgreSQL', () => {
+  it('publishes no live event over NOTIFY until another instance announced itself, then every one', async () => {
+    const lone = await createTestDatabase('postgresql');
+    const listener = new pg.Client({ connectionString: lone.url });
+    const seen: Array<{ uid: string; type: number }> = [];
+    let l: TestServer | undefined;
+    let m: TestServer | undefined;
+    try {
+      await listener.connect();
+      listener.on('notification', (n) => seen.push(JSON.parse(n.payload ?? '{}') as { uid: string; type: number }));
+      await listener.query('LISTEN "acts_live#/"');
+      l = await startTestServer({ database: lone, scaleOutUrl: lone.url });
+      await l.as('designer').models.deploy.mutate({ source: flow });
+      const { pid } = await l.as('operator').processes.start.mutate({ mid: 'flow' });
+      await l.engine.idle();
+      const task = (await l.engine.tasks.list(pid)).find((x) => x.key === 'a1' && x.state === 'interrupted')!;
+      await l.as('alice').tasks.complete.mutate({ pid, tid: task.tid });
+      await l.engine.idle();
+      // the second instance's announcement is published after every broadcast the first one made
+      m = await startTestServer({ database: lone, scaleOutUrl: lone.url });
+      await eventually(() => seen.some((msg) => msg.type === MessageType.INITIAL_HEARTBEAT && seen.some((other) => other.uid !== msg.uid)), 'both instances were heard', 500);
+      expect(seen.filter((msg) => msg.type === MessageType.BROADCAST)).toEqual([]);
+      const next = (await l.engine.tasks.list(pid)).find((x) => x.key === 'b1' && x.state === 'interrupted')!;
+      await l.as('operator').tasks.complete.mutate({ pid, tid: next.tid });
+      await eventually(() => seen.some((msg) => msg.type === MessageType.BROADCAST), 'a broadcast goes to the other instance', 500);
+    } finally {
+      await listener.end();
+      await m?.close();
+      await l?.close();
+      await lone.drop();
+    }
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import type { Store } from '../server/store/contract/index.ts';
 import { BACKENDS, SQL_BACKENDS, createTestDatabase, useTestStore } from './helpers/databases.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { samples, task } from './helpers/store-samples.ts';
+import { countStatements, statementCount } from '../bench/peers/pg-costs.ts';
 
 const ids = async (store: Store): Promise<string[]> => (await store.tasks.query()).rows.map((row) => row.id);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -183,6 +184,30 @@ describe.each(SQL_BACKENDS)('%s write-only batch (the store writer\'s)', (backen
     // without the lost process the same batch writes
     expect(await writeOnly(deleting, { owner: 'me', pids: ['mine'] })).toEqual([]);
     expect((await store().procs.find('mine'))?.name).toBe('v5');
+  });
+
+  it("deletes the inbox rows of tasks that left it with its upserts: a row it writes again stays (PostgreSQL: in its one statement)", async () => {
+    const row = (pid: string, tid: string, principal: string) => ({ id: `${pid}:${tid}:${principal}`, pid, tid, mid: 'm1', principal, start_time: 1 });
+    await store().procs.create(owned('p1', 'me'));
+    await store().procs.create(owned('p2', 'other'));
+    for (const r of [row('p1', 'a', ''), row('p1', 'a', 'role:clerk'), row('p1', 'b', ''), row('p1', 'c', '')]) await store().inbox.create(r);
+    const leaving = async (tx: Store) => {
+      await upserts('p1', 1)(tx);
+      await tx.queries.deleteInboxOf([
+        { pid: 'p1', tid: 'a' },
+        { pid: 'p1', tid: 'b' },
+      ]);
+      // b waits again (written anew in the same batch): its row stays
+      await tx.inbox.upsert(row('p1', 'b', ''));
+    };
+    // refused by the fence: nothing goes
+    expect(await writeOnly(async (tx) => { await leaving(tx); await upserts('p2', 1)(tx); }, { owner: 'me', pids: ['p1', 'p2'] })).toEqual(['p2']);
+    expect((await store().inbox.query()).count).toBe(4);
+    countStatements();
+    const before = statementCount();
+    expect(await writeOnly(leaving, { owner: 'me', pids: ['p1'] })).toEqual([]);
+    if (backend === 'postgresql') expect(statementCount() - before).toBe(1);
+    expect((await store().inbox.query()).rows.map((r) => r.id).sort()).toEqual(['p1:b:', 'p1:c:']);
   });
 
   it('leaves nothing written when fn rejects, and passes the rejection on', async () => {

@@ -6,10 +6,11 @@
  *
  * State: unopened → open (connected, BEGIN, fenced when guarded: at the batch's first statement
  * that cannot wait) → committed | rolled back; or unopened → written as one statement. The
- * store writer's batches are upserts, which the batch's buffer holds until the end: a batch that
- * sent nothing else never opens a transaction — its fence and all its upserts go as ONE statement
- * in autocommit (upsertBatchFromJsonSql), one round trip instead of BEGIN, the fence, a statement
- * per table and COMMIT. A fence that finds processes owned by another instance writes nothing and
+ * store writer's batches are upserts and the deletion of inbox rows of tasks that stopped waiting,
+ * which the batch's buffer holds until the end: a batch that sent nothing else never opens a
+ * transaction — its fence, all its upserts and deletions go as ONE statement in autocommit
+ * (upsertBatchFromJsonSql), one round trip instead of BEGIN, the fence, a statement per table
+ * and COMMIT. A fence that finds processes owned by another instance writes nothing and
  * the batch resolves with their pids.
  */
 import type pg from 'pg';
@@ -84,15 +85,20 @@ export class PgWriteBatch {
     return this.opening;
   }
 
-  /** Every queued upsert (and the fence) in one statement, without a transaction around it. */
+  /** Every queued upsert and deletion (and the fence) in one statement, without a transaction around it. */
   private async writeAtOnce(buffer: UpsertBuffer): Promise<string[]> {
-    const drained = buffer.drain();
-    if (drained.length === 0) return [];
-    const tables = drained.map((entry) => entry.table);
+    const { upserts, deletions } = buffer.drain();
+    if (upserts.length === 0 && deletions.length === 0) return [];
+    const tables = upserts.map((entry) => entry.table);
     const params: unknown[] = this.guard ? [[...this.guard.pids], this.guard.owner, [...(this.guard.fresh ?? [])]] : [];
-    for (const entry of drained) params.push(recordsJson(entry.records));
-    const name = `acts-batch-${this.guard ? 'g' : 'o'}-${tables.map((table) => table.sqlName).join('-')}`;
-    const result = await this.pool.query({ name, text: upsertBatchFromJsonSql(tables, this.guard !== undefined), values: params });
+    for (const entry of upserts) params.push(recordsJson(entry.records));
+    for (const { table, pairs } of deletions) {
+      params.push(JSON.stringify(pairs.map(({ pid, tid }) => ({ pid, tid }))));
+      params.push(upserts.find((entry) => entry.table === table)?.records.map((record) => record.id) ?? []);
+    }
+    const deleted = deletions.map((entry) => entry.table);
+    const name = `acts-batch-${this.guard ? 'g' : 'o'}-${tables.map((table) => table.sqlName).join('-')}${deleted.length > 0 ? `-del-${deleted.map((table) => table.sqlName).join('-')}` : ''}`;
+    const result = await this.pool.query({ name, text: upsertBatchFromJsonSql(tables, this.guard !== undefined, deleted), values: params });
     return (result.rows as DbRecord[]).map((row) => String(row.id));
   }
 }

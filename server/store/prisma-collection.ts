@@ -10,7 +10,7 @@
  */
 import { ActError } from '../engine/errors.ts';
 import { compileFilter, compileQuery } from './contract/query.ts';
-import type { Collection, PageData, Query, QueryFilter } from './contract/types.ts';
+import type { Collection, PageData, Query, QueryFilter, TaskRef } from './contract/types.ts';
 import type { Table } from './columns.ts';
 import { fromRecord, toRecord, type DbRecord } from './mapping.ts';
 import { nextSeq } from './seq.ts';
@@ -41,6 +41,8 @@ export interface Session {
   run<T>(table: Table, op: () => Promise<T>): Promise<T>;
   /** Queues an upsert to be written later in the same transaction; false when the session cannot. */
   defer(table: Table, record: DbRecord): boolean;
+  /** Queues the deletion of a table's rows of (pid, tid) pairs likewise; false (or absent) when the session cannot. */
+  deferPairDeletes?(table: Table, pairs: readonly TaskRef[]): boolean;
   /**
    * Runs a statement that returns at most one row straight on the driver's connection, without
    * Prisma's machinery (reads by id on the hot path: a start's checks); absent where the session

@@ -197,6 +197,11 @@ class TxStore extends PrismaStoreBase {
         buffer.add(table, record);
         return true;
       },
+      deferPairDeletes: (table, pairs) => {
+        check();
+        buffer.deletePairs(table, pairs);
+        return true;
+      },
     });
   }
 

@@ -72,16 +72,25 @@ function upsertFromJson(table: Table, slot: number, condition: string): string {
   return `INSERT INTO ${quote(table.sqlName)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quote(table.sqlName)}, $${slot}::json)${where} ON CONFLICT (${quote('id')}) DO UPDATE SET ${sets}`;
 }
 
+/** DELETE of a table's rows by (pid, tid) pairs (parameters: pid and tid of each pair in turn). */
+export function deletePairsSql(table: Table, backend: SqlBackend, pairs: number): string {
+  const slot = (i: number) => (backend === 'postgresql' ? `$${i + 1}` : '?');
+  const terms = Array.from({ length: pairs }, (_, i) => `("pid" = ${slot(2 * i)} AND "tid" = ${slot(2 * i + 1)})`);
+  return `DELETE FROM ${quote(table.sqlName)} WHERE ${terms.join(' OR ')}`;
+}
+
 /**
- * PostgreSQL: a whole write batch of upserts as ONE statement in autocommit (pg-write-batch.ts):
- * each table's rows as one JSON parameter (after the fence's, in the order of `tables`) into
- * data-modifying CTEs. `guarded`: the fence comes first (`$1` the pids, `$2` the owner, `$3` the
- * fresh pids; locks as Store.fenceProcesses does) and when it finds a process owned by another
- * instance, or a row of a fresh pid, no row is written; the statement returns those processes'
- * ids (no rows when it wrote).
+ * PostgreSQL: a whole write batch of upserts (and deletions by (pid, tid)) as ONE statement in
+ * autocommit (pg-write-batch.ts): each table's rows as one JSON parameter (after the fence's, in
+ * the order of `tables`) into data-modifying CTEs; then, for each table of `deletions`, its
+ * (pid, tid) pairs as one JSON parameter and the ids the batch upserts into that table (a text
+ * array: those rows stay, as if the deletion had run first). `guarded`: the fence comes first
+ * (`$1` the pids, `$2` the owner, `$3` the fresh pids; locks as Store.fenceProcesses does) and
+ * when it finds a process owned by another instance, or a row of a fresh pid, no row is written
+ * or deleted; the statement returns those processes' ids (no rows when it wrote).
  */
-export function upsertBatchFromJsonSql(tables: readonly Table[], guarded: boolean): string {
-  const key = `batch:${guarded ? 'guarded' : 'open'}:${tables.map((table) => table.sqlName).join(',')}`;
+export function upsertBatchFromJsonSql(tables: readonly Table[], guarded: boolean, deletions: readonly Table[] = []): string {
+  const key = `batch:${guarded ? 'guarded' : 'open'}:${tables.map((table) => table.sqlName).join(',')}:${deletions.map((table) => table.sqlName).join(',')}`;
   return cached(key, () => {
     const parts: string[] = [];
     if (guarded) {
@@ -90,6 +99,12 @@ export function upsertBatchFromJsonSql(tables: readonly Table[], guarded: boolea
     const first = guarded ? 4 : 1;
     const condition = guarded ? 'NOT EXISTS (SELECT 1 FROM "lost")' : '';
     tables.forEach((table, i) => parts.push(`"w${i}" AS (${upsertFromJson(table, first + i, condition)})`));
+    deletions.forEach((table, i) => {
+      const pairs = first + tables.length + 2 * i;
+      const keep = pairs + 1;
+      const where = `("pid", "tid") IN (SELECT "pid", "tid" FROM json_to_recordset($${pairs}::json) AS "p"("pid" text, "tid" text)) AND "id" <> ALL($${keep}::text[])${condition ? ` AND ${condition}` : ''}`;
+      parts.push(`"d${i}" AS (DELETE FROM ${quote(table.sqlName)} WHERE ${where})`);
+    });
     return `WITH ${parts.join(', ')} ${guarded ? 'SELECT "id" FROM "lost"' : 'SELECT NULL::text AS "id" WHERE false'}`;
   });
 }

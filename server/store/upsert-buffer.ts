@@ -5,15 +5,20 @@
  * hundreds of parameters, and planning a new statement text for every row count, cost more than
  * the rows themselves.
  *
+ * Deletions of a table's rows by (pid, tid) — a task's inbox rows — are queued too; a table's
+ * deletions are written before its upserts (so a row the batch writes again stays).
+ *
  * State: per table, the queued records by id (a later upsert of the same id replaces the queued
- * data but keeps the first insertion order `seq`). Rows are validated before they are queued, so a
- * flush can only fail for database reasons, which fail the whole batch anyway. The batch flushes a
- * table before any other operation on it (reads see the writes) and everything before commit.
+ * data but keeps the first insertion order `seq`), and the (pid, tid) pairs whose rows go. Rows
+ * are validated before they are queued, so a flush can only fail for database reasons, which
+ * fail the whole batch anyway. The batch flushes a table before any other operation on it (reads
+ * see the writes) and everything before commit.
  */
 import { SEQ, type Table } from './columns.ts';
+import type { TaskRef } from './contract/types.ts';
 import type { DbRecord } from './mapping.ts';
 import type { SqlBackend } from './sql-backend.ts';
-import { insertColumns, insertParams, insertSql, upsertFromJsonSql } from './statements.ts';
+import { deletePairsSql, insertColumns, insertParams, insertSql, upsertFromJsonSql } from './statements.ts';
 
 /** Runs a write statement; `name`: a statement whose text never changes, which the driver may prepare once. */
 export type ExecuteRaw = (sql: string, params: unknown[], name?: string) => Promise<number>;
@@ -25,8 +30,15 @@ const MAX_ROWS = 1_000;
 /** PostgreSQL: records as the JSON parameter of upsertFromJsonSql / upsertBatchFromJsonSql (times and `seq` are numbers). */
 export const recordsJson = (records: DbRecord[]): string => JSON.stringify(records);
 
+/** What a buffer held, by table: the rows to upsert, the (pid, tid) pairs whose rows go. */
+export interface Drained {
+  upserts: Array<{ table: Table; records: DbRecord[] }>;
+  deletions: Array<{ table: Table; pairs: TaskRef[] }>;
+}
+
 export class UpsertBuffer {
   private readonly pending = new Map<Table, Map<string, DbRecord>>();
+  private readonly deletions = new Map<Table, TaskRef[]>();
 
   constructor(
     private readonly backend: SqlBackend,
@@ -42,20 +54,41 @@ export class UpsertBuffer {
     queued.set(id, earlier ? { ...record, [SEQ]: earlier[SEQ] } : record);
   }
 
-  /** Takes every queued upsert out of the buffer, by table (the caller writes them). */
-  drain(): Array<{ table: Table; records: DbRecord[] }> {
-    const drained = [...this.pending].map(([table, queued]) => ({ table, records: [...queued.values()] }));
-    this.pending.clear();
-    return drained;
+  /** Queues the deletion of `table`'s rows of each (pid, tid) of `pairs`. */
+  deletePairs(table: Table, pairs: readonly TaskRef[]): void {
+    if (pairs.length === 0) return;
+    const queued = this.deletions.get(table);
+    if (queued) queued.push(...pairs);
+    else this.deletions.set(table, [...pairs]);
   }
 
-  /** Writes the queued upserts of one table, or of every table. */
+  /** Takes everything queued out of the buffer, by table (the caller writes it). */
+  drain(): Drained {
+    const upserts = [...this.pending].map(([table, queued]) => ({ table, records: [...queued.values()] }));
+    const deletions = [...this.deletions].map(([table, pairs]) => ({ table, pairs }));
+    this.pending.clear();
+    this.deletions.clear();
+    return { upserts, deletions };
+  }
+
+  /** Writes what is queued for one table (its deletions, then its upserts), or for every table. */
   async flush(table?: Table): Promise<void> {
-    const tables = table ? (this.pending.has(table) ? [table] : []) : [...this.pending.keys()];
+    const tables = table ? [table] : [...new Set([...this.deletions.keys(), ...this.pending.keys()])];
     for (const t of tables) {
-      const records = [...(this.pending.get(t) as Map<string, DbRecord>).values()];
+      const pairs = this.deletions.get(t);
+      this.deletions.delete(t);
+      if (pairs) await this.remove(t, pairs);
+      const queued = this.pending.get(t);
       this.pending.delete(t);
-      await this.write(t, records);
+      if (queued) await this.write(t, [...queued.values()]);
+    }
+  }
+
+  private async remove(table: Table, pairs: TaskRef[]): Promise<void> {
+    const perChunk = Math.floor(MAX_PARAMS / 2);
+    for (let start = 0; start < pairs.length; start += perChunk) {
+      const chunk = pairs.slice(start, start + perChunk);
+      await this.execute(deletePairsSql(table, this.backend, chunk.length), chunk.flatMap((pair) => [pair.pid, pair.tid]));
     }
   }
 

@@ -5,10 +5,16 @@
  * for them. The pool has exactly two connections: the adapter's LISTEN client holds one, and every
  * publish queues FIFO on the other — so NOTIFYs leave in emission order and a client on another
  * instance sees a process's events in order (a larger pool reorders concurrent publishes).
- * One change to the adapter: a broadcast reaches this instance's sockets at once and goes to the
- * other instances behind it (localFirst). The cluster adapter held the local delivery until its
+ * Two changes to the adapter (localFirst): a broadcast reaches this instance's sockets at once and
+ * goes to the other instances behind it — the cluster adapter held the local delivery until its
  * NOTIFY came back, so under load every live event of this instance queued on the publishing
- * connection (bench:http, 64 clients: action → event p99 451 ms on PostgreSQL).
+ * connection (bench:http, 64 clients: action → event p99 451 ms on PostgreSQL) —; and it is
+ * published only while another instance is known. The adapter knows the others by their
+ * heartbeats: an instance announces itself when its adapter starts (each known one answers at
+ * once) and every 5 s, and one silent for 10 s is forgotten. A lone server on PostgreSQL so sends
+ * no NOTIFY per live event (there were ~3.4 per client action); a broadcast in the milliseconds
+ * between a new instance's start and its announcement arriving is not sent to it, before any of
+ * its sockets could have joined a room (a join's catch-up reads the store).
  * State: open (pool) → closed.
  */
 import { createAdapter } from '@socket.io/postgres-adapter';
@@ -18,9 +24,13 @@ import type { Logger } from 'pino';
 
 type AdapterFactory = ReturnType<typeof createAdapter>;
 
-/** The part of the cluster adapter a broadcast uses (`publish` queues a message without waiting for it). */
+/**
+ * The part of the cluster adapter a broadcast uses: `publish` queues a message without waiting
+ * for it; `nodesMap` holds the other instances heard from (by their heartbeats).
+ */
 interface Publishing {
   publish(message: { type: MessageType; data: unknown }): void;
+  nodesMap: Map<string, number>;
 }
 
 /** The adapter `make` builds, whose broadcasts go to local sockets first and are published behind them. */
@@ -29,11 +39,12 @@ function localFirst(make: AdapterFactory): AdapterFactory {
   return function (nsp: Parameters<AdapterFactory>[0]) {
     const adapter = make(nsp);
     adapter.broadcast = async (packet: unknown, opts: BroadcastOptions) => {
-      if (!opts.flags?.local) {
+      const cluster = adapter as unknown as Publishing;
+      if (!opts.flags?.local && cluster.nodesMap.size > 0) {
         // serialized at once (the adapter's client stringifies before it waits), so the local
         // delivery below cannot change what other instances get
         const data = { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } };
-        (adapter as unknown as Publishing).publish({ type: MessageType.BROADCAST, data });
+        cluster.publish({ type: MessageType.BROADCAST, data });
       }
       Adapter.prototype.broadcast.call(adapter, packet, opts);
     };

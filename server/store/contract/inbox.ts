@@ -47,6 +47,10 @@ export interface InboxQueries {
   inboxPage(page: InboxPage): Promise<InboxRow[]>;
   /** How many inbox tasks the filter matches (each once). */
   inboxCount(filter: InboxFilter): Promise<number>;
-  /** Deletes the inbox rows of the tasks `tasks`; returns how many. */
+  /**
+   * Deletes the inbox rows of the tasks `tasks`; returns how many. In a batch of the SQL stores
+   * the deletion is queued with the batch's upserts instead (written before the inbox rows the
+   * batch upserts, in PostgreSQL's one-statement batch too) and the result is 0.
+   */
   deleteInboxOf(tasks: readonly TaskRef[]): Promise<number>;
 }

@@ -8,8 +8,10 @@
  * State: none; the session says which client or transaction runs the statements.
  */
 import type { Table } from '../columns.ts';
+import type { TaskRef } from '../contract/types.ts';
 import { fromRecord } from '../mapping.ts';
 import type { Session } from '../prisma-collection.ts';
+import { deletePairsSql } from '../statements.ts';
 import { Params } from './params.ts';
 
 /** Builds a statement's text, taking its values' placeholders from `p`. */
@@ -26,6 +28,11 @@ export interface SqlRunner {
   count(table: Table, build: Build): Promise<number>;
   /** Runs a write; returns the number of rows it affected. */
   execute(table: Table, build: Build): Promise<number>;
+  /**
+   * Deletes the table's rows of each (pid, tid) of `pairs` — in a batch, queued with its upserts
+   * (Session.deferPairDeletes), resolving to 0 —; else returns the number of rows deleted.
+   */
+  deletePairs(table: Table, pairs: readonly TaskRef[]): Promise<number>;
 }
 
 export function sqlRunner(session: Session): SqlRunner {
@@ -42,6 +49,12 @@ export function sqlRunner(session: Session): SqlRunner {
     exists: async (table, build) => (await records(table, build)).length > 0,
     count: async (table, build) => Number((await records(table, build))[0]?.n ?? 0),
     execute: (table, build) => send(table, build, (sql, params) => session.execute(sql, params)),
+    deletePairs: async (table, pairs) => {
+      if (pairs.length === 0) return 0;
+      if (session.deferPairDeletes?.(table, pairs)) return 0;
+      const sql = deletePairsSql(table, session.backend, pairs.length);
+      return session.run(table, () => session.execute(sql, pairs.flatMap((pair) => [pair.pid, pair.tid])));
+    },
   };
 }
 
