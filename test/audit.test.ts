@@ -50,6 +50,32 @@ describe.each(BACKENDS)('audit log on %s', (backend) => {
     expect(new Set(rows.map((r) => r.id)).size).toBe(3);
   });
 
+  it('writes entries recorded at the same time together, each caller hearing of its own', async () => {
+    const queries = store().serverQueries;
+    const insert = queries.insertAuditEntries.bind(queries);
+    const writes: number[] = [];
+    let fail = false;
+    queries.insertAuditEntries = async (rows) => {
+      writes.push(rows.length);
+      if (fail) throw new Error('disk full');
+      return insert(rows);
+    };
+    try {
+      await Promise.all(Array.from({ length: 50 }, (_, i) => audit.record(entry('proc.start', `p${i}`))));
+      // the first entry goes alone, the 49 recorded meanwhile in the next write
+      expect(writes).toEqual([1, 49]);
+      expect((await audit.query({ limit: 100 })).count).toBe(50);
+      fail = true;
+      const results = await Promise.allSettled([audit.record(entry('a', 'x')), audit.record(entry('a', 'y'))]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      fail = false;
+      await audit.record(entry('a', 'z'));
+      expect((await audit.query({ action: 'a' })).rows.map((r) => r.target)).toEqual(['z']);
+    } finally {
+      queries.insertAuditEntries = insert;
+    }
+  });
+
   it('keeps an explicit time and orders by it', async () => {
     await audit.record(entry('a', 'late', { time: T0 + 5000 }));
     await audit.record(entry('a', 'early', { time: T0 - 5000 }));

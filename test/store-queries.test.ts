@@ -148,6 +148,7 @@ interface Case {
 }
 
 const q = (store: OpenedStore) => store.queries;
+const audit = (id: string, action: string, detail: { pid: string } | null) => ({ id, time: T0 + 1, actor: 'u1', actor_name: 'ann', action, target: 't', detail, result: 'ok' });
 const sq = (store: OpenedStore) => store.serverQueries;
 
 const CASES: Case[] = [
@@ -267,6 +268,13 @@ const CASES: Case[] = [
   { op: 'deleteSessionsOfUser', run: (s) => sq(s).deleteSessionsOfUser('u1'), expected: 2, left: (s) => ids(s.sessions.query()), leftExpected: ['s3', 's4'] },
   { op: 'deleteExpiredSessions', run: (s) => sq(s).deleteExpiredSessions(T0 + 10.5), expected: 2, left: (s) => ids(s.sessions.query()), leftExpected: ['s2', 's4'] },
   { op: 'deleteExpiredSessions', run: (s) => sq(s).deleteExpiredSessions(T0 + 20, 'u1'), expected: 2, left: (s) => ids(s.sessions.query()), leftExpected: ['s3', 's4'] },
+  {
+    op: 'insertAuditEntries',
+    run: (s) => sq(s).insertAuditEntries([audit('a1', 'proc.start', { pid: 'p1' }), audit('a2', 'model.deploy', null)]),
+    expected: undefined,
+    left: async (s) => (await s.audit.query({ order_by: ['id'] })).rows,
+    leftExpected: [audit('a1', 'proc.start', { pid: 'p1' }), audit('a2', 'model.deploy', null)],
+  },
 ];
 
 describe.each(BACKENDS)('named store queries (%s)', (backend) => {

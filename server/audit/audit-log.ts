@@ -1,16 +1,18 @@
 /**
  * `createAuditLog(store, clock)`: the `AuditLog` of server/audit/types.ts on the server's `audit`
  * collection. Entries are only ever added; queries filter by actor, action, target and a time
- * range and page newest first.
+ * range and page newest first. Entries recorded at the same time are written together
+ * (entry-writer.ts).
  *
- * State: the rows in the store; the id source (entry-ids.ts).
+ * State: the rows in the store; the id source (entry-ids.ts); the group being written.
  */
 import { systemClock, type Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
 import type { QueryExpr } from '../store/contract/types.ts';
-import type { AuditRow, ServerCollections } from '../store/server-rows.ts';
+import type { AuditRow, ServerCollections, ServerQueries } from '../store/server-rows.ts';
 import { boundDetail } from './bound-detail.ts';
 import { EntryIds } from './entry-ids.ts';
+import { AuditEntryWriter } from './entry-writer.ts';
 import type { AuditLog, AuditQuery } from './types.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -43,9 +45,10 @@ function filterOf(query: AuditQuery): QueryExpr[] {
   return exprs;
 }
 
-/** The audit log on `store` (an `OpenedStore` from openStore(url), or any ServerCollections). */
-export function createAuditLog(store: Pick<ServerCollections, 'audit'>, clock: Clock = systemClock): AuditLog {
+/** The audit log on `store` (an `OpenedStore` from openStore(url), or any ServerStore). */
+export function createAuditLog(store: Pick<ServerCollections, 'audit'> & { serverQueries: Pick<ServerQueries, 'insertAuditEntries'> }, clock: Clock = systemClock): AuditLog {
   const ids = new EntryIds(clock);
+  const writer = new AuditEntryWriter(store.serverQueries);
   return {
     async record(entry) {
       const row: AuditRow = {
@@ -58,7 +61,7 @@ export function createAuditLog(store: Pick<ServerCollections, 'audit'>, clock: C
         detail: boundDetail(entry.detail),
         result: text('result', entry.result, true),
       };
-      await store.audit.create(row);
+      await writer.write(row);
     },
 
     async query(query = {}) {

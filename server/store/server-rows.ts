@@ -68,6 +68,8 @@ export interface ServerQueries {
   deleteSessionsOfUser(userId: string): Promise<number>;
   /** Deletes the sessions whose `expires` is at or before `now` (of one user, or of all); returns how many. */
   deleteExpiredSessions(now: number, userId?: string): Promise<number>;
+  /** Adds audit entries under fresh ids, all in one write. */
+  insertAuditEntries(rows: readonly AuditRow[]): Promise<void>;
 }
 
 /** The server's collections and its named queries, on the store `openStore` opens. */

@@ -1,6 +1,7 @@
 /** The statement files of the server's named queries (ServerQueries), bound by open-store.ts. */
 export { deleteExpiredSessions } from './delete-expired-sessions.ts';
 export { deleteSessionsOfUser } from './delete-sessions-of-user.ts';
+export { insertAuditEntries } from './insert-audit-entries.ts';
 export { tokenWithHash } from './token-with-hash.ts';
 export { tokensOfUser } from './tokens-of-user.ts';
 export { userNamed } from './user-named.ts';
