@@ -7,8 +7,10 @@
  *   action→event  the time from sending `tasks.complete` until a socket joined to the process's
  *                 room receives the task's `completed` event: one caller (idle server) and 64
  *                 callers (loaded server); p50 / p99
- * The baseline measured in the same run is `auth.me` (a read that touches no engine state):
- * the HTTP + tRPC + session cost every call pays. The callers speak tRPC's wire format over plain
+ * The baselines measured in the same run are `auth.me` (a read that touches no engine state):
+ * the HTTP + tRPC + session cost every call pays; and the engine's own starts/s — the same 64
+ * callers starting the same workflow on an engine in this process, on a fresh database of the
+ * same backend, without HTTP — which the API's starts/s is given as a share of. The callers speak tRPC's wire format over plain
  * keep-alive HTTP (http-client.ts): tRPC's own client would take most of a core on this machine.
  */
 import { performance } from 'node:perf_hooks';
@@ -16,6 +18,8 @@ import type { Socket } from 'socket.io-client';
 import { ensurePostgres, printRows } from './durable/common.ts';
 import { createTestDatabase } from '../test/helpers/databases.ts';
 import { joinRoom, leaveRoom, ServerProcess, type ApiClient } from '../test/helpers/server-process.ts';
+import { Engine } from '../server/runtime/engine.ts';
+import { openStore } from '../server/store/open-store.ts';
 import { lightClient } from './http-client.ts';
 
 const SECS = Number(process.env.BENCH_SECS ?? 3);
@@ -113,6 +117,21 @@ async function startWaiting(api: ApiClient, n: number, clients: number): Promise
   return waiting;
 }
 
+/** The engine's own starts/s: CLIENTS callers in this process, on a fresh database of `backend`. */
+async function engineStarts(backend: 'sqlite' | 'postgresql'): Promise<number> {
+  const db = await createTestDatabase(backend);
+  const engine = await Engine.create({ store: await openStore(db.url), cacheCap: 1_000_000 });
+  try {
+    await engine.models.deploy(ONE_IRQ);
+    const t0 = performance.now();
+    const started = await sustained(CLIENTS, SECS, () => engine.procs.start('bench', {}));
+    return started / ((performance.now() - t0) / 1000);
+  } finally {
+    await engine.close();
+    await db.drop();
+  }
+}
+
 async function measureBackend(backend: 'sqlite' | 'postgresql'): Promise<string[][]> {
   const db = await createTestDatabase(backend);
   // every process started waits at its irq until the bench completes it: none may be parked
@@ -134,9 +153,14 @@ async function measureBackend(backend: 'sqlite' | 'postgresql'): Promise<string[
 
     const idle = await eventLatency(api, server, 1, Math.min(LATENCY_SAMPLES, 100));
     const loaded = await eventLatency(api, server, CLIENTS, LATENCY_SAMPLES);
+    await server.stop();
+    const own = await engineStarts(backend);
+    const apiStarts = pids.length / startSecs;
     return [
       [backend, 'baseline auth.me /s', String(Math.round(baseline / SECS))],
-      [backend, `starts/s (${CLIENTS} clients)`, String(Math.round(pids.length / startSecs))],
+      [backend, `starts/s (${CLIENTS} clients)`, String(Math.round(apiStarts))],
+      [backend, `engine's own starts/s (${CLIENTS} callers, no HTTP)`, String(Math.round(own))],
+      [backend, 'API starts / engine\'s own  [≥ 70 %]', `${Math.round((apiStarts / own) * 100)} %`],
       [backend, `actions/s (${CLIENTS} clients)`, String(Math.round(waiting.length / actionSecs))],
       [backend, 'action→event p50 / p99 ms (1 client)', `${ms(percentile(idle, 0.5))} / ${ms(percentile(idle, 0.99))}`],
       [backend, `action→event p50 / p99 ms (${CLIENTS} clients)`, `${ms(percentile(loaded, 0.5))} / ${ms(percentile(loaded, 0.99))}`],
