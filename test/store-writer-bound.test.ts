@@ -10,7 +10,7 @@ import { Engine } from '../server/runtime/engine.ts';
 import { ActError } from '../server/engine/errors.ts';
 import type { EngineEvents } from '../server/runtime/events.ts';
 import { MemoryStore } from '../server/store/contract/memory.ts';
-import type { Store } from '../server/store/contract/types.ts';
+import type { Store, WriteGuard } from '../server/store/contract/types.ts';
 import { StoreWriter, type WriterSaturation } from '../server/runtime/store-writer.ts';
 import { useTestStore } from './helpers/databases.ts';
 import { borrowed } from './helpers/harness.ts';
@@ -28,15 +28,24 @@ class Gate {
     this.release();
   }
 
-  /** `store` whose `batch` first waits for the gate (reads and standalone writes pass). */
+  /** `store` whose `batch` and `writeOnlyBatch` (the writer's) first wait for the gate (reads and standalone writes pass). */
   wrap(store: Store): Store {
     const gate = this;
+    const writeOnly = store.writeOnlyBatch?.bind(store);
     return Object.create(store, {
       batch: {
         value: async (fn: (tx: Store) => Promise<void>) => {
           await gate.opened;
           return store.batch(fn);
         },
+      },
+      writeOnlyBatch: {
+        value: writeOnly
+          ? async (fn: (tx: Store) => Promise<void>, guard?: WriteGuard) => {
+              await gate.opened;
+              return writeOnly(fn, guard);
+            }
+          : undefined,
       },
     }) as Store;
   }

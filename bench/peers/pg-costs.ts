@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { writeThreadStatements } from '../../server/store/sqlite-write-thread.ts';
 import { PG_ADMIN_URL } from '../../test/helpers/databases.ts';
 
 let statements = 0;
@@ -15,7 +16,8 @@ let counting = false;
 
 /** Statements sent by this process since the counting began. */
 export function statementCount(): number {
-  return statements;
+  // the SQLite store's write thread runs its statements on a connection of its own
+  return statements + writeThreadStatements();
 }
 
 /** Counts every statement sent through `pg` and better-sqlite3 from now on (once per process). */

@@ -76,6 +76,8 @@ export class StoreWriter {
   /** Entries taken off the queue whose write has not settled yet. */
   private inFlight = 0;
   private highWatermark = 0;
+  /** Wakes a pump that waits for an entry to hand over beside the transactions in flight. */
+  private arrived: (() => void) | undefined;
   private capValue = DEFAULT_STORE_WRITER_CAP;
   private saturatedNow = false;
   private onSaturation: (state: WriterSaturation) => void = () => {};
@@ -88,6 +90,11 @@ export class StoreWriter {
     private readonly store: Store,
     private readonly onError: (err: unknown) => void,
     private readonly fence?: WriteFence,
+    /**
+     * Transactions handed to the store before the oldest settled (Store.pipelinedWrites: the store
+     * commits them in the order they were handed over); 1 without a store that does, or with a fence.
+     */
+    private readonly pipeline = 1,
   ) {}
 
   /** Queues a standalone write; the promise settles with its result (callers may ignore it). */
@@ -144,6 +151,7 @@ export class StoreWriter {
     // A caller that does not wait for the result must not turn a failed write into a crash.
     result.catch(() => undefined);
     this.queue.push(make(settle));
+    this.arrived?.();
     this.highWatermark = Math.max(this.highWatermark, this.depth);
     if (!this.saturatedNow && this.depth >= this.capValue) this.saturate(true);
     if (!this.writing) void this.pump();
@@ -152,9 +160,20 @@ export class StoreWriter {
 
   private async pump(): Promise<void> {
     this.writing = true;
-    while (this.queue.length > 0) {
+    // transactions handed to the store and not settled yet, oldest first (at most `pipeline`)
+    const handedOver: Array<Promise<void>> = [];
+    while (this.queue.length > 0 || handedOver.length > 0) {
       const head = this.queue[0];
-      if (head.kind === 'op') {
+      // a standalone write waits for every transaction before it; a full pipeline for its oldest;
+      // with room in the pipeline, nothing to write waits for the oldest or for a new entry
+      if (head === undefined || head.kind === 'op' || handedOver.length >= this.pipeline) {
+        if (handedOver.length > 0) {
+          const oldest = handedOver[0];
+          const settled = await (head === undefined && handedOver.length < this.pipeline ? Promise.race([oldest.then(() => true), this.arrival()]) : oldest.then(() => true));
+          if (settled) handedOver.shift();
+          continue;
+        }
+        if (head?.kind !== 'op') continue;
         this.queue.shift();
         this.inFlight = 1;
         try {
@@ -164,32 +183,47 @@ export class StoreWriter {
           this.onError(err);
           head.settle(err ?? new Error('store write failed'));
         }
-        this.written();
+        this.written(1);
         continue;
       }
       let n = 0;
       while (n < this.queue.length && n < MAX_MERGED && this.queue[n].kind === 'part') n++;
       const parts = this.queue.splice(0, n) as PartEntry[];
-      this.inFlight = parts.length;
-      try {
-        const { lost, duplicates } = await this.writeParts(parts);
-        this.transactions++;
-        this.parts += parts.length;
-        for (const part of parts) part.settle(refusalOf(part, lost, duplicates));
-        if (lost.size > 0) this.fence?.onLost([...lost]);
-      } catch (err) {
-        this.onError(err);
-        for (const part of parts) part.settle(err ?? new Error('store write failed'));
-      }
-      this.written();
+      this.inFlight += parts.length;
+      handedOver.push(this.writeAndSettle(parts));
     }
     this.writing = false;
     for (const w of this.idleWaiters.splice(0)) w();
   }
 
-  /** The entries in flight settled: the saturation ends once the depth drained to half the cap. */
-  private written(): void {
-    this.inFlight = 0;
+  /** Resolves (false) when the next entry is queued. */
+  private arrival(): Promise<false> {
+    return new Promise((resolve) => {
+      this.arrived = () => {
+        this.arrived = undefined;
+        resolve(false);
+      };
+    });
+  }
+
+  /** Writes `parts` as one transaction and settles each of them; never rejects. */
+  private async writeAndSettle(parts: PartEntry[]): Promise<void> {
+    try {
+      const { lost, duplicates } = await this.writeParts(parts);
+      this.transactions++;
+      this.parts += parts.length;
+      for (const part of parts) part.settle(refusalOf(part, lost, duplicates));
+      if (lost.size > 0) this.fence?.onLost([...lost]);
+    } catch (err) {
+      this.onError(err);
+      for (const part of parts) part.settle(err ?? new Error('store write failed'));
+    }
+    this.written(parts.length);
+  }
+
+  /** `entries` in flight settled: the saturation ends once the depth drained to half the cap. */
+  private written(entries: number): void {
+    this.inFlight -= entries;
     if (this.saturatedNow && this.depth <= Math.floor(this.capValue / 2)) this.saturate(false);
   }
 

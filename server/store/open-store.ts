@@ -106,14 +106,17 @@ const withServerTables = (store: PrismaStore): OpenedStore =>
 async function openSqlite(file: string, options: OpenStoreOptions): Promise<OpenedStore> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const url = `file:${file}`;
-  const [{ sqliteAdapterFactory }, { SqliteCheckpointer }, { PrismaClient }] = await Promise.all([
+  const [{ sqliteAdapterFactory }, { SqliteCheckpointer }, { SqliteWriteThread }, { PrismaClient }] = await Promise.all([
     import('./sqlite-connection.ts'),
     import('./sqlite-checkpointer.ts'),
+    import('./sqlite-write-thread.ts'),
     import('./generated/sqlite/client.ts'),
   ]);
   const connection = { db: undefined };
-  const client = new PrismaClient({ adapter: sqliteAdapterFactory(url, options.sqliteBusyTimeoutMs ?? 5_000, connection) });
+  const busyTimeoutMs = options.sqliteBusyTimeoutMs ?? 5_000;
+  const client = new PrismaClient({ adapter: sqliteAdapterFactory(url, busyTimeoutMs, connection) });
   let checkpointer: InstanceType<typeof SqliteCheckpointer> | undefined;
+  let writeThread: InstanceType<typeof SqliteWriteThread> | undefined;
   try {
     let applied: string[] = [];
     if (await migrationsPending('sqlite', client as unknown as RawQueryable)) {
@@ -122,8 +125,12 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
       applied = await applyMigrations(url, 'sqlite');
     }
     checkpointer = new SqliteCheckpointer(file);
-    return withServerTables(new PrismaStore('sqlite', client as unknown as PrismaLike, { engineLockFile: engineLockFile(file), sqliteConnection: connection, checkpointer, ...options }, applied));
+    writeThread = new SqliteWriteThread(file, busyTimeoutMs);
+    return withServerTables(
+      new PrismaStore('sqlite', client as unknown as PrismaLike, { engineLockFile: engineLockFile(file), sqliteConnection: connection, checkpointer, sqliteWriteThread: writeThread, ...options }, applied),
+    );
   } catch (err) {
+    await writeThread?.stop();
     await checkpointer?.stop();
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);

@@ -19,6 +19,7 @@ import type { WriteGuard } from './contract/types.ts';
 import type { DbRecord } from './mapping.ts';
 import { upsertBatchFromJsonSql } from './statements.ts';
 import { lostOf, PG_FENCE_SQL } from './sql/fence-processes.ts';
+import { refusingClient } from './refusing-client.ts';
 import { recordsJson, type ExecuteRaw, type UpsertBuffer } from './upsert-buffer.ts';
 
 /** Thrown into the batch's work when its fence found processes of another instance: it rolls back. */
@@ -103,14 +104,7 @@ export class PgWriteBatch {
   }
 }
 
-const refuse = (what: string): never => {
+/** The Prisma side of a PostgreSQL write-only batch's store: reads and deleteWhere refuse. */
+export const WRITE_ONLY: object = refusingClient((what) => {
   throw new ActError('internal', `a write-only batch cannot ${what}: use Store.batch for work that reads`);
-};
-
-/**
- * The Prisma side of a write-only batch's store (a client's shape, typed by the store that uses
- * it): every model delegate (reads, deleteWhere) refuses.
- */
-export const WRITE_ONLY: object = new Proxy({}, {
-  get: (_target, prop) => (typeof prop === 'string' ? new Proxy({}, { get: (_d, method) => () => refuse(`${String(method)} ${prop}`) }) : undefined),
 });

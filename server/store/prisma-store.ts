@@ -40,6 +40,8 @@ import { bindQueries, sqlRunner, type SqlRunner } from './sql/runner.ts';
 import * as storeQueries from './sql/store-queries.ts';
 import { SqliteEngineLock } from './engine-lock.ts';
 import { PgInstanceLock } from './pg-instance-lock.ts';
+import { NEEDS_TRANSACTION, NeedsTransaction, SqliteWriteBatch } from './sqlite-write-batch.ts';
+import type { SqliteWriteThread } from './sqlite-write-thread.ts';
 import { PgListener } from './pg-listener.ts';
 import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
@@ -72,6 +74,8 @@ export interface PrismaStoreOptions {
   sqliteConnection?: SqliteConnectionHandle;
   /** SQLite: the thread that checkpoints the WAL (sqlite-checkpointer.ts); the store stops it. */
   checkpointer?: SqliteCheckpointer;
+  /** SQLite: the thread that writes the store writer's batches (sqlite-write-thread.ts); the store stops it. */
+  sqliteWriteThread?: SqliteWriteThread;
   /** PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts) and the statements outside batches; the store ends the pool. */
   pgWritePool?: pg.Pool;
 }
@@ -82,6 +86,9 @@ interface BatchMark {
 }
 
 const batchContext = new AsyncLocalStorage<BatchMark>();
+
+/** SQLite: the store writer's batches handed to the write thread before the oldest is written. */
+const SQLITE_PIPELINE = 4;
 
 function delegateOf(client: unknown, name: string): Delegate {
   const delegate = (client as Record<string, Delegate | undefined>)[name];
@@ -241,8 +248,8 @@ function statementsOf(client: PrismaLike, options: PrismaStoreOptions): Statemen
   }
   if (!connection) return viaPrisma;
   return {
-    execute: async (sql, params) => (connection.db ? executeOn(connection.db, sql, params) : viaPrisma.execute(sql, params)),
-    query: async (sql, params) => (connection.db ? queryOn(connection.db, sql, params) : viaPrisma.query(sql, params)),
+    execute: async (sql, params) => (connection.db?.open ? executeOn(connection.db, sql, params) : viaPrisma.execute(sql, params)),
+    query: async (sql, params) => (connection.db?.open ? queryOn(connection.db, sql, params) : viaPrisma.query(sql, params)),
   };
 }
 
@@ -273,7 +280,10 @@ export class PrismaStore extends PrismaStoreBase {
       query: statements.query,
       run: async (_table, op) => {
         guard.check();
-        return gate ? gate.shared(op) : op();
+        // on SQLite after the write thread wrote what it was handed: the two connections never
+        // wait for each other's lock, and a read sees every write handed over before it
+        const thread = options.sqliteWriteThread;
+        return gate ? gate.shared(thread ? () => thread.idle().then(op) : op) : op();
       },
       defer: () => false,
       readRow: async (sql, params) => (await statements.query(sql, params))[0],
@@ -317,7 +327,11 @@ export class PrismaStore extends PrismaStoreBase {
     this.check();
     const connection = this.options.sqliteConnection;
     if (connection && this.gate) {
-      await this.gate.exclusive(() => this.sqliteBatch(connection, fn));
+      const thread = this.options.sqliteWriteThread;
+      await this.gate.exclusive(async () => {
+        await thread?.idle();
+        await this.sqliteBatch(connection, fn);
+      });
       return;
     }
     const run = () =>
@@ -331,9 +345,27 @@ export class PrismaStore extends PrismaStoreBase {
     await (this.gate ? this.gate.exclusive(run) : run());
   }
 
-  /** PostgreSQL: a write-only batch on a connection of the store's own (pg-write-batch.ts); elsewhere `batch`, fenced inside. */
+  /** SQLite with its write thread: batches handed to it commit in that order (Store.pipelinedWrites). */
+  get pipelinedWrites(): number {
+    return this.options.sqliteWriteThread?.alive ? SQLITE_PIPELINE : 1;
+  }
+
+  /**
+   * PostgreSQL: a write-only batch on a connection of the store's own (pg-write-batch.ts). SQLite:
+   * written by the store's write thread (sqlite-write-batch.ts), or — when `fn` needs the
+   * transaction — run again as a batch on the store's connection. Elsewhere `batch`, fenced inside.
+   */
   async writeOnlyBatch(fn: (tx: Store) => Promise<void>, guard?: WriteGuard): Promise<string[]> {
     const pool = this.options.pgWritePool;
+    const { sqliteWriteThread: thread, sqliteConnection: connection } = this.options;
+    if (!pool && thread?.alive && connection && this.gate && !guard) {
+      this.check();
+      // the gate only while `fn` gathers its statements (or, when it needs a transaction, while it
+      // runs on the store's connection); the thread writes them after it was released
+      const handedOver = await this.gate.exclusive(() => this.threadBatch(thread, connection, fn));
+      await handedOver.written;
+      return [];
+    }
     if (!pool) return guardedBatch(this, fn, guard);
     this.check();
     const batch = new PgWriteBatch(pool, guard);
@@ -342,10 +374,30 @@ export class PrismaStore extends PrismaStoreBase {
     return batch.run(buffer, () => this.runBatch(fn, txStore, buffer, false));
   }
 
+  /**
+   * SQLite: `fn`'s writes gathered as statements and handed to the write thread (the result: their
+   * write); or `fn` again on the store's connection when it needs the transaction — once the
+   * thread wrote everything handed over before (the result: done).
+   */
+  private async threadBatch(thread: SqliteWriteThread, connection: SqliteConnectionHandle, fn: (tx: Store) => Promise<void>): Promise<{ written: Promise<void> }> {
+    const batch = new SqliteWriteBatch();
+    const buffer = new UpsertBuffer(this.backend, batch.gather);
+    const txStore = (mark: BatchMark) => new TxStore(this.backend, NEEDS_TRANSACTION as PrismaLike, mark, buffer, batch.refuse, batch.refuseQuery);
+    try {
+      await this.runBatch(fn, txStore, buffer);
+    } catch (err) {
+      if (!(err instanceof NeedsTransaction)) throw err;
+      await thread.idle();
+      await this.sqliteBatch(connection, fn);
+      return { written: Promise.resolve() };
+    }
+    return { written: batch.statements.length > 0 ? thread.run(batch.statements) : Promise.resolve() };
+  }
+
   /** SQLite: the batch straight on the client's connection, its writes as cached prepared statements (sqlite-batch.ts). */
   private async sqliteBatch(connection: SqliteConnectionHandle, fn: (tx: Store) => Promise<void>): Promise<void> {
     // the client opens its connection at its first query
-    if (!connection.db) await this.client.$queryRawUnsafe('SELECT 1');
+    if (!connection.db?.open) await this.client.$queryRawUnsafe('SELECT 1');
     const db = connection.db;
     if (!db) throw new ActError('internal', 'the SQLite store has no open connection');
     const execute: ExecuteRaw = async (sql, params) => executeOn(db, sql, params);
@@ -381,6 +433,7 @@ export class PrismaStore extends PrismaStoreBase {
     await this.listener?.close();
     await this.instanceLock?.close();
     await this.options.pgWritePool?.end();
+    await this.options.sqliteWriteThread?.stop();
     await this.options.checkpointer?.stop();
     this.engineLock?.release();
     await this.client.$disconnect();

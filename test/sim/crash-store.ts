@@ -92,6 +92,8 @@ export class CrashStore {
       claimProcesses: (...args) => this.guard(() => inner.claimProcesses(...args), true),
       fenceProcesses: (...args) => this.guard(() => inner.fenceProcesses(...args), false),
       batch: (fn) => this.guard(() => inner.batch(fn), true),
+      // the store writer's batches (SQLite: on the store's write thread)
+      writeOnlyBatch: inner.writeOnlyBatch ? (fn, guard) => this.guard(() => inner.writeOnlyBatch!(fn, guard), true) : undefined,
       // the file stays for the next engine; the simulation closes the real store itself
       close: async () => undefined,
     };

@@ -393,11 +393,19 @@ export interface Store {
    * and `notify` — reads (find, exists, query) and `deleteWhere` through `tx` throw. A store that
    * can run such a batch cheaper than a `batch` has it (PostgreSQL: on a connection of its own,
    * without Prisma's transaction machinery); the store writer's batches use it.
+   * On SQLite `fn` may run twice: its writes are first gathered for the store's write thread,
+   * and when it uses an operation that needs the transaction (a read, a create…) it runs again,
+   * from the start, on the store's connection — so it must only write what it was given.
    * `guard`: the batch is fenced first (fenceProcesses, locked until it ends) — when another
    * instance owns any of `guard.pids` (or the row of a `guard.fresh` pid exists), nothing is
    * written and those pids are the result; otherwise the result is `[]`.
    */
   writeOnlyBatch?(fn: (tx: Store) => Promise<void>, guard?: WriteGuard): Promise<string[]>;
+  /**
+   * How many `writeOnlyBatch` calls may be under way at once because the store commits them in
+   * the order they were called (SQLite's write thread); absent or 1: one after another.
+   */
+  readonly pipelinedWrites?: number;
   close(): Promise<void>;
 }
 
