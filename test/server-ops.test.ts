@@ -81,6 +81,14 @@ describe('operations endpoints', () => {
     for (const secret of [passwordOf('alice'), session, ...Object.values(t.tokens)]) expect(log).not.toContain(secret);
     expect(log).not.toContain('$argon2');
   });
+
+  it('logs a request that went well at debug, a refused one at info', async () => {
+    await t.as('viewer').health.get.query();
+    await fetch(`${t.url}/no/such/path`);
+    const requests = lines.flatMap((line) => line.split('\n')).filter((line) => line.includes('"msg":"request"')).map((line) => JSON.parse(line) as { level: number; path: string; status: number });
+    expect(requests.find((r) => r.path === '/api/trpc/health.get' && r.status === 200)?.level).toBe(20);
+    expect(requests.find((r) => r.path === '/no/such/path')).toMatchObject({ status: 404, level: 30 });
+  });
 });
 
 describe('messages, triggers, packages, health', () => {
