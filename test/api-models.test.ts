@@ -92,4 +92,25 @@ describe.each(['sqlite', 'postgresql'] as const)('API models on %s', (backend) =
       expect(await t.audit.last('model.remove')).toMatchObject({ actor_name: 'designer', target: 'expense', result: 'ok' });
     });
   });
+
+  describe('params at deploy', () => {
+    it('refuses params that every run would refuse, with the run\'s message; what a template decides waits for the run', async () => {
+      const designer = t.as('designer');
+      const code = 'id: coded\nsteps:\n  - id: s1\n    acts:\n      - { uses: acts.transform.code, params: { code: "return { a: 1 }" } }\n';
+      const refused = await apiError(designer.models.deploy.mutate({ source: code }));
+      expect(refused.code).toBe('model.invalid');
+      const problems = (refused.details ?? []) as Array<{ code: string; path: string; message: string }>;
+      expect(problems).toEqual([expect.objectContaining({ code: 'model.invalid_params', path: expect.stringMatching(/acts\[0\]\.params$/) })]);
+      expect(problems[0].message).toMatch(/^params of 'acts.transform.code' are invalid: \/ must be string/);
+      // the same params through a template deploy, and the run fails with the message deploy gives for them written out
+      const action = (value: string) => `id: acting\nsteps:\n  - id: s1\n    acts:\n      - { uses: acts.core.action, params: { action: ${value} } }\n`;
+      const written = await apiError(designer.models.deploy.mutate({ source: action('nope') }));
+      const deployMessage = ((written.details ?? []) as Array<{ message: string }>)[0].message;
+      await designer.models.deploy.mutate({ source: action('"{{ \'no\' + \'pe\' }}"') });
+      const { pid } = await t.as('operator').processes.start.mutate({ mid: 'acting' });
+      const run = await t.engine.procs.wait(pid);
+      expect(run.state).toBe('error');
+      expect(deployMessage).toBe(`${run.err?.message}: every run of this act would fail so`);
+    });
+  });
 });

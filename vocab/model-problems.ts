@@ -20,6 +20,7 @@ export const PROBLEM_CODES = [
   'model.needs_cycle',
   'model.bad_hook',
   'model.unknown_package',
+  'model.invalid_params',
   'model.unknown_trigger',
   'model.bad_expression',
   'model.bad_schema',

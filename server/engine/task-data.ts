@@ -19,7 +19,7 @@ import type { IdSource } from './clock.ts';
 type Evaluating = Pick<EngineContext, 'evaluator' | 'checkSize'>;
 
 /** Keys of act params that are templates for *other* acts and must stay raw. */
-const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
+export const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
   'acts.core.block': ['acts'],
   'acts.core.parallel': ['acts'],
   'acts.core.sequence': ['acts'],

@@ -16,6 +16,7 @@ import { ActError } from '../engine/errors.ts';
 import { loadModel, nextCronRun, seededIds } from '../engine/model/index.ts';
 import type { ModelProblem, Trigger, Workflow } from '../engine/model/types.ts';
 import type { PackageRegistry } from '../engine/packages/registry.ts';
+import { staticParamsProblem } from '../engine/packages/static-params.ts';
 import type { Sandbox } from '../engine/sandbox/types.ts';
 import type { EventRow, ModelRow, Store } from '../store/contract/types.ts';
 import { compileWorkflow, type NodeTree } from '../engine/tree/compile.ts';
@@ -94,6 +95,7 @@ export class Models {
         : {
             knownPackage: (uses) => this.registry.isActPackage(uses),
             checkSyntax: (src, mode) => this.sandbox.checkSyntax(src, mode),
+            checkParams: (uses, params) => staticParamsProblem(this.registry, uses, params),
           },
       // Generated node ids must be the same every time this source is parsed (see seededIds).
       { newId: seededIds(source) },

@@ -8,4 +8,9 @@ export interface ValidateContext {
    * Enables `model.bad_expression`.
    */
   checkSyntax?: (source: string, mode: 'script' | 'function') => string | null;
+  /**
+   * What every run of an act would find wrong with its params (its package known): the message
+   * the run would fail with, or `null`. Enables `model.invalid_params`.
+   */
+  checkParams?: (uses: string, params: unknown) => string | null;
 }

@@ -146,6 +146,9 @@ export function actProblems(workflow: Workflow, ctx: ValidateContext): ModelProb
             `unknown package '${act.uses}': check the spelling against the package list (built-ins are acts.core.*, acts.transform.*; others must be registered first)`,
           ),
         );
+      } else {
+        const wrong = ctx.checkParams?.(act.uses, act.params);
+        if (wrong) problems.push(problem('model.invalid_params', joinPath(path, 'params'), `${wrong}: every run of this act would fail so`));
       }
       if (act.on === undefined) return;
       if (!(HOOK_EVENTS as readonly string[]).includes(act.on)) {

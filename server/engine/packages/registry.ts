@@ -2,7 +2,7 @@
  * The package registry (spec 1.9.1, 4.4): built-ins plus registered outside irq/msg packages.
  * Params are validated against each package's JSON Schema with ajv; compiled validators are cached.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ActError } from '../errors.ts';
 import { BUILT_IN_PACKAGES, TRIGGER_PACKAGES } from './builtins.ts';
 import type { PackageDef, PackageMeta } from './types.ts';
@@ -74,6 +74,12 @@ export class PackageRegistry {
 
   /** Validates evaluated params; throws `params.invalid` listing every problem. */
   validateParams(name: string, params: unknown): void {
+    const problems = this.paramsErrors(name, params);
+    if (problems.length > 0) throw new ActError('params.invalid', paramsMessage(name, problems));
+  }
+
+  /** What the package's schema finds wrong with `params` (JSON pointers in `instancePath`); none when they fit. */
+  paramsErrors(name: string, params: unknown): ErrorObject[] {
     const pkg = this.packages.get(name);
     if (!pkg) throw new ActError('package.unknown', `unknown package '${name}'`);
     let validate = this.validators.get(name);
@@ -81,9 +87,11 @@ export class PackageRegistry {
       validate = this.ajv.compile(pkg.schema);
       this.validators.set(name, validate);
     }
-    if (!validate(params ?? null)) {
-      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-      throw new ActError('params.invalid', `params of '${name}' are invalid: ${problems}`);
-    }
+    return validate(params ?? null) ? [] : [...(validate.errors ?? [])];
   }
+}
+
+/** The message of `params.invalid` (the run's, and deploy's for the same problems). */
+export function paramsMessage(name: string, problems: readonly ErrorObject[]): string {
+  return `params of '${name}' are invalid: ${problems.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`;
 }
