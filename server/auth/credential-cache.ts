@@ -61,6 +61,24 @@ export class CredentialCache<R> {
     if (hashes?.size === 0) this.byUser.delete(entry.user.id);
   }
 
+  /**
+   * Keeps a credential that resolved: as it was read when no use needs writing (`touched`
+   * null), else once `write(touched)` stored the use — false when the row went meanwhile (a
+   * logout, a revocation), and the credential then no longer resolves. Whether it resolves.
+   */
+  async keep(hash: string, read: { row: R; user: UserRow; cached: boolean }, touched: R | null, write: (row: R) => Promise<boolean>): Promise<boolean> {
+    if (touched === null) {
+      if (!read.cached) this.set(hash, read.row, read.user);
+      return true;
+    }
+    if (!(await write(touched))) {
+      this.drop(hash);
+      return false;
+    }
+    this.set(hash, touched, read.user);
+    return true;
+  }
+
   /** Forgets every credential of `userId` (their access may have shrunk). */
   dropUser(userId: string): void {
     for (const hash of [...(this.byUser.get(userId) ?? [])]) this.drop(hash);

@@ -96,16 +96,9 @@ export class SessionKeeper {
     }
     const user = cached?.user ?? (await this.deps.users.findEnabled(row.user_id));
     if (!user) return null;
-    if (now - row.last_seen < TOUCH_INTERVAL_MS) {
-      if (!cached) cache.set(id, row, user);
-      return callerOf(user, 'session');
-    }
-    const touched = { ...row, last_seen: now, expires: this.expiry(row.create_time, now) };
-    if (!(await updateIfPresent(sessions, touched))) {
-      cache.drop(id);
-      return null; // logged out meanwhile
-    }
-    cache.set(id, touched, user);
+    const touched = now - row.last_seen < TOUCH_INTERVAL_MS ? null : { ...row, last_seen: now, expires: this.expiry(row.create_time, now) };
+    // false: logged out meanwhile
+    if (!(await cache.keep(id, { row, user, cached: cached !== undefined }, touched, (t) => updateIfPresent(sessions, t)))) return null;
     return callerOf(user, 'session');
   }
 

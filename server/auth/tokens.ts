@@ -82,16 +82,9 @@ export class TokenKeeper implements TokenAdmin {
     const user = cached?.user ?? (await this.deps.users.findEnabled(row.user_id));
     if (!user) return null;
     const now = this.deps.clock.now();
-    if (row.last_used !== null && now - row.last_used < TOUCH_INTERVAL_MS) {
-      if (!cached) cache.set(hash, row, user);
-      return callerOf(user, 'token');
-    }
-    const touched = { ...row, last_used: now };
-    if (!(await updateIfPresent(apiTokens, touched))) {
-      cache.drop(hash);
-      return null; // revoked meanwhile
-    }
-    cache.set(hash, touched, user);
+    const touched = row.last_used !== null && now - row.last_used < TOUCH_INTERVAL_MS ? null : { ...row, last_used: now };
+    // false: revoked meanwhile
+    if (!(await cache.keep(hash, { row, user, cached: cached !== undefined }, touched, (t) => updateIfPresent(apiTokens, t)))) return null;
     return callerOf(user, 'token');
   }
 }

@@ -7,8 +7,8 @@
  * A store that only this engine writes (memory, SQLite under its engine lock) changes models only
  * through this cache: an entry is always current. On a shared store (PostgreSQL) a deploy or a
  * removal on any instance tells every instance (NOTIFY `acts_models`: the model id and its new
- * version, 0 when removed), which drops an entry of another version; an entry not confirmed by the store for `freshMs` (default 1 s) is read again, the
- * bound should a notification be lost.
+ * version, 0 when removed), which drops an entry of another version; an entry not confirmed by
+ * the store for `freshMs` (default 1 s) is read again, the bound should a notification be lost.
  *
  * State, per model: uncached → cached (confirmed at a time) → dropped (deploy elsewhere, removal).
  */
@@ -22,7 +22,7 @@ import type { EventRow, ModelRow, Store } from '../store/contract/types.ts';
 import { compileWorkflow, type NodeTree } from '../engine/tree/compile.ts';
 import type { Clock } from '../engine/clock.ts';
 
-/** The topic of model changes on a shared store; the payload is the model id. */
+/** The topic of model changes on a shared store; the payload is JSON `{ mid, ver }` (ver 0: removed). */
 export const MODELS_TOPIC = 'acts_models';
 /** How long a cached latest version is used without asking a shared store again, ms. */
 export const SHARED_MODEL_FRESH_MS = 1000;

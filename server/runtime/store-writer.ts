@@ -11,8 +11,11 @@
  * fence refuses a part that starts a process under a pid that is stored already (`fresh`, failing
  * with `process.duplicate_pid`), so a start with a pid its caller chose need not read first.
  *
- * States: idle → writing (one standalone write, or one transaction of merged parts) → idle.
- * `flush()` resolves once everything queued before it is written.
+ * States: idle → writing (one standalone write, or transactions of merged parts) → idle. With a
+ * store that commits batches in the order they were handed over (`pipeline` > 1, SQLite's write
+ * thread), up to `pipeline` transactions are under way at once, so the order above still holds;
+ * a standalone write waits until every one before it settled. `flush()` resolves once everything
+ * queued before it is written.
  *
  * Saturation bound (spec 5.1, 5.14), beside those states: open → saturated when the depth
  * (entries queued or being written) reaches `cap` → open again once it drained to `cap / 2`.
@@ -48,7 +51,8 @@ function runAll(parts: readonly PartEntry[]): (tx: Store) => Promise<void> {
 }
 
 type PartEntry = { kind: 'part'; run: (tx: Store) => Promise<void>; pids: readonly string[]; fresh: readonly string[]; settle: Settle };
-type Entry = { kind: 'op'; run: () => Promise<unknown>; settle: Settle } | PartEntry;
+type OpEntry = { kind: 'op'; run: () => Promise<unknown>; settle: Settle };
+type Entry = OpEntry | PartEntry;
 
 export interface WriteFence {
   /** The instance that must own every process a part writes. */
@@ -173,15 +177,15 @@ export class StoreWriter {
           if (settled) handedOver.shift();
           continue;
         }
-        if (head?.kind !== 'op') continue;
-        this.queue.shift();
+        // nothing in flight: the head is a standalone write (a part would have been handed over)
+        const op = this.queue.shift() as OpEntry;
         this.inFlight = 1;
         try {
-          await head.run();
-          head.settle();
+          await op.run();
+          op.settle();
         } catch (err) {
           this.onError(err);
-          head.settle(err ?? new Error('store write failed'));
+          op.settle(err ?? new Error('store write failed'));
         }
         this.written(1);
         continue;

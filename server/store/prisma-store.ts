@@ -327,11 +327,7 @@ export class PrismaStore extends PrismaStoreBase {
     this.check();
     const connection = this.options.sqliteConnection;
     if (connection && this.gate) {
-      const thread = this.options.sqliteWriteThread;
-      await this.gate.exclusive(async () => {
-        await thread?.idle();
-        await this.sqliteBatch(connection, fn);
-      });
+      await this.gate.exclusive(() => this.sqliteBatch(connection, fn));
       return;
     }
     const run = () =>
@@ -387,15 +383,18 @@ export class PrismaStore extends PrismaStoreBase {
       await this.runBatch(fn, txStore, buffer);
     } catch (err) {
       if (!(err instanceof NeedsTransaction)) throw err;
-      await thread.idle();
       await this.sqliteBatch(connection, fn);
       return { written: Promise.resolve() };
     }
     return { written: batch.statements.length > 0 ? thread.run(batch.statements) : Promise.resolve() };
   }
 
-  /** SQLite: the batch straight on the client's connection, its writes as cached prepared statements (sqlite-batch.ts). */
+  /**
+   * SQLite: the batch straight on the client's connection, its writes as cached prepared
+   * statements (sqlite-batch.ts) — once the write thread wrote everything handed over before.
+   */
   private async sqliteBatch(connection: SqliteConnectionHandle, fn: (tx: Store) => Promise<void>): Promise<void> {
+    await this.options.sqliteWriteThread?.idle();
     // the client opens its connection at its first query
     if (!connection.db?.open) await this.client.$queryRawUnsafe('SELECT 1');
     const db = connection.db;

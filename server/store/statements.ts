@@ -7,6 +7,7 @@
  * State: a cache of the single-row statement texts per table and backend.
  */
 import { SEQ, type Table } from './columns.ts';
+import type { TaskRef } from './contract/types.ts';
 import type { DbRecord } from './mapping.ts';
 import type { SqlBackend } from './sql-backend.ts';
 import { PG_FENCE_SQL } from './sql/fence-processes.ts';
@@ -72,11 +73,11 @@ function upsertFromJson(table: Table, slot: number, condition: string): string {
   return `INSERT INTO ${quote(table.sqlName)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quote(table.sqlName)}, $${slot}::json)${where} ON CONFLICT (${quote('id')}) DO UPDATE SET ${sets}`;
 }
 
-/** DELETE of a table's rows by (pid, tid) pairs (parameters: pid and tid of each pair in turn). */
-export function deletePairsSql(table: Table, backend: SqlBackend, pairs: number): string {
+/** DELETE of a table's rows of each (pid, tid) of `pairs`: its text and parameters. */
+export function deletePairs(table: Table, backend: SqlBackend, pairs: readonly TaskRef[]): { sql: string; params: string[] } {
   const slot = (i: number) => (backend === 'postgresql' ? `$${i + 1}` : '?');
-  const terms = Array.from({ length: pairs }, (_, i) => `("pid" = ${slot(2 * i)} AND "tid" = ${slot(2 * i + 1)})`);
-  return `DELETE FROM ${quote(table.sqlName)} WHERE ${terms.join(' OR ')}`;
+  const terms = pairs.map((_, i) => `("pid" = ${slot(2 * i)} AND "tid" = ${slot(2 * i + 1)})`);
+  return { sql: `DELETE FROM ${quote(table.sqlName)} WHERE ${terms.join(' OR ')}`, params: pairs.flatMap((pair) => [pair.pid, pair.tid]) };
 }
 
 /**

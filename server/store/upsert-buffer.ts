@@ -18,7 +18,7 @@ import { SEQ, type Table } from './columns.ts';
 import type { TaskRef } from './contract/types.ts';
 import type { DbRecord } from './mapping.ts';
 import type { SqlBackend } from './sql-backend.ts';
-import { deletePairsSql, insertColumns, insertParams, insertSql, upsertFromJsonSql } from './statements.ts';
+import { deletePairs, insertColumns, insertParams, insertSql, upsertFromJsonSql } from './statements.ts';
 
 /** Runs a write statement; `name`: a statement whose text never changes, which the driver may prepare once. */
 export type ExecuteRaw = (sql: string, params: unknown[], name?: string) => Promise<number>;
@@ -87,8 +87,8 @@ export class UpsertBuffer {
   private async remove(table: Table, pairs: TaskRef[]): Promise<void> {
     const perChunk = Math.floor(MAX_PARAMS / 2);
     for (let start = 0; start < pairs.length; start += perChunk) {
-      const chunk = pairs.slice(start, start + perChunk);
-      await this.execute(deletePairsSql(table, this.backend, chunk.length), chunk.flatMap((pair) => [pair.pid, pair.tid]));
+      const { sql, params } = deletePairs(table, this.backend, pairs.slice(start, start + perChunk));
+      await this.execute(sql, params);
     }
   }
 

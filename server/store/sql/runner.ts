@@ -11,7 +11,7 @@ import type { Table } from '../columns.ts';
 import type { TaskRef } from '../contract/types.ts';
 import { fromRecord } from '../mapping.ts';
 import type { Session } from '../prisma-collection.ts';
-import { deletePairsSql } from '../statements.ts';
+import { deletePairs } from '../statements.ts';
 import { Params } from './params.ts';
 
 /** Builds a statement's text, taking its values' placeholders from `p`. */
@@ -52,8 +52,8 @@ export function sqlRunner(session: Session): SqlRunner {
     deletePairs: async (table, pairs) => {
       if (pairs.length === 0) return 0;
       if (session.deferPairDeletes?.(table, pairs)) return 0;
-      const sql = deletePairsSql(table, session.backend, pairs.length);
-      return session.run(table, () => session.execute(sql, pairs.flatMap((pair) => [pair.pid, pair.tid])));
+      const { sql, params } = deletePairs(table, session.backend, pairs);
+      return session.run(table, () => session.execute(sql, params));
     },
   };
 }
