@@ -91,6 +91,15 @@ describe('the simulation', () => {
     expect(b.digest).toEqual(a.digest);
   });
 
+  it('is deterministic on SQLite too: the same writes and the same end every time (the crash points are drawn from them)', async () => {
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await simulate({ seed: 130175, store: 'sqlite' }));
+    for (const run of runs.slice(1)) {
+      expect(run.writes).toBe(runs[0].writes);
+      expect(run.digest).toEqual(runs[0].digest);
+    }
+  }, 60_000);
+
   it('replays a run from its stored script to the same end', async () => {
     const run = await simulate({ seed: 99, store: 'memory' });
     const replay = await simulate({ seed: 99, store: 'memory', regression: { name: 'r', note: '', seed: 99, store: 'memory', limits: run.limits, models: run.models, script: run.script } });

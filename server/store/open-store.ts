@@ -39,6 +39,13 @@ export interface OpenStoreOptions extends PrismaStoreOptions {
   sqliteBusyTimeoutMs?: number;
   /** PostgreSQL: connections in the pool. Default 10. */
   pgPoolSize?: number;
+  /**
+   * SQLite: the store writer's batches are written by a thread of the store's own (default true;
+   * sqlite-write-thread.ts). False keeps them on the store's connection, where when they commit
+   * does not depend on another thread's timing — the seeded simulation needs that to replay a
+   * seed to the same end.
+   */
+  writeThread?: boolean;
 }
 
 /** `DATABASE_URL`, or `file:./data/acts.db`. */
@@ -125,7 +132,7 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
       applied = await applyMigrations(url, 'sqlite');
     }
     checkpointer = new SqliteCheckpointer(file);
-    writeThread = new SqliteWriteThread(file, busyTimeoutMs);
+    if (options.writeThread !== false) writeThread = new SqliteWriteThread(file, busyTimeoutMs);
     return withServerTables(
       new PrismaStore('sqlite', client as unknown as PrismaLike, { engineLockFile: engineLockFile(file), sqliteConnection: connection, checkpointer, sqliteWriteThread: writeThread, ...options }, applied),
     );
