@@ -113,12 +113,15 @@ export class ClosingPlan {
 
   /**
    * An error of `task` (flow.ts failTask): each failing task's error message up to the one a
-   * catch rule takes, the siblings skipped on the way, and the end when the root fails.
+   * catch rule takes, what is open under each one it escapes and the siblings skipped on the way,
+   * and the end when the root fails.
    */
   escalation(task: Task, ecode: string): void {
     for (let t = task; ; ) {
       this.close(t, 'error');
-      if (t.isHook || (!t.caught && t.node.catches.some((c) => c.on === undefined || c.on === ecode))) return;
+      if (!t.caught && t.node.catches.some((c) => c.on === undefined || c.on === ecode)) return;
+      this.subtree(t, 'skipped');
+      if (t.isHook) return;
       const parent = t.parent;
       if (!parent) return this.end();
       if (this.isClosed(parent)) return;

@@ -268,6 +268,8 @@ export function failNow(core: EngineContext, proc: Process, task: Task, err: Err
 function escalate(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
   // a subflow act that failed for good no longer waits for its child
   core.abortChild(task);
+  // nor can what still runs under it matter (an act's setup chain waiting beside its code)
+  closeSubtree(core, proc, task, 'skipped');
   if (task.isHook) return;
   const parent = reportTarget(core, proc, task);
   if (!parent) return;
