@@ -10,7 +10,9 @@
  * The baselines measured in the same run are `auth.me` (a read that touches no engine state):
  * the HTTP + tRPC + session cost every call pays; and the engine's own starts/s — the same 64
  * callers starting the same workflow on an engine in this process, on a fresh database of the
- * same backend, without HTTP — which the API's starts/s is given as a share of. The callers speak tRPC's wire format over plain
+ * same backend, without HTTP — which the API's starts/s is given as a share of. Each throughput
+ * comes with the server process's CPU time per call (all its threads, from /proc), which a noisy
+ * machine disturbs far less than the rate. The callers speak tRPC's wire format over plain
  * keep-alive HTTP (http-client.ts): tRPC's own client would take most of a core on this machine.
  */
 import { performance } from 'node:perf_hooks';
@@ -142,14 +144,20 @@ async function measureBackend(backend: 'sqlite' | 'postgresql'): Promise<string[
     const api = lightClient(server.url, server.cookie);
     await api.models.deploy.mutate({ source: ONE_IRQ });
 
+    let cpu0 = server.cpuMs();
     const baseline = await sustained(CLIENTS, SECS, () => api.auth.me.query());
+    const meCpu = (server.cpuMs() - cpu0) / baseline;
     const pids: string[] = [];
     const startT0 = performance.now();
+    cpu0 = server.cpuMs();
     await sustained(CLIENTS, SECS, async () => pids.push((await api.processes.start.mutate({ mid: 'bench' })).pid));
+    const startCpu = (server.cpuMs() - cpu0) / pids.length;
     const startSecs = (performance.now() - startT0) / 1000;
     const waiting: Waiting[] = [];
     await drain(pids, CLIENTS, async (pid) => waiting.push(await irqTask(api, pid)));
+    cpu0 = server.cpuMs();
     const actionSecs = await drain(waiting, CLIENTS, ({ pid, tid }) => api.tasks.complete.mutate({ pid, tid }));
+    const actionCpu = (server.cpuMs() - cpu0) / waiting.length;
 
     const idle = await eventLatency(api, server, 1, Math.min(LATENCY_SAMPLES, 100));
     const loaded = await eventLatency(api, server, CLIENTS, LATENCY_SAMPLES);
@@ -158,10 +166,13 @@ async function measureBackend(backend: 'sqlite' | 'postgresql'): Promise<string[
     const apiStarts = pids.length / startSecs;
     return [
       [backend, 'baseline auth.me /s', String(Math.round(baseline / SECS))],
+      [backend, 'server CPU ms per auth.me', meCpu.toFixed(3)],
       [backend, `starts/s (${CLIENTS} clients)`, String(Math.round(apiStarts))],
+      [backend, 'server CPU ms per start', startCpu.toFixed(3)],
       [backend, `engine's own starts/s (${CLIENTS} callers, no HTTP)`, String(Math.round(own))],
       [backend, 'API starts / engine\'s own  [≥ 70 %]', `${Math.round((apiStarts / own) * 100)} %`],
       [backend, `actions/s (${CLIENTS} clients)`, String(Math.round(waiting.length / actionSecs))],
+      [backend, 'server CPU ms per action', actionCpu.toFixed(3)],
       [backend, 'action→event p50 / p99 ms (1 client)', `${ms(percentile(idle, 0.5))} / ${ms(percentile(idle, 0.99))}`],
       [backend, `action→event p50 / p99 ms (${CLIENTS} clients)`, `${ms(percentile(loaded, 0.5))} / ${ms(percentile(loaded, 0.99))}`],
     ];

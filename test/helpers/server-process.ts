@@ -7,6 +7,7 @@
  * SIGKILL after 10 s) or killed (`kill()`: SIGKILL, a crash).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createTRPCClient, httpLink } from '@trpc/client';
@@ -15,6 +16,9 @@ import type { AppRouter } from '../../server/api/router.ts';
 import { REPO_ROOT } from '../../server/store/schema-engine.mjs';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
+
+/** Linux's clock ticks per second in /proc's CPU times (USER_HZ, 100 on every mainstream build). */
+const CLOCK_TICKS = 100;
 
 export type ApiClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 
@@ -88,6 +92,14 @@ export class ServerProcess {
       socket.once('connect_error', reject);
     });
     return socket;
+  }
+
+  /** CPU time the server process has used so far, in ms (user + system, all its threads; Linux /proc). */
+  cpuMs(): number {
+    const stat = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
+    // the fields after the command name (which may hold spaces), from field 3 on
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
   }
 
   /** Kills it at once (SIGKILL: a crash, nothing is cleaned up); resolves once it is gone. */

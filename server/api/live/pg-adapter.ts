@@ -5,11 +5,12 @@
  * for them. The pool has exactly two connections: the adapter's LISTEN client holds one, and every
  * publish queues FIFO on the other — so NOTIFYs leave in emission order and a client on another
  * instance sees a process's events in order (a larger pool reorders concurrent publishes).
- * Two changes to the adapter (localFirst): a broadcast reaches this instance's sockets at once and
+ * Three changes to the adapter (localFirst): a broadcast reaches this instance's sockets at once and
  * goes to the other instances behind it — the cluster adapter held the local delivery until its
  * NOTIFY came back, so under load every live event of this instance queued on the publishing
- * connection (bench:http, 64 clients: action → event p99 451 ms on PostgreSQL) —; and it is
- * published only while another instance is known. The adapter knows the others by their
+ * connection (bench:http, 64 clients: action → event p99 451 ms on PostgreSQL) —; its local part
+ * is encoded only when a socket here can hear it (heard-broadcast.ts); and it is published only
+ * while another instance is known. The adapter knows the others by their
  * heartbeats: an instance announces itself when its adapter starts (each known one answers at
  * once) and every 5 s, and one silent for 10 s is forgotten. A lone server on PostgreSQL so sends
  * no NOTIFY per live event (there were ~3.4 per client action); a broadcast in the milliseconds
@@ -20,6 +21,7 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { Adapter, MessageType, type BroadcastOptions } from 'socket.io-adapter';
 import pg from 'pg';
+import { heardHere } from './heard-broadcast.ts';
 import type { Logger } from 'pino';
 
 type AdapterFactory = ReturnType<typeof createAdapter>;
@@ -46,7 +48,7 @@ function localFirst(make: AdapterFactory): AdapterFactory {
         const data = { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } };
         cluster.publish({ type: MessageType.BROADCAST, data });
       }
-      Adapter.prototype.broadcast.call(adapter, packet, opts);
+      if (heardHere(adapter, opts)) Adapter.prototype.broadcast.call(adapter, packet, opts);
     };
     return adapter;
   };

@@ -21,6 +21,7 @@ import { publicError, toActError } from '../errors.ts';
 import { requirePermission } from '../policy.ts';
 import { guardAccess } from './access-guard.ts';
 import { Backpressure } from './backpressure.ts';
+import { HeardAdapter } from './heard-broadcast.ts';
 import { LiveBridge } from './bridge.ts';
 import { joinWithCatchUp } from './catch-up.ts';
 import { startHealthFeed } from './health-feed.ts';
@@ -87,7 +88,7 @@ export async function attachLive(server: HttpServer, options: LiveOptions): Prom
   const { engine, auth, log } = options;
   const allowedOrigins = options.allowedOrigins ?? [];
   const io = new Server(server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  if (options.adapter) io.adapter(options.adapter);
+  io.adapter(options.adapter ?? HeardAdapter);
   const backpressure = new Backpressure(io, options.maxBufferedPackets ?? 1000, log);
   const bridge = new LiveBridge(engine, io, options.now ?? Date.now, () => backpressure.check());
   await bridge.start();

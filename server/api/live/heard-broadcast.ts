@@ -1,0 +1,22 @@
+/**
+ * A broadcast no socket of this instance can hear is not encoded. socket.io's in-memory adapter
+ * serializes every packet before it looks for receivers, so each engine event went through
+ * socket.io-parser even when nobody had joined its rooms — a server started by API calls with no
+ * studio open spent ~4 % of its CPU encoding events for nobody (bench:http profile). Other
+ * instances are not this check's business: the PostgreSQL adapter publishes to them on its own.
+ */
+import { Adapter, type BroadcastOptions } from 'socket.io-adapter';
+
+/** Whether a socket of this instance is in one of the broadcast's rooms (any socket when it names none). */
+export function heardHere(adapter: Adapter, opts: BroadcastOptions): boolean {
+  if (opts.rooms.size === 0) return adapter.sids.size > 0;
+  for (const room of opts.rooms) if ((adapter.rooms.get(room)?.size ?? 0) > 0) return true;
+  return false;
+}
+
+/** The in-memory adapter, broadcasting only what a socket here can hear. */
+export class HeardAdapter extends Adapter {
+  override broadcast(packet: unknown, opts: BroadcastOptions): void {
+    if (heardHere(this, opts)) super.broadcast(packet as never, opts);
+  }
+}
