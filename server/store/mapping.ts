@@ -60,18 +60,26 @@ function toDb(table: Table, id: string, field: string, column: Column, value: un
   }
 }
 
+/** A table's columns as a list, made once per table: every row written or read walks it. */
+const columnLists = new WeakMap<Table, ReadonlyArray<readonly [string, Column]>>();
+
+function columnsOf(table: Table): ReadonlyArray<readonly [string, Column]> {
+  let list = columnLists.get(table);
+  if (!list) columnLists.set(table, (list = Object.entries(table.columns)));
+  return list;
+}
+
 /**
  * The column values of a row (without `seq`). Rejects fields the table has no column for, so a
  * field added to a row type without a column fails loudly instead of being dropped.
  */
 export function toRecord(table: Table, row: object): DbRecord {
   const id = rowId(table, row);
+  const fields = row as Record<string, unknown>;
   const record: DbRecord = {};
-  for (const [field, column] of Object.entries(table.columns)) {
-    record[field] = toDb(table, id, field, column, (row as Record<string, unknown>)[field]);
-  }
-  for (const field of Object.keys(row)) {
-    if (!Object.hasOwn(table.columns, field) && (row as Record<string, unknown>)[field] !== undefined) {
+  for (const [field, column] of columnsOf(table)) record[field] = toDb(table, id, field, column, fields[field]);
+  for (const field in fields) {
+    if (!Object.hasOwn(table.columns, field) && Object.hasOwn(fields, field) && fields[field] !== undefined) {
       fail(table, id, `${table.name} has no column '${field}' (add it to prisma/models.prisma and server/store/columns.ts)`);
     }
   }
@@ -103,8 +111,6 @@ function fromDb(table: Table, id: unknown, field: string, column: Column, value:
 /** The row a stored record stands for (fields in the table's column order, `seq` dropped). */
 export function fromRecord<T>(table: Table, record: DbRecord): T {
   const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(table.columns)) {
-    row[field] = fromDb(table, record.id, field, column, record[field]);
-  }
+  for (const [field, column] of columnsOf(table)) row[field] = fromDb(table, record.id, field, column, record[field]);
   return row as T;
 }

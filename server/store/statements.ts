@@ -4,7 +4,7 @@
  * Filtered reads (`Collection.query`) stay on Prisma's query API (where.ts); the named queries are
  * sql/*. Identifiers come from columns.ts, never from input.
  *
- * State: a cache of the single-row statement texts per table and backend.
+ * State: a cache of the statement texts per table, backend and row count.
  */
 import { SEQ, type Table } from './columns.ts';
 import type { TaskRef } from './contract/types.ts';
@@ -14,13 +14,21 @@ import { PG_FENCE_SQL } from './sql/fence-processes.ts';
 
 const quote = (name: string): string => `"${name}"`;
 
-/** Columns of an insert: the row fields, then `seq`. */
-export const insertColumns = (table: Table): string[] => [...Object.keys(table.columns), SEQ];
+const insertColumnLists = new WeakMap<Table, readonly string[]>();
+
+/** Columns of an insert: the row fields, then `seq` (one list per table: every row written walks it). */
+export function insertColumns(table: Table): readonly string[] {
+  let columns = insertColumnLists.get(table);
+  if (!columns) insertColumnLists.set(table, (columns = [...Object.keys(table.columns), SEQ]));
+  return columns;
+}
 
 /** Columns an update / upsert overwrites: everything but the key and the insertion order. */
 const updatedColumns = (table: Table): string[] => Object.keys(table.columns).filter((column) => column !== 'id');
 
 const cache = new Map<string, string>();
+/** Multi-row inserts of at most this many rows keep their text in the cache. */
+const CACHED_ROWS = 128;
 
 function cached(key: string, build: () => string): string {
   let sql = cache.get(key);
@@ -51,7 +59,8 @@ export function insertSql(table: Table, backend: SqlBackend, rows: number, onCon
             .join(', ')}`;
     return `INSERT INTO ${quote(table.sqlName)} (${columns.map(quote).join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT (${quote('id')}) ${conflict}`;
   };
-  return rows === 1 ? cached(`${table.sqlName}:${backend}:insert:${onConflict}`, build) : build();
+  // batches repeat their sizes: the texts of up to CACHED_ROWS rows are kept (a few MB at most)
+  return rows <= CACHED_ROWS ? cached(`${table.sqlName}:${backend}:insert:${onConflict}:${rows}`, build) : build();
 }
 
 /**
