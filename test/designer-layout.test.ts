@@ -92,6 +92,30 @@ describe('layout', () => {
     expect(result.nodes['step:draft']).toMatchObject({ width: 300, height: 60 });
   });
 
+  it('lays out a long model in segments: no stack overflow, no overlaps, top to bottom, the spine straight', () => {
+    // 1,000 steps of one act (2,002 nodes): dagre alone overflowed the stack on this chain
+    const lines = ['id: chain', 'steps:'];
+    for (let i = 0; i < 1000; i++) lines.push(`  - { id: s${i}, acts: [ { id: a${i}, uses: acts.transform.set, params: { v: ${i} } } ] }`);
+    const graph = toGraph(`${lines.join('\n')}\n`);
+    expect(graph.nodes.length).toBe(2002);
+    const result = layout(graph);
+    const boxes = graph.nodes.map((n) => result.nodes[n.id]);
+    const sorted = [...boxes].sort((a, b) => a.y - b.y);
+    // boxes can only overlap with boxes near them in y: compare each with those that start before it ends
+    sorted.forEach((a, i) => {
+      for (let j = i + 1; j < sorted.length && sorted[j].y < a.y + a.height; j++) expect(overlap(a, sorted[j])).toBe(false);
+    });
+    for (const edge of graph.edges) {
+      if (edge.back || edge.kind === 'trigger') continue;
+      expect(result.nodes[edge.target].y, edge.id).toBeGreaterThan(result.nodes[edge.source].y);
+    }
+    const centre = (id: string) => result.nodes[id].x + result.nodes[id].width / 2;
+    expect(centre('step:s999')).toBeCloseTo(centre('step:s0'));
+    expect(Math.min(...boxes.map((b) => b.x))).toBeGreaterThanOrEqual(0);
+    expect(result.width).toBeGreaterThanOrEqual(Math.max(...boxes.map((b) => b.x + b.width)));
+    expect(result.height).toBeGreaterThanOrEqual(Math.max(...boxes.map((b) => b.y + b.height)));
+  });
+
   it('lays out 200+ nodes (prints the time)', () => {
     const source = bigWorkflow(45);
     const graph = toGraph(source);

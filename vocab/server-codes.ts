@@ -37,6 +37,7 @@ export const CLI_CODES = {
 export const STUDIO_CODES = {
   network: { retryable: true, autoRetry: true, about: 'the server cannot be reached' },
   unavailable: { retryable: false, autoRetry: true, about: "the server's answer cannot be read (a proxy's HTML error page)" },
+  browser: { retryable: false, about: 'the page itself failed in the browser (a bug of the studio, not of the server or the input)' },
 } as const satisfies Record<string, CodeTraits>;
 
 export type ApiCode = keyof typeof API_CODES;

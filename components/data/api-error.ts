@@ -2,7 +2,9 @@
  * The one error type the studio shows: the server's stable `code` and message (server/api/errors.ts
  * puts them in every tRPC error's `data`), plus a hint that says what a person can do about it.
  * Failures that never reached the API (network down, a proxy's HTML error page) get codes of
- * their own: `network` and `unavailable`.
+ * their own: `network` and `unavailable`; and anything else thrown in the page is the page's own
+ * failure, `browser` — never the server's `internal`, whose hint sends a person to a server log
+ * that holds nothing about it.
  */
 import { TRPCClientError } from '@trpc/client';
 import { codeTraits, type ErrorCode, type StudioCode } from '../../vocab/server-codes.ts';
@@ -25,7 +27,11 @@ const HINTS: Partial<Record<ApiErrorCode, string>> = {
   'engine.closed': 'The server is shutting down. Try again once it is back.',
   'process.elsewhere': 'This run is handled by another server instance. Try again in a moment.',
   internal: 'Something went wrong on the server. The details are in the server log.',
+  browser: 'This failed in your browser, not on the server. Reload the page; if it fails again, report the message above.',
 };
+
+/** A fetch that never got an answer: what browsers (and Node's fetch) throw for it. */
+const FETCH_FAILED = /fetch|network ?error|load failed/i;
 
 export class ApiError extends Error {
   readonly code: ApiErrorCode;
@@ -66,6 +72,6 @@ export function toApiError(err: unknown): ApiError {
     if (err.cause instanceof TypeError || /fetch/i.test(err.message)) return new ApiError('network', 'Cannot reach the server.');
     return new ApiError('unavailable', 'The server sent an answer the studio cannot read.');
   }
-  if (err instanceof TypeError) return new ApiError('network', 'Cannot reach the server.');
-  return new ApiError('internal', err instanceof Error ? err.message : String(err));
+  if (err instanceof TypeError && FETCH_FAILED.test(err.message)) return new ApiError('network', 'Cannot reach the server.');
+  return new ApiError('browser', err instanceof Error ? err.message : String(err));
 }

@@ -33,6 +33,8 @@ export interface PlainCallOptions<Ctx extends object> {
 
 const PROCEDURE_PATH = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
 const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
+/** tRPC's code for input it cannot read (errors.ts maps it to `input.invalid`). */
+const UNREADABLE_INPUT = 'BAD_REQUEST';
 
 interface PlainCall {
   path: string;
@@ -101,7 +103,7 @@ function rawInput(router: AnyRouter, text: string | null) {
         return value;
       })().catch((cause: unknown) => {
         if (cause instanceof TRPCError) throw cause;
-        throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+        throw new TRPCError({ code: UNREADABLE_INPUT, message: cause instanceof Error ? cause.message : 'Invalid input', cause });
       })),
     result: (): unknown => parsed?.value,
   };

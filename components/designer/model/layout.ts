@@ -16,9 +16,17 @@
  * the time (the workflow graphs are nearly series-parallel, so the sweeps rarely remove a crossing).
  * The same graph always gets the same positions. Pinned positions (dragged by the user, kept in
  * the model's studio metadata) replace the computed ones.
+ *
+ * Long models are laid out in segments: dagre walks the graph depth-first by recursion, so a chain
+ * of a thousand steps overflowed the browser's stack ("Maximum call stack size exceeded"), and
+ * its cost grows faster than the graph. The nodes, in document order, are cut where exactly one
+ * laid-out edge joins what comes before to what comes after (between two top-level steps, say),
+ * into segments of at least SEGMENT_NODES nodes; each is laid out alone and placed below the one
+ * before, shifted so that joining edge runs straight down. A graph smaller than that is one
+ * segment, laid out as a whole as before.
  */
 import dagre from '@dagrejs/dagre';
-import type { DesignerGraph, EdgeKind, GraphNode, NodeKind } from '../../../vocab/graph.ts';
+import type { DesignerGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from '../../../vocab/graph.ts';
 
 export interface Size {
   width: number;
@@ -72,25 +80,98 @@ const WEIGHTS: Readonly<Record<EdgeKind, number>> = {
   flow: 4, join: 2, branch: 2, setup: 1, next: 1, catch: 1, timeout: 1, hook: 1, trigger: 2,
 };
 
-export function layout(graph: DesignerGraph, options: LayoutOptions = {}): GraphLayout {
-  const sizeOf = options.nodeSize ?? ((node: GraphNode) => DEFAULT_SIZES[node.kind]);
+/** The fewest nodes a segment of a long graph holds (a model below that is laid out whole). */
+export const SEGMENT_NODES = 120;
+
+/** A run of nodes laid out together, and the edge that joins it to the segment before (none for the first). */
+interface Segment {
+  nodes: GraphNode[];
+  joinedBy?: GraphEdge;
+}
+
+/** dagre's margin around a laid-out graph. */
+const MARGIN = 20;
+
+/**
+ * The segments of `nodes` (in document order): cut where exactly one of `edges` joins the nodes
+ * before to those after, once the segment holds `minNodes`. One sweep, keeping the edges open at
+ * each position (opened at the earlier of its two ends, closed after the later).
+ */
+function segmentsOf(nodes: readonly GraphNode[], edges: readonly GraphEdge[], minNodes: number): Segment[] {
+  const index = new Map(nodes.map((node, i) => [node.id, i]));
+  const opening = nodes.map((): GraphEdge[] => []);
+  const closing = nodes.map((): GraphEdge[] => []);
+  for (const edge of edges) {
+    const a = index.get(edge.source)!;
+    const b = index.get(edge.target)!;
+    if (a === b) continue;
+    opening[Math.min(a, b) + 1].push(edge);
+    closing[Math.max(a, b)].push(edge);
+  }
+  const open = new Set<GraphEdge>();
+  const segments: Segment[] = [{ nodes: [] }];
+  nodes.forEach((node, i) => {
+    for (const edge of opening[i]) open.add(edge);
+    const current = segments[segments.length - 1];
+    if (open.size === 1 && current.nodes.length >= minNodes) segments.push({ nodes: [], joinedBy: open.values().next().value });
+    segments[segments.length - 1].nodes.push(node);
+    for (const edge of closing[i]) open.delete(edge);
+  });
+  return segments;
+}
+
+/** Lays out one segment with dagre: node centres, the routed edges' points, and its height. */
+function layoutSegment(nodes: readonly GraphNode[], edges: readonly GraphEdge[], sizeOf: (node: GraphNode) => Size, options: LayoutOptions) {
   const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: 'TB', nodesep: options.nodeGap ?? 40, ranksep: options.rankGap ?? 50, marginx: 20, marginy: 20 });
+  g.setGraph({ rankdir: 'TB', nodesep: options.nodeGap ?? 40, ranksep: options.rankGap ?? 50, marginx: MARGIN, marginy: MARGIN });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const node of graph.nodes) g.setNode(node.id, { ...sizeOf(node) });
-  const laidOut = graph.edges.filter((edge) => !edge.back && g.hasNode(edge.source) && g.hasNode(edge.target));
-  const mainFirst = [...laidOut.filter((e) => MAIN_FLOW.has(e.kind)), ...laidOut.filter((e) => !MAIN_FLOW.has(e.kind))];
+  for (const node of nodes) g.setNode(node.id, { ...sizeOf(node) });
+  const inside = edges.filter((edge) => g.hasNode(edge.source) && g.hasNode(edge.target));
+  const mainFirst = [...inside.filter((e) => MAIN_FLOW.has(e.kind)), ...inside.filter((e) => !MAIN_FLOW.has(e.kind))];
   for (const edge of mainFirst) g.setEdge(edge.source, edge.target, { weight: WEIGHTS[edge.kind], minlen: 1 });
   dagre.layout(g, { disableOptimalOrderHeuristic: true });
+  const centres = new Map<string, Point & Size>();
+  for (const node of nodes) {
+    const { x = 0, y = 0, width, height } = g.node(node.id);
+    centres.set(node.id, { x, y, width, height });
+  }
+  const points = new Map<string, Point[]>();
+  for (const edge of inside) points.set(edge.id, g.edge(edge.source, edge.target)?.points ?? []);
+  return { centres, points, height: g.graph().height ?? 0 };
+}
 
+export function layout(graph: DesignerGraph, options: LayoutOptions = {}): GraphLayout {
+  const sizeOf = options.nodeSize ?? ((node: GraphNode) => DEFAULT_SIZES[node.kind]);
+  const ids = new Set(graph.nodes.map((node) => node.id));
+  const laidOut = graph.edges.filter((edge) => !edge.back && ids.has(edge.source) && ids.has(edge.target));
+  const centres = new Map<string, Point & Size>();
+  const points = new Map<string, Point[]>();
+  /** The lowest edge of the nodes placed so far. */
+  let bottom = 0;
+  for (const segment of segmentsOf(graph.nodes, laidOut, SEGMENT_NODES)) {
+    const part = layoutSegment(segment.nodes, laidOut, sizeOf, options);
+    // below the segment before, shifted so that the edge joining them runs straight down
+    const from = segment.joinedBy && centres.get(segment.joinedBy.source);
+    const to = segment.joinedBy && part.centres.get(segment.joinedBy.target);
+    const dx = from && to ? from.x - to.x : 0;
+    const dy = segment.joinedBy ? bottom + (options.rankGap ?? 50) - MARGIN : 0;
+    for (const [id, c] of part.centres) centres.set(id, { ...c, x: c.x + dx, y: c.y + dy });
+    for (const [id, route] of part.points) points.set(id, route.map((p) => ({ x: p.x + dx, y: p.y + dy })));
+    bottom = dy + part.height - MARGIN;
+  }
+  // segments shifted left of the margin move everything right (one segment: nothing moves)
+  let left = Infinity;
+  for (const c of centres.values()) left = Math.min(left, c.x - c.width / 2);
+  const shift = centres.size > 0 ? MARGIN - left : 0;
   const nodes: Record<string, NodeBox> = {};
+  let right = 0;
   for (const node of graph.nodes) {
-    const { x, y, width, height } = g.node(node.id);
+    const { x, y, width, height } = centres.get(node.id)!;
     const pinned = options.pinned?.[node.id];
-    nodes[node.id] = { x: pinned?.x ?? (x ?? 0) - width / 2, y: pinned?.y ?? (y ?? 0) - height / 2, width, height };
+    right = Math.max(right, x + shift + width / 2);
+    nodes[node.id] = { x: pinned?.x ?? x + shift - width / 2, y: pinned?.y ?? y - height / 2, width, height };
   }
   const edges: Record<string, Point[]> = {};
-  for (const edge of laidOut) edges[edge.id] = g.edge(edge.source, edge.target)?.points ?? [];
-  const { width = 0, height = 0 } = g.graph();
-  return { nodes, edges, width, height };
+  for (const [id, route] of points) edges[id] = route.map((p) => ({ x: p.x + shift, y: p.y }));
+  return { nodes, edges, width: right + MARGIN, height: bottom + MARGIN };
 }
