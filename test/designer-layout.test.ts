@@ -92,6 +92,19 @@ describe('layout', () => {
     expect(result.nodes['step:draft']).toMatchObject({ width: 300, height: 60 });
   });
 
+  it('an edit that keeps the shape (a rename) keeps every position; one that changes it lays out again', () => {
+    const source = bigWorkflow(10);
+    const before = layout(toGraph(source));
+    const renamed = layout(toGraph(source.replace('id: s3', 'id: s3\n    name: A much longer name than before')));
+    expect(renamed.nodes).toEqual(before.nodes);
+    const added = layout(toGraph(`${source}  - { id: extra, acts: [ { id: x1, uses: acts.core.irq } ] }\n`));
+    expect(added.nodes['step:extra']).toBeDefined();
+    expect(Object.keys(added.nodes)).toHaveLength(Object.keys(before.nodes).length + 2);
+    const pinned = layout(toGraph(source), { pinned: { 'step:s3': { x: 5, y: 7 } } });
+    expect(pinned.nodes['step:s3']).toMatchObject({ x: 5, y: 7 });
+    expect(pinned.nodes['step:s4']).toEqual(before.nodes['step:s4']);
+  });
+
   it('lays out a long model in segments: no stack overflow, no overlaps, top to bottom, the spine straight', () => {
     // 1,000 steps of one act (2,002 nodes): dagre alone overflowed the stack on this chain
     const lines = ['id: chain', 'steps:'];
@@ -121,10 +134,15 @@ describe('layout', () => {
     const graph = toGraph(source);
     expect(graph.nodes.length).toBeGreaterThanOrEqual(200);
     const parse = measure(() => toGraph(source));
-    const place = measure(() => layout(graph));
+    // another shape each time (the gap alternates), so the layout is computed, not reused
+    let gap = 0;
+    const place = measure(() => layout(graph, { nodeGap: 40 + (gap++ % 2) }));
+    const renamed = toGraph(source.replace('id: s0', 'id: s0\n    name: Renamed'));
+    const reuse = measure(() => layout(renamed));
     console.log(
       `[designer layout] ${graph.nodes.length} nodes, ${graph.edges.length} edges — median of ${RUNS} warm runs: ` +
-        `toGraph ${parse.wall.toFixed(1)} ms (cpu ${parse.cpu.toFixed(1)} ms), layout ${place.wall.toFixed(1)} ms (cpu ${place.cpu.toFixed(1)} ms)`,
+        `toGraph ${parse.wall.toFixed(1)} ms (cpu ${parse.cpu.toFixed(1)} ms), layout ${place.wall.toFixed(1)} ms (cpu ${place.cpu.toFixed(1)} ms), ` +
+        `layout after a rename ${reuse.wall.toFixed(2)} ms`,
     );
   });
 });

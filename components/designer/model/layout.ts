@@ -24,6 +24,9 @@
  * into segments of at least SEGMENT_NODES nodes; each is laid out alone and placed below the one
  * before, shifted so that joining edge runs straight down. A graph smaller than that is one
  * segment, laid out as a whole as before.
+ *
+ * State: the last layout computed, kept by the graph's shape (node ids and kinds, edges, sizes,
+ * gaps): an edit that leaves the shape alone (a rename, a param) redraws without laying out again.
  */
 import dagre from '@dagrejs/dagre';
 import type { DesignerGraph, EdgeKind, GraphEdge, GraphNode, NodeKind } from '../../../vocab/graph.ts';
@@ -140,8 +143,34 @@ function layoutSegment(nodes: readonly GraphNode[], edges: readonly GraphEdge[],
   return { centres, points, height: g.graph().height ?? 0 };
 }
 
+/** Node centres and routed edges of a whole graph, before pinned positions apply. */
+interface Placement {
+  centres: Map<string, Point & Size>;
+  points: Map<string, Point[]>;
+  bottom: number;
+}
+
+/** What decides a layout besides pins: the nodes with their sizes, the edges, the gaps. */
+function shapeKey(graph: DesignerGraph, sizeOf: (node: GraphNode) => Size, options: LayoutOptions): string {
+  const nodes = graph.nodes.map((node) => {
+    const { width, height } = sizeOf(node);
+    return `${node.id} ${width} ${height}`;
+  });
+  const edges = graph.edges.map((edge) => `${edge.id} ${edge.source} ${edge.target} ${edge.kind} ${edge.back ? 1 : 0}`);
+  return `${options.nodeGap ?? ''}|${options.rankGap ?? ''}\n${nodes.join('\n')}\n${edges.join('\n')}`;
+}
+
+let last: { key: string; placement: Placement } | undefined;
+
 export function layout(graph: DesignerGraph, options: LayoutOptions = {}): GraphLayout {
   const sizeOf = options.nodeSize ?? ((node: GraphNode) => DEFAULT_SIZES[node.kind]);
+  const key = shapeKey(graph, sizeOf, options);
+  if (last?.key !== key) last = { key, placement: place(graph, sizeOf, options) };
+  return withPins(graph, last.placement, options.pinned);
+}
+
+/** Lays out the whole graph, segment after segment. */
+function place(graph: DesignerGraph, sizeOf: (node: GraphNode) => Size, options: LayoutOptions): Placement {
   const ids = new Set(graph.nodes.map((node) => node.id));
   const laidOut = graph.edges.filter((edge) => !edge.back && ids.has(edge.source) && ids.has(edge.target));
   const centres = new Map<string, Point & Size>();
@@ -159,6 +188,11 @@ export function layout(graph: DesignerGraph, options: LayoutOptions = {}): Graph
     for (const [id, route] of part.points) points.set(id, route.map((p) => ({ x: p.x + dx, y: p.y + dy })));
     bottom = dy + part.height - MARGIN;
   }
+  return { centres, points, bottom };
+}
+
+/** The boxes of `placement`, pinned nodes where the user put them. */
+function withPins(graph: DesignerGraph, { centres, points, bottom }: Placement, pinned: LayoutOptions['pinned']): GraphLayout {
   // segments shifted left of the margin move everything right (one segment: nothing moves)
   let left = Infinity;
   for (const c of centres.values()) left = Math.min(left, c.x - c.width / 2);
@@ -167,9 +201,9 @@ export function layout(graph: DesignerGraph, options: LayoutOptions = {}): Graph
   let right = 0;
   for (const node of graph.nodes) {
     const { x, y, width, height } = centres.get(node.id)!;
-    const pinned = options.pinned?.[node.id];
+    const pin = pinned?.[node.id];
     right = Math.max(right, x + shift + width / 2);
-    nodes[node.id] = { x: pinned?.x ?? x + shift - width / 2, y: pinned?.y ?? y - height / 2, width, height };
+    nodes[node.id] = { x: pin?.x ?? x + shift - width / 2, y: pin?.y ?? y - height / 2, width, height };
   }
   const edges: Record<string, Point[]> = {};
   for (const [id, route] of points) edges[id] = route.map((p) => ({ x: p.x + shift, y: p.y }));
