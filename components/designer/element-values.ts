@@ -1,5 +1,6 @@
 /** The plain values of one element of the YAML (by its document path, `steps[1].acts[0]`). */
-import { isMap, parseDocument } from 'yaml';
+import { isMap } from 'yaml';
+import { openSource } from './model/source.ts';
 
 /** `steps[1].acts[0]` → `['steps', 1, 'acts', 0]`. */
 export function pathSegments(path: string): (string | number)[] {
@@ -10,8 +11,8 @@ export function pathSegments(path: string): (string | number)[] {
 
 /** The element's fields as plain data (`{}` when the path names no mapping or the text is broken). */
 export function elementValues(text: string, path: string): Record<string, unknown> {
-  const doc = parseDocument(text);
-  if (doc.errors.length) return {};
+  const { doc, errors } = openSource(text);
+  if (errors.length) return {};
   const node = path ? doc.getIn(pathSegments(path), true) : doc.contents;
   return isMap(node) ? (node.toJSON() as Record<string, unknown>) : {};
 }

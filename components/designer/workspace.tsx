@@ -61,6 +61,7 @@ export function Workspace({ initial, deployed, onOpenVersion }: WorkspaceProps) 
   const byNode = useMemo(() => problemsByNode(doc.graph, validation.problems), [doc.graph, validation.problems]);
   const diagnostics = useMemo(() => toDiagnostics(doc.graphText, doc.graph, validation.problems), [doc.graphText, doc.graph, validation.problems]);
   const selectedNode = doc.graph.nodes.find((n) => n.id === commands.selected);
+  const runInputs = useMemo(() => (elementValues(doc.text, '').inputs as Record<string, unknown>) ?? {}, [doc.text]);
   const stepIds = doc.graph.nodes.filter((n) => n.kind === 'step' && n.elementId).map((n) => n.elementId!);
   const checking = validation.checking || validation.checked !== doc.text || doc.graphText !== doc.text;
   const openDeploy = () => designer && validation.problems.length === 0 && !checking && setDialog('deploy');
@@ -150,7 +151,7 @@ export function Workspace({ initial, deployed, onOpenVersion }: WorkspaceProps) 
       {lastDeploy ? (
         <>
           <VersionsDialog id={lastDeploy.id} open={dialog === 'versions'} onClose={() => setDialog('none')} onOpenVersion={(ver) => (setDialog('none'), onOpenVersion?.(ver))} />
-          <RunDialog modelId={lastDeploy.id} inputs={(elementValues(doc.text, '').inputs as Record<string, unknown>) ?? {}} open={dialog === 'run'} onClose={() => setDialog('none')} />
+          <RunDialog modelId={lastDeploy.id} inputs={runInputs} open={dialog === 'run'} onClose={() => setDialog('none')} />
         </>
       ) : null}
     </div>

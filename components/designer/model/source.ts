@@ -1,6 +1,11 @@
 /**
  * Opens YAML text for the designer: a tolerant `parseDocument` with a line counter, the element
  * tree with node ids, source ranges, and the syntax errors as engine-shaped problems.
+ *
+ * State: the last text opened and what it gave, shared by everything that reads the same text
+ * (the graph, the property panel's values, the run dialog's inputs) — a parse of a 200-node model
+ * takes ~10 ms, and an edit used to parse the new text once per reader and render. What it gives
+ * is read-only: edits parse a document of their own (edit-document.ts).
  */
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { readElements, type Element } from './elements.ts';
@@ -23,7 +28,14 @@ export function elementsOf(doc: Document): Element[] {
   return elements;
 }
 
+let last: { source: string; opened: OpenedSource } | undefined;
+
 export function openSource(source: string): OpenedSource {
+  if (last?.source !== source) last = { source, opened: parseSource(source) };
+  return last.opened;
+}
+
+function parseSource(source: string): OpenedSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false });
   const at = (offset: number) => lineCounter.linePos(offset);
