@@ -105,12 +105,14 @@ describe('layout', () => {
     expect(pinned.nodes['step:s4']).toEqual(before.nodes['step:s4']);
   });
 
-  it('lays out a long model in segments: no stack overflow, no overlaps, top to bottom, the spine straight', () => {
-    // 1,000 steps of one act (2,002 nodes): dagre alone overflowed the stack on this chain
+  it.each([
+    ['1,000 steps of one act (dagre alone overflowed the stack on this chain)', 1000, 2002],
+    ['300 steps of three acts, every fifth with two branches', 300, 1562],
+  ])('lays out a long model in segments: %s — no overlaps, top to bottom, the spine straight', (_, steps, nodes) => {
     const lines = ['id: chain', 'steps:'];
-    for (let i = 0; i < 1000; i++) lines.push(`  - { id: s${i}, acts: [ { id: a${i}, uses: acts.transform.set, params: { v: ${i} } } ] }`);
-    const graph = toGraph(`${lines.join('\n')}\n`);
-    expect(graph.nodes.length).toBe(2002);
+    for (let i = 0; i < steps; i++) lines.push(`  - { id: s${i}, acts: [ { id: a${i}, uses: acts.transform.set, params: { v: ${i} } } ] }`);
+    const graph = toGraph(nodes === 2002 ? `${lines.join('\n')}\n` : bigWorkflow(steps));
+    expect(graph.nodes.length).toBe(nodes);
     const result = layout(graph);
     const boxes = graph.nodes.map((n) => result.nodes[n.id]);
     const sorted = [...boxes].sort((a, b) => a.y - b.y);
@@ -123,7 +125,7 @@ describe('layout', () => {
       expect(result.nodes[edge.target].y, edge.id).toBeGreaterThan(result.nodes[edge.source].y);
     }
     const centre = (id: string) => result.nodes[id].x + result.nodes[id].width / 2;
-    expect(centre('step:s999')).toBeCloseTo(centre('step:s0'));
+    expect(centre(`step:s${steps - 1}`)).toBeCloseTo(centre('step:s0'));
     expect(Math.min(...boxes.map((b) => b.x))).toBeGreaterThanOrEqual(0);
     expect(result.width).toBeGreaterThanOrEqual(Math.max(...boxes.map((b) => b.x + b.width)));
     expect(result.height).toBeGreaterThanOrEqual(Math.max(...boxes.map((b) => b.y + b.height)));
@@ -133,7 +135,9 @@ describe('layout', () => {
     const source = bigWorkflow(45);
     const graph = toGraph(source);
     expect(graph.nodes.length).toBeGreaterThanOrEqual(200);
-    const parse = measure(() => toGraph(source));
+    // another text each time (a comment), so the text is parsed, not reused
+    let edit = 0;
+    const parse = measure(() => toGraph(`${source}# ${edit++}\n`));
     // another shape each time (the gap alternates), so the layout is computed, not reused
     let gap = 0;
     const place = measure(() => layout(graph, { nodeGap: 40 + (gap++ % 2) }));

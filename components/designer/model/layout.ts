@@ -19,11 +19,11 @@
  *
  * Long models are laid out in segments: dagre walks the graph depth-first by recursion, so a chain
  * of a thousand steps overflowed the browser's stack ("Maximum call stack size exceeded"), and
- * its cost grows faster than the graph. The nodes, in document order, are cut where exactly one
- * laid-out edge joins what comes before to what comes after (between two top-level steps, say),
- * into segments of at least SEGMENT_NODES nodes; each is laid out alone and placed below the one
- * before, shifted so that joining edge runs straight down. A graph smaller than that is one
- * segment, laid out as a whole as before.
+ * it costs ~0.3 ms a node. A graph of more than SEGMENT_NODES nodes is cut, in document order,
+ * wherever exactly one laid-out edge joins what comes before to what comes after (between two
+ * steps, around a step's branches): each segment is laid out alone — a lone node placed as is,
+ * a block by dagre — and placed below the one before, shifted so that the joining edge runs
+ * straight down. A smaller graph is laid out whole, as before.
  *
  * State: the last layout computed, kept by the graph's shape (node ids and kinds, edges, sizes,
  * gaps): an edit that leaves the shape alone (a rename, a param) redraws without laying out again.
@@ -83,12 +83,13 @@ const WEIGHTS: Readonly<Record<EdgeKind, number>> = {
   flow: 4, join: 2, branch: 2, setup: 1, next: 1, catch: 1, timeout: 1, hook: 1, trigger: 2,
 };
 
-/** The fewest nodes a segment of a long graph holds (a model below that is laid out whole). */
+/** A graph of more nodes than this is laid out in segments (a smaller one whole, by dagre). */
 export const SEGMENT_NODES = 120;
 
-/** A run of nodes laid out together, and the edge that joins it to the segment before (none for the first). */
+/** A run of nodes laid out together, its edges, and the edge that joins it to the nodes before (none for the first). */
 interface Segment {
   nodes: GraphNode[];
+  edges: GraphEdge[];
   joinedBy?: GraphEdge;
 }
 
@@ -96,11 +97,12 @@ interface Segment {
 const MARGIN = 20;
 
 /**
- * The segments of `nodes` (in document order): cut where exactly one of `edges` joins the nodes
- * before to those after, once the segment holds `minNodes`. One sweep, keeping the edges open at
- * each position (opened at the earlier of its two ends, closed after the later).
+ * The segments of `nodes` (in document order): cut wherever exactly one of `edges` joins the nodes
+ * before to those after — or, for a graph of at most `whole` nodes, nowhere. One sweep, keeping
+ * the edges open at each position (opened at the earlier of its two ends, closed after the later);
+ * each edge then goes to the segment holding both its ends.
  */
-function segmentsOf(nodes: readonly GraphNode[], edges: readonly GraphEdge[], minNodes: number): Segment[] {
+function segmentsOf(nodes: readonly GraphNode[], edges: readonly GraphEdge[], whole: number): Segment[] {
   const index = new Map(nodes.map((node, i) => [node.id, i]));
   const opening = nodes.map((): GraphEdge[] => []);
   const closing = nodes.map((): GraphEdge[] => []);
@@ -112,34 +114,43 @@ function segmentsOf(nodes: readonly GraphNode[], edges: readonly GraphEdge[], mi
     closing[Math.max(a, b)].push(edge);
   }
   const open = new Set<GraphEdge>();
-  const segments: Segment[] = [{ nodes: [] }];
+  const segments: Segment[] = [{ nodes: [], edges: [] }];
+  const segmentAt: number[] = [];
   nodes.forEach((node, i) => {
     for (const edge of opening[i]) open.add(edge);
-    const current = segments[segments.length - 1];
-    if (open.size === 1 && current.nodes.length >= minNodes) segments.push({ nodes: [], joinedBy: open.values().next().value });
+    if (open.size === 1 && nodes.length > whole && i > 0) segments.push({ nodes: [], edges: [], joinedBy: open.values().next().value });
     segments[segments.length - 1].nodes.push(node);
+    segmentAt.push(segments.length - 1);
     for (const edge of closing[i]) open.delete(edge);
   });
+  for (const edge of edges) {
+    const at = segmentAt[index.get(edge.source)!];
+    if (at === segmentAt[index.get(edge.target)!]) segments[at].edges.push(edge);
+  }
   return segments;
 }
 
-/** Lays out one segment with dagre: node centres, the routed edges' points, and its height. */
-function layoutSegment(nodes: readonly GraphNode[], edges: readonly GraphEdge[], sizeOf: (node: GraphNode) => Size, options: LayoutOptions) {
+/** A segment's node centres, its routed edges' points, and its height: one node placed as is, more by dagre. */
+function layoutSegment({ nodes, edges }: Segment, sizeOf: (node: GraphNode) => Size, options: LayoutOptions) {
+  const centres = new Map<string, Point & Size>();
+  const points = new Map<string, Point[]>();
+  if (nodes.length === 1) {
+    const { width, height } = sizeOf(nodes[0]);
+    centres.set(nodes[0].id, { x: MARGIN + width / 2, y: MARGIN + height / 2, width, height });
+    return { centres, points, height: height + 2 * MARGIN };
+  }
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: 'TB', nodesep: options.nodeGap ?? 40, ranksep: options.rankGap ?? 50, marginx: MARGIN, marginy: MARGIN });
   g.setDefaultEdgeLabel(() => ({}));
   for (const node of nodes) g.setNode(node.id, { ...sizeOf(node) });
-  const inside = edges.filter((edge) => g.hasNode(edge.source) && g.hasNode(edge.target));
-  const mainFirst = [...inside.filter((e) => MAIN_FLOW.has(e.kind)), ...inside.filter((e) => !MAIN_FLOW.has(e.kind))];
+  const mainFirst = [...edges.filter((e) => MAIN_FLOW.has(e.kind)), ...edges.filter((e) => !MAIN_FLOW.has(e.kind))];
   for (const edge of mainFirst) g.setEdge(edge.source, edge.target, { weight: WEIGHTS[edge.kind], minlen: 1 });
   dagre.layout(g, { disableOptimalOrderHeuristic: true });
-  const centres = new Map<string, Point & Size>();
   for (const node of nodes) {
     const { x = 0, y = 0, width, height } = g.node(node.id);
     centres.set(node.id, { x, y, width, height });
   }
-  const points = new Map<string, Point[]>();
-  for (const edge of inside) points.set(edge.id, g.edge(edge.source, edge.target)?.points ?? []);
+  for (const edge of edges) points.set(edge.id, g.edge(edge.source, edge.target)?.points ?? []);
   return { centres, points, height: g.graph().height ?? 0 };
 }
 
@@ -178,7 +189,7 @@ function place(graph: DesignerGraph, sizeOf: (node: GraphNode) => Size, options:
   /** The lowest edge of the nodes placed so far. */
   let bottom = 0;
   for (const segment of segmentsOf(graph.nodes, laidOut, SEGMENT_NODES)) {
-    const part = layoutSegment(segment.nodes, laidOut, sizeOf, options);
+    const part = layoutSegment(segment, sizeOf, options);
     // below the segment before, shifted so that the edge joining them runs straight down
     const from = segment.joinedBy && centres.get(segment.joinedBy.source);
     const to = segment.joinedBy && part.centres.get(segment.joinedBy.target);
