@@ -29,7 +29,8 @@ export class Executions {
   schedule(proc: Process, task: Task, op?: OpRow): boolean {
     // hook work of a finished process: no longer loaded after a restart, so the outbox holds it
     if (!op && proc.finished && task.inHook) this.recordExec(proc, task);
-    const accepted = this.jobs.job(
+    // a process with executions waiting in the overflow keeps their order: a new one waits behind them
+    const accepted = (op !== undefined || !this.outbox.refused.waitsFor(proc.pid)) && this.jobs.job(
       proc.pid,
       `exec ${task.tid}`,
       () => {

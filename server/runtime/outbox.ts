@@ -14,7 +14,8 @@
  * State here: the record writes that go out with the next batch (`take`); the `exec` record each
  * queued task holds (`held`, until it closes); and the executions a full lane refused, oldest
  * first, until they are handed back (`refused`, with the batch that records each: it may go back
- * once that batch committed).
+ * once that batch committed). While a process has executions there, a new execution of it is
+ * refused too (executions.ts), so its executions keep their order through an overflow.
  */
 import type { IdSource } from '../engine/clock.ts';
 import type { Process } from '../engine/process.ts';
@@ -30,11 +31,54 @@ export interface RefusedExecution {
   batch: number;
 }
 
+/** The executions full lanes refused, oldest first, and which processes have some waiting. */
+export class RefusedExecutions {
+  private readonly byId = new Map<string, RefusedExecution>();
+  /** How many refused executions each process has waiting. */
+  private readonly perPid = new Map<string, number>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  set(id: string, refused: RefusedExecution): void {
+    if (!this.byId.has(id)) this.perPid.set(refused.proc.pid, (this.perPid.get(refused.proc.pid) ?? 0) + 1);
+    this.byId.set(id, refused);
+  }
+
+  delete(id: string): boolean {
+    const refused = this.byId.get(id);
+    if (!refused) return false;
+    this.byId.delete(id);
+    const left = (this.perPid.get(refused.proc.pid) ?? 1) - 1;
+    if (left > 0) this.perPid.set(refused.proc.pid, left);
+    else this.perPid.delete(refused.proc.pid);
+    return true;
+  }
+
+  /** Whether `pid` has executions waiting here (a new one of it must wait behind them). */
+  waitsFor(pid: string): boolean {
+    return this.perPid.has(pid);
+  }
+
+  values(): IterableIterator<RefusedExecution> {
+    return this.byId.values();
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, RefusedExecution]> {
+    return this.byId[Symbol.iterator]();
+  }
+}
+
 export class Outbox {
   private writes: OpRow[] = [];
   /** The open `exec` record of a queued task (a task the engine dropped takes its record along). */
   private readonly held = new WeakMap<Task, OpRow>();
-  readonly refused = new Map<string, RefusedExecution>();
+  readonly refused = new RefusedExecutions();
 
   constructor(
     private readonly now: () => number,
