@@ -166,6 +166,8 @@ describe('plain API calls on the fast path', () => {
       [{ method: 'GET', path: 'processes.start', headers: bearer('operator') }, 405],
       [mutation('auth.me', '{}', bearer('viewer')), 405],
       [mutation('nothing.here', '{}', bearer('viewer')), 404],
+      [{ method: 'GET', path: 'constructor', headers: bearer('viewer') }, 404],
+      [mutation('toString', '{}', bearer('viewer')), 404],
       [mutation('processes.start', JSON.stringify({ mid: 'plain' }), { ...bearer('operator'), 'content-type': 'text/plain' }), 415],
       [{ ...mutation('processes.start', JSON.stringify({ mid: 'plain' }), bearer('operator')), chunked: true }, 200],
       [mutation('processes.start', JSON.stringify({ mid: 'plain', inputs: { big: 'x'.repeat(1_100_000) } }), bearer('operator')), 413],

@@ -53,7 +53,9 @@ function plainCall(req: IncomingMessage, router: AnyRouter, basePath: string, ma
   const mark = url.indexOf('?');
   const path = (mark < 0 ? url : url.slice(0, mark)).slice(basePath.length);
   if (!url.startsWith(basePath) || !PROCEDURE_PATH.test(path)) return null;
-  const procedure = (router._def.procedures as Record<string, AnyProcedure | undefined>)[path];
+  const procedures = router._def.procedures as Record<string, AnyProcedure | undefined>;
+  // own keys only: `constructor` or `toString` must never find Object's (tRPC's record has no prototype today)
+  const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
   const type = procedure?._def.type;
   if (!procedure || (type !== 'query' && type !== 'mutation') || req.method !== METHOD_OF[type]) return null;
   const { headers } = req;
