@@ -25,7 +25,7 @@
  * a block by dagre — and placed below the one before, shifted so that the joining edge runs
  * straight down. A smaller graph is laid out whole, as before.
  *
- * State: the last layout computed, kept by the graph's shape (node ids and kinds, edges, sizes,
+ * State: the last layout computed, kept by the graph's shape (node ids in order with their sizes, edges,
  * gaps): an edit that leaves the shape alone (a rename, a param) redraws without laying out again.
  */
 import dagre from '@dagrejs/dagre';
