@@ -65,6 +65,13 @@ async function drain<T>(items: T[], clients: number, body: (item: T, worker: num
   return (performance.now() - t0) / 1000;
 }
 
+/** `fn`'s result and the CPU time the server process used while it ran, ms. */
+async function withServerCpu<T>(server: ServerProcess, fn: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  const before = server.cpuMs();
+  const result = await fn();
+  return { result, cpuMs: server.cpuMs() - before };
+}
+
 async function irqTask(api: ApiClient, pid: string): Promise<Waiting> {
   for (let i = 0; i < 100; i++) {
     const { tasks } = await api.processes.get.query({ pid });
@@ -144,20 +151,19 @@ async function measureBackend(backend: 'sqlite' | 'postgresql'): Promise<string[
     const api = lightClient(server.url, server.cookie);
     await api.models.deploy.mutate({ source: ONE_IRQ });
 
-    let cpu0 = server.cpuMs();
-    const baseline = await sustained(CLIENTS, SECS, () => api.auth.me.query());
-    const meCpu = (server.cpuMs() - cpu0) / baseline;
+    const me = await withServerCpu(server, () => sustained(CLIENTS, SECS, () => api.auth.me.query()));
+    const baseline = me.result;
+    const meCpu = me.cpuMs / baseline;
     const pids: string[] = [];
     const startT0 = performance.now();
-    cpu0 = server.cpuMs();
-    await sustained(CLIENTS, SECS, async () => pids.push((await api.processes.start.mutate({ mid: 'bench' })).pid));
-    const startCpu = (server.cpuMs() - cpu0) / pids.length;
+    const starts = await withServerCpu(server, () => sustained(CLIENTS, SECS, async () => pids.push((await api.processes.start.mutate({ mid: 'bench' })).pid)));
+    const startCpu = starts.cpuMs / pids.length;
     const startSecs = (performance.now() - startT0) / 1000;
     const waiting: Waiting[] = [];
     await drain(pids, CLIENTS, async (pid) => waiting.push(await irqTask(api, pid)));
-    cpu0 = server.cpuMs();
-    const actionSecs = await drain(waiting, CLIENTS, ({ pid, tid }) => api.tasks.complete.mutate({ pid, tid }));
-    const actionCpu = (server.cpuMs() - cpu0) / waiting.length;
+    const actions = await withServerCpu(server, () => drain(waiting, CLIENTS, ({ pid, tid }) => api.tasks.complete.mutate({ pid, tid })));
+    const actionSecs = actions.result;
+    const actionCpu = actions.cpuMs / waiting.length;
 
     const idle = await eventLatency(api, server, 1, Math.min(LATENCY_SAMPLES, 100));
     const loaded = await eventLatency(api, server, CLIENTS, LATENCY_SAMPLES);

@@ -18,7 +18,6 @@ import { asTrpcError, carriesCode, publicError, toActError, type ApiErrorData } 
 import { refuseNul } from './nul-guard.ts';
 import { requirePermission } from './policy.ts';
 import type { Permission } from '../../vocab/roles.ts';
-import type { Caller } from '../auth/types.ts';
 
 const t = initTRPC.context<ApiContext>().create({
   isDev: false,
@@ -46,8 +45,12 @@ function requireCsrf(header: boolean): void {
 }
 
 /** Public mutations (login, setup, logout) always need the header: no login CSRF. */
-const csrfAlways = t.middleware(({ ctx, type, next }) => {
+function requirePublicCsrf(ctx: ApiContext, type: string): void {
   if (type === 'mutation') requireCsrf(ctx.csrfHeader);
+}
+
+const csrfAlways = t.middleware(({ ctx, type, next }) => {
+  requirePublicCsrf(ctx, type);
   return next();
 });
 
@@ -59,8 +62,18 @@ const nulFree = t.middleware(async ({ getRawInput, next }) => {
 
 const base = t.procedure.use(mapErrors);
 
-/** A coded error thrown by a check, as its TRPCError (what mapErrors does for the layers below). */
-const asCoded = (err: unknown): unknown => (carriesCode(err) ? asTrpcError(err) : err);
+/**
+ * A call's checks: no NUL in its raw input, then `check` (its result passed on); a coded error
+ * either throws is thrown as its TRPCError (what mapErrors does for the layers below).
+ */
+async function passChecks<T>(getRawInput: () => Promise<unknown>, check: () => T): Promise<T> {
+  try {
+    refuseNul(await getRawInput());
+    return check();
+  } catch (err) {
+    throw carriesCode(err) ? asTrpcError(err) : err;
+  }
+}
 
 /**
  * Anyone may call (login, setup); mutations need the CSRF header. The hot procedures' checks are
@@ -68,12 +81,7 @@ const asCoded = (err: unknown): unknown => (carriesCode(err) ? asTrpcError(err) 
  * every layer, which was ~6 % of the server's CPU under API load.
  */
 export const publicProcedure = t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
-  try {
-    refuseNul(await getRawInput());
-    if (type === 'mutation') requireCsrf(ctx.csrfHeader);
-  } catch (err) {
-    throw asCoded(err);
-  }
+  await passChecks(getRawInput, () => requirePublicCsrf(ctx, type));
   return mapErrorsOf(await next());
 });
 
@@ -106,14 +114,11 @@ export function publicAudited<S extends z.ZodType>(schema: S, target: (rawInput:
 /** Callers with `permission`; `ctx.caller` is non-null inside. Cookie-signed mutations need the CSRF header. */
 export function allowed(permission: Permission) {
   return t.procedure.use(async ({ ctx, type, getRawInput, next }) => {
-    let caller: Caller;
-    try {
-      refuseNul(await getRawInput());
-      caller = requirePermission(ctx.caller, permission);
-      if (type === 'mutation' && caller.via === 'session') requireCsrf(ctx.csrfHeader);
-    } catch (err) {
-      throw asCoded(err);
-    }
+    const caller = await passChecks(getRawInput, () => {
+      const who = requirePermission(ctx.caller, permission);
+      if (type === 'mutation' && who.via === 'session') requireCsrf(ctx.csrfHeader);
+      return who;
+    });
     return mapErrorsOf(await next({ ctx: { ...ctx, caller } }));
   });
 }

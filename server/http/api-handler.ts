@@ -23,25 +23,15 @@ function reportInternal(services: ApiServices) {
   };
 }
 
+/** What both transports of the API are given. */
+const mounted = (services: ApiServices) => ({ router: appRouter, basePath: API_BASE, maxBodySize: LIMITS.bodyBytes, onError: reportInternal(services) });
+
 /** tRPC's own adapter for the API (batches, and every call the fast path leaves to it). */
 export function trpcHandler(services: ApiServices): RequestListener {
-  return createHTTPHandler({
-    router: appRouter,
-    basePath: API_BASE,
-    maxBodySize: LIMITS.bodyBytes,
-    createContext: ({ req, res }) => createContext(services, req, res),
-    onError: reportInternal(services),
-  });
+  return createHTTPHandler({ ...mounted(services), createContext: ({ req, res }) => createContext(services, req, res) });
 }
 
 /** The API's listener; `fallback` answers what the fast path does not (default: tRPC's adapter). */
 export function apiHandler(services: ApiServices, fallback: RequestListener = trpcHandler(services)): RequestListener {
-  return plainCallHandler({
-    router: appRouter,
-    basePath: API_BASE,
-    maxBodySize: LIMITS.bodyBytes,
-    createContext: (req, res) => createContext(services, req, res),
-    onError: reportInternal(services),
-    fallback,
-  });
+  return plainCallHandler({ ...mounted(services), createContext: (req, res) => createContext(services, req, res), fallback });
 }

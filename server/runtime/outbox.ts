@@ -65,10 +65,6 @@ export class RefusedExecutions {
     return this.perPid.has(pid);
   }
 
-  values(): IterableIterator<RefusedExecution> {
-    return this.byId.values();
-  }
-
   [Symbol.iterator](): IterableIterator<[string, RefusedExecution]> {
     return this.byId[Symbol.iterator]();
   }

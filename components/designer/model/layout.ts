@@ -84,7 +84,7 @@ const WEIGHTS: Readonly<Record<EdgeKind, number>> = {
 };
 
 /** A graph of more nodes than this is laid out in segments (a smaller one whole, by dagre). */
-export const SEGMENT_NODES = 120;
+const SEGMENT_NODES = 120;
 
 /** A run of nodes laid out together, its edges, and the edge that joins it to the nodes before (none for the first). */
 interface Segment {
