@@ -1,5 +1,5 @@
 /** Injectable time and id sources, so tests of timers and ids are deterministic. */
-import { newId, type IdSource } from './model/ids.ts';
+import { newId, sortableId, type IdSource } from './model/ids.ts';
 
 export interface Clock {
   /** Epoch milliseconds. */
@@ -26,3 +26,6 @@ export type { IdSource } from './model/ids.ts';
 
 /** Random ids from `0-9a-zA-Z`. */
 export const randomId: IdSource = newId;
+
+/** The engine's row ids: time first (see sortableId). */
+export const sortableIds: IdSource = (length) => sortableId(length);

@@ -9,6 +9,7 @@ import { close, emit } from './task-ops.ts';
 import { buildMessage } from './messages.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
+import { ROW_ID_LENGTH } from './model/ids.ts';
 
 /** The root became ready: the process runs (`on_start`). */
 export function processStarted(core: EngineContext, proc: Process): void {
@@ -16,7 +17,7 @@ export function processStarted(core: EngineContext, proc: Process): void {
   if (!root) return;
   proc.state = 'running';
   core.markProcDirty(proc);
-  core.publishProcessEvent(proc, 'start', buildMessage(proc, root, core.newId(16), {}, core.now()));
+  core.publishProcessEvent(proc, 'start', buildMessage(proc, root, core.newId(ROW_ID_LENGTH), {}, core.now()));
 }
 
 /** Whether the end of the process closes an open task: all but the hooks the end fired itself (created by this job, not started yet), which still run. */
@@ -38,7 +39,7 @@ export function finishProcess(core: EngineContext, proc: Process): void {
   proc.endTime = core.now();
   proc.outputs = root.state === 'completed' ? (root.outputs ?? {}) : {};
   core.markProcDirty(proc);
-  const message = buildMessage(proc, root, core.newId(16), proc.outputs, core.now());
+  const message = buildMessage(proc, root, core.newId(ROW_ID_LENGTH), proc.outputs, core.now());
   core.publishProcessEvent(proc, root.state === 'error' ? 'error' : 'complete', message);
   abortChildren(core, proc);
   core.toParent(proc);

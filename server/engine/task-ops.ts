@@ -13,6 +13,7 @@ import { closedOutputsOf } from './task-data.ts';
 import type { Node } from './tree/node.ts';
 import type { ScriptScope } from './sandbox/types.ts';
 import { EvalChain } from './expr/eval-chain.ts';
+import { ROW_ID_LENGTH } from './model/ids.ts';
 
 /** Emits a task event and fires the lifecycle hooks it triggers. */
 export function emit(core: EngineContext, proc: Process, task: Task): void {
@@ -25,7 +26,7 @@ export function emitMessage(core: EngineContext, proc: Process, task: Task): voi
   core.taskChanged(proc, task);
   if (!emitsMessage(task)) return;
   const outputs = isTerminal(task.state) ? (task.outputs ?? closedOutputsOf(core, proc, task)) : {};
-  core.publish(buildMessage(proc, task, core.newId(16), outputs, core.now()));
+  core.publish(buildMessage(proc, task, core.newId(ROW_ID_LENGTH), outputs, core.now()));
 }
 
 /** Creates a task for `node` and queues its execution. */

@@ -22,6 +22,7 @@ import type { Vars } from '../engine/model/types.ts';
 import type { Relay } from './relay.ts';
 import type { OpRow } from '../store/contract/types.ts';
 import { isVarsObject } from '../engine/vars.ts';
+import { ROW_ID_LENGTH } from '../engine/model/ids.ts';
 
 export interface ActionRequest {
   pid: string;
@@ -76,7 +77,7 @@ export class ActionIntake {
       throw new ActError('engine.busy', `the engine is at its queue limit for process '${pid}'; try again shortly`);
     }
     const now = rt.clock.now();
-    const op: OpRow = { id: rt.newId(16), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
+    const op: OpRow = { id: rt.newId(ROW_ID_LENGTH), type: 'action', pid, tid, event: action, options, status: 'pending', create_time: now, update_time: now };
     try {
       // a part of the writer's next transaction (not a standalone write, which no other write
       // joins); a fresh id, so the upsert inserts

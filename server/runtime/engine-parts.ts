@@ -3,7 +3,7 @@
  * sandbox and the code workers, the package registry, ids and the logger, Runtime's configuration
  * with its defaults, and the instance lease's length.
  */
-import { randomId, systemClock, type Clock, type IdSource } from '../engine/clock.ts';
+import { randomId, sortableIds, systemClock, type Clock, type IdSource } from '../engine/clock.ts';
 import { silentLogger, type Logger } from '../engine/logger.ts';
 import { PackageRegistry } from '../engine/packages/registry.ts';
 import { createSandbox, DEFAULT_LIMITS } from '../engine/sandbox/quickjs.ts';
@@ -39,7 +39,7 @@ export async function engineParts(options: EngineOptions): Promise<EngineParts> 
     sandbox,
     codePool,
     registry: new PackageRegistry(),
-    newId: options.newId ?? randomId,
+    newId: options.newId ?? sortableIds,
     log: options.logger ?? silentLogger,
     config: {
       tickMs: secs * 1000,

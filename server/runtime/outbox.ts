@@ -22,6 +22,7 @@ import type { Process } from '../engine/process.ts';
 import type { OpRow } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import { isEngineWork, type TaskState } from '../../vocab/states.ts';
+import { ROW_ID_LENGTH } from '../engine/model/ids.ts';
 
 export interface RefusedExecution {
   proc: Process;
@@ -84,7 +85,7 @@ export class Outbox {
   /** An `exec` record for a task whose execution is queued, written with the current batch. */
   recordExec(proc: Process, task: Task): OpRow {
     const now = this.now();
-    const record: OpRow = { id: this.newId(16), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now };
+    const record: OpRow = { id: this.newId(ROW_ID_LENGTH), type: 'exec', pid: proc.pid, tid: task.tid, event: null, options: null, status: 'pending', create_time: now, update_time: now };
     this.writes.push(record);
     this.held.set(task, record);
     return record;

@@ -21,6 +21,7 @@ import type { TypedEmitter } from './events.ts';
 import type { EngineEvents } from './events.ts';
 import type { JobBatch } from './job-batch.ts';
 import type { StoreWriter } from './store-writer.ts';
+import { ROW_ID_LENGTH } from '../engine/model/ids.ts';
 
 export interface PublisherParts {
   channels: Map<string, Channel>;
@@ -68,7 +69,7 @@ export class Publisher {
     if (channel.ack && message.retry_times === 0) {
       const now = this.parts.now();
       const delivery: DeliveryRow = {
-        id: this.parts.newId(16),
+        id: this.parts.newId(ROW_ID_LENGTH),
         msg_id: message.id,
         chan_id: channel.id,
         pid: message.pid,

@@ -5,6 +5,7 @@
 import type { Clock } from '../engine/clock.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { OpRow, Store } from '../store/contract/types.ts';
+import { ROW_ID_LENGTH } from '../engine/model/ids.ts';
 
 export const RELAY_TOPIC = 'acts_relay';
 export const RELAY_DONE_TOPIC = 'acts_relay_done';
@@ -18,7 +19,7 @@ export interface RecordWriter {
 
 export function relayRecord(engine: Pick<RecordWriter, 'clock' | 'newId'>, pid: string, tid: string, event: string, options: Vars): OpRow {
   const now = engine.clock.now();
-  return { id: engine.newId(16), type: 'relay', pid, tid, event, options, status: 'pending', create_time: now, update_time: now };
+  return { id: engine.newId(ROW_ID_LENGTH), type: 'relay', pid, tid, event, options, status: 'pending', create_time: now, update_time: now };
 }
 
 /** Queues a relay record in the batch of the job that runs now. */

@@ -47,6 +47,7 @@ import type { ProcRow, StartClaimRow, Store } from '../store/contract/types.ts';
 import type { Runtime } from './runtime-types.ts';
 import { checkPid } from './start.ts';
 import { MAX_START_KEY_CHARS } from '../../vocab/input-limits.ts';
+import { PID_LENGTH } from '../engine/model/ids.ts';
 
 /** What a keyed start answers: the pid of the process and whether an earlier start made it. */
 export interface KeyedStart {
@@ -131,7 +132,7 @@ export class StartKeys {
   private async attempt(mid: string, options: Vars, key: string, start: StartWithKey): Promise<KeyedStart> {
     const digest = startDigest(mid, options);
     const named = options.pid !== undefined ? checkPid(options.pid) : undefined;
-    let pid = named ?? this.rt.newId(21);
+    let pid = named ?? this.rt.newId(PID_LENGTH);
     const waitUntil = Date.now() + CLAIM_WAIT_MS;
     for (let looks = 0; ; ) {
       const earlier = await this.store.queries.processWithStartKey(key);

@@ -11,6 +11,7 @@ import type { Models } from './models.ts';
 import { Process, type StartKey } from '../engine/process.ts';
 import { validateSchema } from '../engine/schemas.ts';
 import { checkWorkdirPid, createWorkdir, removeWorkdir, RESERVED_OWNER_KEY, type OwnerScope } from '../engine/owner-scope.ts';
+import { PID_LENGTH } from '../engine/model/ids.ts';
 
 /** Checks an external pid (spec 5.13): non-empty, no store key separator, no control characters. */
 export function checkPid(pid: unknown): string {
@@ -42,14 +43,14 @@ export class Starter {
     // A subflow child runs with its parent's authority.
     const owner = scope ?? (parent ? (rt.procs.get(parent.pid)?.owner ?? null) : null);
     const workdirRoot = owner?.workdirRoot ?? rt.config.workdirRoot;
-    const pid = options.pid !== undefined ? checkPid(options.pid) : rt.newId(21);
+    const pid = options.pid !== undefined ? checkPid(options.pid) : rt.newId(PID_LENGTH);
     if (workdirRoot) checkWorkdirPid(pid);
     if (this.claimed.has(pid) || rt.procs.has(pid)) {
       throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated in running process list`);
     }
     this.claimed.add(pid);
     try {
-      // A pid the caller chose may be stored already; a generated one (~125 random bits) is not.
+      // A pid the caller chose may be stored already; a generated one (its time and 12 random characters, ~71 bits) is not.
       // Where the write itself checks (a fenced store: the start's row must not exist), the
       // process is admitted only once that write went through; elsewhere it is looked up first.
       const checkedByWrite = options.pid !== undefined && rt.writer.checksFreshPids;

@@ -1,12 +1,18 @@
 /**
- * Node ids (spec 1.1): the workflow gets a 21-character id, steps, branches and acts 8 characters,
- * all drawn from `0-9a-zA-Z` with a cryptographic random source.
+ * Ids. Node ids (spec 1.1): the workflow gets a 21-character id, steps, branches and acts 8
+ * characters, all drawn from `0-9a-zA-Z` with a cryptographic random source. The rows the engine
+ * writes in numbers (generated pids, messages, deliveries, outbox records) get sortable ids: the
+ * time first, so that they are appended to their tables' keys (`sortableId`).
  */
 import { createHash, randomFillSync } from 'node:crypto';
 
 export const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export const WORKFLOW_ID_LENGTH = 21;
 export const NODE_ID_LENGTH = 8;
+/** Generated pids: a sortable id (time first, then 12 random characters). */
+export const PID_LENGTH = 21;
+/** Ids of the rows the engine makes in numbers (messages, deliveries, outbox records): sortable, 16 random characters after the time. */
+export const ROW_ID_LENGTH = 25;
 
 /** Produces a fresh id of `length` characters; injectable so tests get deterministic ids. */
 export type IdSource = (length: number) => string;
@@ -44,4 +50,25 @@ export function seededIds(seed: string): IdSource {
     for (let i = 0; i < length; i++) id += ID_ALPHABET[digest[i % digest.length] % ID_ALPHABET.length];
     return id;
   };
+}
+
+/** Characters of the time prefix of a sortable id: epoch milliseconds in base 36 (until year 5188). */
+const TIME_CHARS = 9;
+let prefixAt = -1;
+let prefix = '';
+
+/**
+ * An id of `length` characters that starts with the time it was made (`TIME_CHARS` characters of
+ * base-36 epoch milliseconds, which sort the same bytewise and under the databases' collations),
+ * the rest random from `0-9a-zA-Z`: rows inserted together land together at the end of the
+ * primary key's B-tree instead of on a random page each. Below `TIME_CHARS + 12` characters the
+ * random part would be too short to stay unique: such ids are random throughout.
+ */
+export function sortableId(length: number, now = Date.now()): string {
+  if (length < TIME_CHARS + 12) return newId(length);
+  if (now !== prefixAt) {
+    prefixAt = now;
+    prefix = now.toString(36).padStart(TIME_CHARS, '0');
+  }
+  return prefix + newId(length - TIME_CHARS);
 }
