@@ -63,7 +63,10 @@ async function startMain(env: Record<string, string>, run: (main: Main) => Promi
   }
 }
 
-it('serves on one port, says the first-admin setup is open, and stops on SIGTERM', async () => {
+/** A real server process: under load (a loaded CI machine) its start alone took ~20 s. */
+const SERVER_PROCESS_MS = 120_000;
+
+it('serves on one port, says the first-admin setup is open, and stops on SIGTERM', { timeout: SERVER_PROCESS_MS }, async () => {
   await startMain({}, async ({ url, lines, stop }) => {
     expect(lines.find((l) => l.msg === 'serving')).toMatchObject({ backend: 'sqlite' });
     expect(lines.find((l) => String(l.msg).includes('setup is open'))).toMatchObject({ level: 40 });
@@ -80,7 +83,7 @@ it('serves on one port, says the first-admin setup is open, and stops on SIGTERM
   });
 });
 
-it('creates the admin of ACTS_ADMIN_PASSWORD (logged without the password), who can sign in', async () => {
+it('creates the admin of ACTS_ADMIN_PASSWORD (logged without the password), who can sign in', { timeout: SERVER_PROCESS_MS }, async () => {
   const password = 'main-admin-Passw0rd';
   await startMain({ ACTS_ADMIN_PASSWORD: password }, async ({ url, lines, text, stop }) => {
     expect(lines.find((l) => l.msg === 'admin user created from ACTS_ADMIN_PASSWORD')).toMatchObject({ user: 'admin' });
