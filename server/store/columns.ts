@@ -73,6 +73,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
       stuck_since: time,
       start_key: strOrNull,
       start_digest: strOrNull,
+      inputs_text: strOrNull,
     },
   },
   tasks: {

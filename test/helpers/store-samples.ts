@@ -46,6 +46,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     stuck_since: n % 2 ? 0 : T0 + n,
     start_key: n % 2 ? `key-${id}-${n}` : null,
     start_digest: n % 2 ? `digest-${n}` : null,
+    inputs_text: n % 2 ? `ada\n${n}` : null,
   }),
   tasks: (id, n) => task(id, 'p1', n),
   messages: (id, n) => ({

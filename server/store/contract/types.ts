@@ -105,6 +105,8 @@ export interface ProcRow {
   start_key?: string | null;
   /** The digest of the model id and start options given with `start_key`. */
   start_digest?: string | null;
+  /** The values of the start inputs as the runs search reads them (runtime/inputs-text.ts); null or absent on rows written before. */
+  inputs_text?: string | null;
 }
 
 export interface TaskRow {
