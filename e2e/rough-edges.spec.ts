@@ -5,7 +5,7 @@
  * inside their cards, and the designer's palette shows its items at 1280×800.
  */
 import { signInApi } from './helpers/api.ts';
-import { uniqueName } from './helpers/scene.ts';
+import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
 
 test('the new-user form ticks no role: ticking viewer makes a viewer, not an operator and viewer', async ({ page, signInAs }) => {
@@ -24,4 +24,37 @@ test('the new-user form ticks no role: ticking viewer makes a viewer, not an ope
   await expect(page.locator(`li[data-user="${name}"]`)).toContainText('viewer');
   const vera = await signInApi(name, 'vera-first-password');
   expect((await vera.api.auth.me.query()).caller?.roles).toEqual(['viewer']);
+});
+
+test('an admin archives a model: it leaves the list and starts no run, its running run goes on; un-archiving brings it back', async ({ page, adminApi, signInAs }) => {
+  const mid = uniqueName('shelf');
+  await deployModel(`id: ${mid}
+name: Shelf ${mid}
+steps:
+  - { id: s1, acts: [ { uses: acts.core.irq, key: check } ] }
+`);
+  const { pid } = await startProcess(mid);
+  await signInAs('admin');
+  await page.goto('/models');
+  const row = page.getByRole('row').filter({ hasText: mid });
+  await row.getByRole('button', { name: `Archive Shelf ${mid}` }).click();
+  await row.getByRole('button', { name: 'Yes, archive' }).click();
+  await expect(row).toHaveCount(0);
+  const archived = page.getByRole('region', { name: 'Archived workflows' });
+  await archived.getByRole('button', { name: /Show archived workflows/ }).click();
+  const entry = archived.locator(`li[data-model="${mid}"]`);
+  await expect(entry).toContainText(`Shelf ${mid}`);
+
+  const refused = await adminApi.processes.start.mutate({ mid }).then(
+    () => null,
+    (err: { data?: { code?: string } }) => err.data?.code,
+  );
+  expect(refused).toBe('model.archived');
+  expect((await adminApi.processes.state.query({ pid })).state).toBe('running');
+  expect((await adminApi.audit.query.query({ action: 'model.archive', target: mid })).rows).toHaveLength(1);
+
+  await entry.getByRole('button', { name: `Un-archive Shelf ${mid}` }).click();
+  await expect(row).toHaveCount(1);
+  await expect(entry).toHaveCount(0);
+  expect((await startProcess(mid)).pid).toBeTruthy();
 });

@@ -61,6 +61,8 @@ export interface ModelRow {
   data: string;
   create_time: number;
   update_time: number;
+  /** When an admin archived the model (epoch ms): it starts no new process, its runs go on; 0 when it is not archived. */
+  archived: number;
 }
 
 /** One deployed version of a model, kept for history and diffs. */
