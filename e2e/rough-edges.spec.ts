@@ -58,3 +58,16 @@ steps:
   await expect(entry).toHaveCount(0);
   expect((await startProcess(mid)).pid).toBeTruthy();
 });
+
+test('the audit log shows a new entry live, without a reload', async ({ page, signInAs }) => {
+  await signInAs('admin');
+  await page.goto('/admin/users');
+  const entries = page.getByRole('table', { name: 'Audit entries' });
+  await expect(entries).toBeVisible();
+  const mid = uniqueName('audited');
+  await deployModel(`id: ${mid}
+steps:
+  - { id: s1, acts: [ { uses: acts.core.irq, key: check } ] }
+`);
+  await expect(entries.getByRole('row').filter({ hasText: mid })).toContainText('model.deploy');
+});
