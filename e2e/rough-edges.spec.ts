@@ -71,3 +71,20 @@ steps:
 `);
   await expect(entries.getByRole('row').filter({ hasText: mid })).toContainText('model.deploy');
 });
+
+test('an input problem reads as a sentence about the field, with its code to copy', async ({ page, context, signInAs }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAs('admin');
+  await page.goto('/admin/users');
+  const form = page.getByRole('form', { name: 'Add a user' });
+  await form.getByLabel('New user name').fill('   ');
+  await form.getByLabel('First password').fill('long-enough-password');
+  await form.getByLabel('viewer', { exact: true }).check();
+  await form.getByRole('button', { name: 'Add user' }).click();
+  const note = form.locator('[role="alert"][data-code="input.invalid"]');
+  await expect(note).toContainText('The name must not be empty.');
+  await expect(note).not.toContainText('Too small');
+  await note.getByRole('button', { name: 'Copy the error code input.invalid' }).click();
+  await expect(note.getByRole('button', { name: /Copy the error code/ })).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('input.invalid');
+});
