@@ -4,6 +4,7 @@
  * person sees is a sentence about their input with its code to copy, long unbroken names stay
  * inside their cards, and the designer's palette shows its items at 1280×800.
  */
+import type { Page } from '@playwright/test';
 import { signInApi } from './helpers/api.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
@@ -87,4 +88,45 @@ test('an input problem reads as a sentence about the field, with its code to cop
   await note.getByRole('button', { name: 'Copy the error code input.invalid' }).click();
   await expect(note.getByRole('button', { name: /Copy the error code/ })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('input.invalid');
+});
+
+/** Whether the page is wider than the window, and the elements whose content spills out of a box that does not clip it (the canvas and the editor clip their own; a few pixels are room for focus rings). */
+async function overflowOf(page: Page): Promise<{ pageWider: boolean; spilled: string[] }> {
+  return page.evaluate(() => {
+    const spilled = [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 4 && getComputedStyle(e).overflowX === 'visible' && !e.closest('.react-flow, .cm-editor'))
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]}`);
+    return { pageWider: document.documentElement.scrollWidth > document.documentElement.clientWidth, spilled };
+  });
+}
+
+test('long unbroken names stay inside their cards and do not push the designer down', async ({ page, signInAs }) => {
+  const long = 'Quarterly' + 'X'.repeat(150);
+  const short = uniqueName('short');
+  const mid = uniqueName('long');
+  const yaml = (id: string, name: string) => `id: ${id}\nname: ${name}\nsteps:\n  - { id: s1, name: ${'N'.repeat(140)}, acts: [ { uses: acts.core.irq, key: check, params: { title: ${'T'.repeat(160)} } } ] }\n`;
+  await deployModel(yaml(short, 'Short'));
+  await deployModel(yaml(mid, long));
+  const { pid } = await startProcess(mid);
+  await signInAs('admin');
+
+  const canvasTop = async (id: string) => {
+    await page.goto(`/models/${id}`);
+    await expect(page.getByTestId('designer-title')).toBeVisible();
+    await expect(page.locator('.react-flow__node').first()).toBeVisible();
+    return (await page.locator('.react-flow').boundingBox())!.y;
+  };
+  const shortTop = await canvasTop(short);
+  expect(await canvasTop(mid)).toBe(shortTop);
+  // the start node's label stays in its node
+  const start = page.locator('.react-flow__node-start');
+  const [node, label] = [await start.boundingBox(), await start.locator('[title]').first().boundingBox()];
+  expect(label!.x + label!.width).toBeLessThanOrEqual(node!.x + node!.width + 1);
+  expect(await overflowOf(page)).toEqual({ pageWider: false, spilled: [] });
+
+  for (const url of ['/', '/models', '/inbox', `/runs/${pid}`]) {
+    await page.goto(url);
+    await expect(page.getByText(/Quarterly|T{20}/).first()).toBeVisible();
+    expect(await overflowOf(page), url).toEqual({ pageWider: false, spilled: [] });
+  }
 });
