@@ -130,3 +130,21 @@ test('long unbroken names stay inside their cards and do not push the designer d
     expect(await overflowOf(page), url).toEqual({ pageWider: false, spilled: [] });
   }
 });
+
+test('at 1280×800 the palette shows its acts without scrolling', async ({ page, signInAs }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(['designer']);
+  await page.goto('/models/new');
+  const palette = page.getByRole('navigation', { name: 'Palette' });
+  await expect(palette.locator('[data-package]').first()).toBeVisible();
+  const { shown, total } = await palette.evaluate((nav) => {
+    const box = nav.getBoundingClientRect();
+    const items = [...nav.querySelectorAll('[data-package]')].map((b) => b.getBoundingClientRect());
+    return { shown: items.filter((r) => r.top >= box.top && r.bottom <= box.bottom).length, total: items.length };
+  });
+  console.log(`palette at 1280×800: ${shown} of ${total} acts in view`);
+  expect(shown).toBeGreaterThanOrEqual(Math.min(total, 8));
+  // the properties pane keeps room below it
+  const properties = await page.getByRole('region', { name: 'Properties' }).boundingBox();
+  expect(properties!.y + properties!.height).toBeLessThanOrEqual(800);
+});
