@@ -1,7 +1,6 @@
 /** Paging, sorting and filtering inputs of list procedures, turned into the store's `Query`. */
 import { z } from 'zod';
-import type { Query, QueryExpr } from '../runtime/read-model-types.ts';
-import type { QueryFilter } from '../store/contract/types.ts';
+import type { Query, QueryExpr, QueryFilter } from '../runtime/read-model-types.ts';
 import { LIMITS } from './limits.ts';
 
 export const page = {

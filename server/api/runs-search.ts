@@ -9,7 +9,7 @@
  * bench/runs-search.ts (figures in docs/server.md, "Searching runs").
  */
 import { z } from 'zod';
-import type { QueryFilter } from '../store/contract/types.ts';
+import type { QueryFilter } from '../runtime/read-model-types.ts';
 import { searchTerm } from '../runtime/inputs-text.ts';
 import { MAX_START_KEY_CHARS } from '../../vocab/input-limits.ts';
 
