@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { StoreBackend } from '../server/store/open-store.ts';
 import { copyProcess, rowsOf } from '../test/helpers/process-copies.ts';
 import { startTestServer, type TestServer } from '../test/helpers/server.ts';
-import { ensurePostgres, printRows } from './durable/common.ts';
+import { callLatency, printRows, rowsOnSqlBackends } from './durable/common.ts';
 
 const OPEN = Number(process.env.BENCH_INBOX_OPEN ?? 10_000);
 const DONE = Number(process.env.BENCH_INBOX_DONE ?? 10_000);
@@ -31,19 +31,7 @@ steps:
   - { id: s1, acts: [ { uses: acts.core.irq, key: mine, params: { assignees: [alice] } } ] }
 `;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
-
-async function latency(call: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < 3; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await call();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
-}
+const latency = (call: () => Promise<unknown>) => callLatency(call, RUNS);
 
 async function run(backend: StoreBackend): Promise<string[]> {
   const t: TestServer = await startTestServer({ backend, engine: { cacheCap: 10 } });
@@ -73,9 +61,7 @@ async function run(backend: StoreBackend): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  await ensurePostgres();
-  const rows: string[][] = [];
-  for (const backend of ['sqlite', 'postgresql'] as const) rows.push(await run(backend));
+  const rows = await rowsOnSqlBackends(run);
   printRows(`inbox.list with ${OPEN} open tasks (${RUNS} calls each)`, ['backend', 'open', 'finished', 'listed', 'limit 1 p50 ms', 'p99', 'limit 50 p50 ms', 'p99', 'alice listed', 'alice 50 p50 ms', 'p99', 'seed s'], rows);
 }
 

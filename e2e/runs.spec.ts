@@ -2,7 +2,8 @@
  * Runs: a monitor watches a run page while the workflow advances through the API (node states
  * change live, and only the nodes whose state changed render again), a failing code act shows its
  * error on its node and in the errors panel, the runs list shows a new run live, and only
- * operators get the abort and set-variables actions. With `ACTS_RUNS_PERF=1`, a 10,000-task run
+ * operators get the abort and set-variables actions; the list is searched by run id, business key
+ * or input value (the query in the URL) and says why a run failed. With `ACTS_RUNS_PERF=1`, a 10,000-task run
  * prints the page's first render times and its per-node render counts.
  */
 import type { Page } from '@playwright/test';
@@ -28,6 +29,20 @@ steps:
     name: Third approval
     acts:
       - { uses: acts.core.irq, key: ask3 }
+`;
+}
+
+/** A model whose code act `boom` throws "the ledger is closed": the run fails with an empty ecode. */
+function throwsWithoutCode(id: string): string {
+  return `id: ${id}
+name: Fails
+steps:
+  - id: compute
+    acts:
+      - id: boom
+        uses: acts.transform.code
+        params: |
+          throw new Error("the ledger is closed");
 `;
 }
 
@@ -140,16 +155,7 @@ test('a monitor sees node colours change live while the run advances, and only c
 
 test('a run whose code act throws shows the error on its node and in the errors panel', async ({ page, signInAs }) => {
   const mid = uniqueName('fails');
-  await deployModel(`id: ${mid}
-name: Fails
-steps:
-  - id: compute
-    acts:
-      - id: boom
-        uses: acts.transform.code
-        params: |
-          throw new Error("the ledger is closed");
-`);
+  await deployModel(throwsWithoutCode(mid));
   const { pid } = await startProcess(mid);
   await signInAs(['viewer']);
   await page.goto(`/runs/${pid}`);
@@ -215,6 +221,64 @@ test('the runs filters, sort and page are kept in the URL: a filtered view survi
   await shared.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(shared).toHaveURL((url) => url.pathname === '/runs' && url.search === '');
   await expect(shared.locator(`[role="row"][data-pid="${running}"]`)).toBeVisible();
+});
+
+test('the runs search finds a run by id prefix, business key or input value; the query is in the URL', async ({ page, context, adminApi, signInAs }) => {
+  const mid = uniqueName('searched');
+  await deployModel(threeApprovals(mid));
+  const tag = uniqueName('cust');
+  const ada = (await adminApi.processes.start.mutate({ mid, inputs: { customer: `Ada ${tag}` }, idempotencyKey: `order-${tag}` })).pid;
+  const bob = (await adminApi.processes.start.mutate({ mid, inputs: { customer: `Bob ${tag}` } })).pid;
+  await signInAs(['viewer']);
+  await page.goto('/runs');
+  const rows = page.locator('[role="row"][data-pid]');
+  const search = page.getByLabel('Search');
+  await expect(rows.first()).toBeVisible();
+
+  // an input value, in other case; typing is debounced into one query, kept in the URL
+  await search.fill(`ADA ${tag.toUpperCase()}`);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === `ADA ${tag.toUpperCase()}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-pid', ada);
+  // a part of an input value both share
+  await search.fill(tag);
+  await expect(rows).toHaveCount(2);
+  // the business key the run was started with
+  await search.fill(`order-${tag}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-pid', ada);
+  // the start of a run id
+  await search.fill(bob.slice(0, 12));
+  await expect(rows.first()).toHaveAttribute('data-pid', bob);
+  await screenshot(page, 'runs-search');
+
+  // shared: the link opens the same search
+  const shared = await context.newPage();
+  await shared.goto(`/runs?q=${encodeURIComponent(`order-${tag}`)}`);
+  await expect(shared.getByLabel('Search')).toHaveValue(`order-${tag}`);
+  await expect(shared.locator('[role="row"][data-pid]')).toHaveCount(1);
+  await expect(shared.locator('[role="row"][data-pid]').first()).toHaveAttribute('data-pid', ada);
+  await shared.getByLabel('Search').fill('no such run anywhere');
+  await expect(shared.getByText('No run matches these filters')).toBeVisible();
+  await shared.getByRole('button', { name: 'Clear filters' }).first().click();
+  await expect(shared.getByLabel('Search')).toHaveValue('');
+  await expect(shared).toHaveURL((url) => url.search === '');
+});
+
+test('the runs list says why a run failed, without a stray separator when the error has no code', async ({ page, signInAs }) => {
+  const mid = uniqueName('nocode');
+  await deployModel(throwsWithoutCode(mid));
+  const { pid } = await startProcess(mid);
+  await signInAs(['viewer']);
+  await page.goto(`/runs?model=${mid}`);
+  const row = page.locator(`[role="row"][data-pid="${pid}"]`);
+  await expect(row).toHaveAttribute('data-state', 'error');
+  const reason = row.getByRole('cell').last();
+  await expect(reason).toContainText('the ledger is closed');
+  expect((await reason.textContent())?.trim()).not.toMatch(/^:/);
+  await page.goto(`/runs/${pid}`);
+  await expect(page.getByTestId('run-errors')).toContainText('the ledger is closed');
+  await expect(page.getByTestId('run-errors')).not.toContainText(/with\s*:|\s:\s/);
 });
 
 test('a viewer sees the run but no abort or set-variables action', async ({ page, signInAs }) => {

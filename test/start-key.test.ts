@@ -100,7 +100,7 @@ describe.each(SQL_BACKENDS)('idempotent starts over the API on %s', (backend) =>
     expect(differ.body.error?.data.code).toBe('input.invalid');
     expect(differ.body.error?.message).toContain('the Idempotency-Key header and the input idempotencyKey differ');
     const long = await apiError(t.as('operator').processes.start.mutate({ mid: 'once', idempotencyKey: 'k'.repeat(201) }));
-    expect(long).toMatchObject({ code: 'input.invalid', message: 'idempotencyKey: the idempotency key is longer than 200 characters' });
+    expect(long).toMatchObject({ code: 'input.invalid', message: 'The idempotency key is longer than 200 characters.' });
     const longHeader = await rawCall(t.url, 'processes.start', { body: { mid: 'once' }, headers: { ...headers, 'idempotency-key': 'k'.repeat(201) } });
     expect(longHeader.body.error?.data.code).toBe('input.invalid');
   });

@@ -141,6 +141,26 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
 }
 
+/** One table row from `run` on SQLite, then on PostgreSQL (started if it is down). */
+export async function rowsOnSqlBackends(run: (backend: 'sqlite' | 'postgresql') => Promise<string[]>): Promise<string[][]> {
+  await ensurePostgres();
+  const rows: string[][] = [];
+  for (const backend of ['sqlite', 'postgresql'] as const) rows.push(await run(backend));
+  return rows;
+}
+
+/** Median and p99 latency (ms) of `runs` sequential calls, after three warm-up calls. */
+export async function callLatency(call: () => Promise<unknown>, runs: number): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < 3; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await call();
+    times.push(performance.now() - t0);
+  }
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
 export const mb = (bytes: number): string => (bytes / 1024 / 1024).toFixed(1);
 
 /** Prints a left-aligned table with a title. */

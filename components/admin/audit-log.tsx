@@ -1,10 +1,12 @@
 /**
  * The audit log for admins: newest first, filtered by actor, action, target and a date range, in
- * pages of 25. State: the applied filters (set on submit, back to the first page) and the page offset.
+ * pages of 25, read again when the `audit` room says an entry was added (live). State: the applied
+ * filters (set on submit, back to the first page) and the page offset.
  */
 'use client';
 import { useState, type FormEvent } from 'react';
 import type { ApiInput } from '../data/api-types.ts';
+import { liveRoom, useLiveRefetch } from '../data/live.tsx';
 import { useApiQuery } from '../data/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
@@ -27,6 +29,7 @@ export function AuditLog() {
   const [offset, setOffset] = useState(0);
   const users = useApiQuery('users.list', {});
   const log = useApiQuery('audit.query', { ...filters, offset, limit: PAGE }, { placeholderData: (prev) => prev });
+  useLiveRefetch(liveRoom.audit, null, ['audit.query']);
   const names = new Map((users.data?.rows ?? []).map((u) => [u.id, u.name]));
 
   const apply = (e: FormEvent<HTMLFormElement>) => {

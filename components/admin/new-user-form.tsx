@@ -26,7 +26,8 @@ export function NewUserForm() {
     <form ref={formRef} className={styles.inlineForm} onSubmit={submit} aria-label="Add a user">
       <TextField label="New user name" name="name" autoComplete="off" required maxLength={64} />
       <TextField label="First password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters; they can change it later." />
-      <RoleCheckboxes legend="Roles" initial={['operator']} />
+      {/* none ticked: the admin chooses (a ticked default was kept by whoever ticked another role) */}
+      <RoleCheckboxes legend="Roles" />
       {missingRole ? <p role="alert" className={styles.error}>Choose at least one role.</p> : null}
       <Button type="submit" variant="primary" icon="person" disabled={!hydrated} busy={create.isPending}>
         Add user

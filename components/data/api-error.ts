@@ -19,6 +19,8 @@ interface ErrorData {
 }
 
 const HINTS: Partial<Record<ApiErrorCode, string>> = {
+  'input.invalid': 'Correct what the message names and try again.',
+  'input.too_large': 'Make what the message names smaller and try again.',
   network: 'The server cannot be reached. Check that it is running; the studio retries by itself.',
   unavailable: 'The server did not answer properly. Try again in a moment.',
   'auth.required': 'Your session has ended. Sign in again.',

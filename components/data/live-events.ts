@@ -29,9 +29,11 @@ export type LiveEvent =
   | { type: 'message'; data: MessageEvent }
   | { type: 'process'; data: ProcessEvent }
   | { type: 'inbox'; data: InboxEvent }
-  | { type: 'health'; data: HealthSnapshot & { cursor: number } };
+  | { type: 'health'; data: HealthSnapshot & { cursor: number } }
+  /** A new audit entry (a hint: read the log again). */
+  | { type: 'audit'; data: { cursor: number; action: string } };
 
-export const LIVE_EVENT_TYPES = ['catchup', 'task', 'message', 'process', 'inbox', 'health'] as const satisfies ReadonlyArray<LiveEvent['type']>;
+export const LIVE_EVENT_TYPES = ['catchup', 'task', 'message', 'process', 'inbox', 'health', 'audit'] as const satisfies ReadonlyArray<LiveEvent['type']>;
 
 /** The rooms a received event is for (a process event goes to its process and to its model). */
 export function roomsOf(event: LiveEvent): string[] {
@@ -47,13 +49,16 @@ export function roomsOf(event: LiveEvent): string[] {
       return ['inbox'];
     case 'health':
       return ['health'];
+    case 'audit':
+      return ['audit'];
   }
 }
 
-/** Room names: `proc:<pid>`, `model:<mid>`, `inbox`, `health`. */
+/** Room names: `proc:<pid>`, `model:<mid>`, `inbox`, `health`, `audit` (admins). */
 export const liveRoom = {
   proc: (pid: string) => `proc:${pid}`,
   model: (mid: string) => `model:${mid}`,
   inbox: 'inbox',
   health: 'health',
+  audit: 'audit',
 } as const;

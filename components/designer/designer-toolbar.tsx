@@ -26,8 +26,13 @@ export function DesignerToolbar({ title, status, canUndo, canRedo, onUndo, onRed
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Designer">
       <div className={styles.toolbarTitle}>
-        <strong data-testid="designer-title">{title}</strong>
-        <span className={styles.muted}>{status}</span>
+        {/* one line, however long the name (the whole name is its tooltip): the canvas never moves down for it */}
+        <strong data-testid="designer-title" title={title}>
+          {title}
+        </strong>
+        <span className={styles.muted} title={status}>
+          {status}
+        </span>
       </div>
       <div className={styles.toolbarButtons}>
         <Button size="sm" variant="ghost" icon="undo" onClick={onUndo} disabled={!canUndo} aria-keyshortcuts="Control+Z">

@@ -30,3 +30,9 @@ export function fromLocalInput(value: string): number | undefined {
   const ms = new Date(value).getTime();
   return Number.isFinite(ms) ? ms : undefined;
 }
+
+/** Why a run or task failed, in one line: `ecode: message`, or the message alone when the code is empty. */
+export function errorReason(err: { ecode: string; message: string } | null | undefined): string {
+  if (!err) return '';
+  return err.ecode ? `${err.ecode}: ${err.message}` : err.message;
+}

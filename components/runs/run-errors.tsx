@@ -1,5 +1,6 @@
 /** The run's errors: the process error and every task in `error` (code and message); a task opens its details. */
 'use client';
+import { ErrorReason } from './error-reason.tsx';
 import type { RunStore } from './run-store.ts';
 import styles from './run.module.css';
 import { useRunSlice } from './use-run.ts';
@@ -19,7 +20,7 @@ export function RunErrors({ store, onSelect }: { store: RunStore; onSelect: (tid
       <h3>Errors</h3>
       {proc ? (
         <p>
-          The run ended with <strong>{proc.ecode}</strong>: {proc.message}
+          The run ended with <ErrorReason err={proc} />
         </p>
       ) : null}
       <ul>
@@ -31,7 +32,7 @@ export function RunErrors({ store, onSelect }: { store: RunStore; onSelect: (tid
             {task.err ? (
               <span>
                 {' '}
-                <strong>{task.err.ecode}</strong>: {task.err.message}
+                <ErrorReason err={task.err} />
               </span>
             ) : (
               <span className={styles.muted}> (reading the error…)</span>

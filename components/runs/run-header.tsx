@@ -20,7 +20,9 @@ export function RunHeader({ store, actions }: { store: RunStore; actions: ReactN
   return (
     <header className={styles.header}>
       <div className={styles.headMain}>
-        <h2 className={styles.runName}>{proc.name || proc.mid}</h2>
+        <h2 className={styles.runName} title={proc.name || proc.mid}>
+          {proc.name || proc.mid}
+        </h2>
         <span data-testid="run-state">
           <StateBadge state={proc.state} />
         </span>

@@ -16,6 +16,7 @@ import type { TaskEvent } from '../../server/api/live/payloads.ts';
 import { isNewerTask } from './node-map.ts';
 import { END_NODE_ID } from '../../vocab/graph.ts';
 import { isTerminalName } from '../../vocab/states.ts';
+import { errorReason } from './format.ts';
 
 export interface TaskError {
   ecode: string;
@@ -221,7 +222,7 @@ export class RunStore {
     const byNode = new Map<string, ProblemLike[]>();
     for (const [nodeId, task] of this.nodeTask) {
       if (task.state !== 'error') continue;
-      const text = task.err ? `${task.err.ecode}: ${task.err.message}` : 'error (loading the code and message…)';
+      const text = task.err ? errorReason(task.err) : 'error (loading the code and message…)';
       byNode.set(nodeId, [{ path: '', message: text, code: task.err?.ecode }]);
     }
     if (!sameProblems(byNode, this.nodeErrors)) this.nodeErrors = byNode;

@@ -1,11 +1,14 @@
-/** The runs list's filters: model, state, the started-time range and stuck runs only (controlled by RunsList). */
+/** The runs list's filters: a search, model, state, the started-time range and stuck runs only (controlled by RunsList). */
 'use client';
 import { useId } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
+import { RunsSearchBox } from './runs-search-box.tsx';
 import styles from './runs.module.css';
 import { LISTED_PROC_STATES } from '../../vocab/states.ts';
 
 export interface RunFilters {
+  /** A run id or its start, a business key or an input value (runs-search-box.tsx); trimmed. */
+  search: string;
   mid: string;
   state: string;
   from: string;
@@ -14,7 +17,10 @@ export interface RunFilters {
   stuck: boolean;
 }
 
-export const NO_FILTERS: RunFilters = { mid: '', state: '', from: '', to: '', stuck: false };
+export const NO_FILTERS: RunFilters = { search: '', mid: '', state: '', from: '', to: '', stuck: false };
+
+/** Whether any filter narrows the list. */
+export const anyFilter = (f: RunFilters): boolean => Boolean(f.search || f.mid || f.state || f.from || f.to || f.stuck);
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
   const id = useId();
@@ -55,9 +61,10 @@ export function useModelIds(): string[] {
 
 export function RunsFilters({ value, onChange, models }: { value: RunFilters; onChange: (next: RunFilters) => void; models: string[] }) {
   const set = (key: Exclude<keyof RunFilters, 'stuck'>) => (v: string) => onChange({ ...value, [key]: v });
-  const active = value.mid || value.state || value.from || value.to || value.stuck;
+  const active = anyFilter(value);
   return (
     <form className={styles.filters} role="search" aria-label="Filter runs" onSubmit={(e) => e.preventDefault()}>
+      <RunsSearchBox value={value.search} onChange={set('search')} />
       <Select label="Model" value={value.mid} onChange={set('mid')}>
         <option value="">All models</option>
         {/* a model from a shared link that is not among the listed ones */}

@@ -15,7 +15,7 @@ import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { fromLocalInput } from './format.ts';
 import { ModelRooms } from './model-rooms.tsx';
-import { NO_FILTERS, RunsFilters, useModelIds, type RunFilters } from './runs-filters.tsx';
+import { anyFilter, NO_FILTERS, RunsFilters, useModelIds, type RunFilters } from './runs-filters.tsx';
 import { RunsTable, type Sort } from './runs-table.tsx';
 import styles from './runs.module.css';
 import { useRunsView } from './use-runs-view.ts';
@@ -50,6 +50,7 @@ export function RunsList() {
       offset,
       limit: PAGE_SIZE,
       sort,
+      ...(filters.search ? { search: filters.search } : {}),
       ...(filters.mid ? { mid: filters.mid } : {}),
       ...(filters.state ? { state: filters.state } : {}),
       ...(fromLocalInput(filters.from) !== undefined ? { from: fromLocalInput(filters.from) } : {}),
@@ -60,7 +61,7 @@ export function RunsList() {
   );
   const list = useApiQuery('processes.list', input, { placeholderData: (previous) => previous });
   const rooms = filters.mid ? [filters.mid] : models;
-  const filtered = Boolean(filters.mid || filters.state || filters.from || filters.to || filters.stuck || page > 1);
+  const filtered = anyFilter(filters) || page > 1;
 
   // a filter or sort change returns to the first page
   const setFilters = (next: RunFilters) => setView({ ...view, filters: next, page: 1 });
@@ -77,7 +78,7 @@ export function RunsList() {
       ) : list.data.rows.length === 0 ? (
         filtered ? (
           <EmptyState icon="activity" title="No run matches these filters" action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear filters</Button>}>
-            Widen the time range or pick another state or model.
+            Search for something else, widen the time range or pick another state or model.
           </EmptyState>
         ) : (
           <EmptyState icon="activity" title="No workflow has run yet" action={<Link href="/models">Open the models</Link>}>

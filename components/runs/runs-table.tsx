@@ -9,7 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import type { ApiOutput } from '../data/api-types.ts';
 import { StateBadge } from '../ui/state-badge.tsx';
-import { formatDateTime, formatDuration } from './format.ts';
+import { errorReason, formatDateTime, formatDuration } from './format.ts';
 import styles from './runs.module.css';
 import { StuckBadge } from './stuck-badge.tsx';
 
@@ -33,10 +33,6 @@ function SortHeader({ field, label, sort, onSort }: { field: SortField; label: s
       </button>
     </div>
   );
-}
-
-function errorText(err: RunRow['err']): string {
-  return err ? `${err.ecode}: ${err.message}` : '';
 }
 
 const RunRowView = memo(function RunRowView({ run, top }: { run: RunRow; top: number }) {
@@ -63,8 +59,8 @@ const RunRowView = memo(function RunRowView({ run, top }: { run: RunRow; top: nu
       </div>
       <div role="cell">{formatDateTime(run.start_time)}</div>
       <div role="cell">{formatDuration(run.start_time, run.end_time)}</div>
-      <div role="cell" className={styles.err} title={errorText(run.err)}>
-        {errorText(run.err)}
+      <div role="cell" className={styles.err} title={errorReason(run.err)}>
+        {errorReason(run.err)}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * What the runs list shows — filters, sort and page — as URL search parameters, so a filtered
  * view can be shared and survives a reload:
- *   /runs?model=expense&state=error&from=2025-03-01T09:00&to=2025-03-02T00:00&stuck=1&sort=name.asc&page=2
+ *   /runs?q=ada&model=expense&state=error&from=2025-03-01T09:00&to=2025-03-02T00:00&stuck=1&sort=name.asc&page=2
  * Defaults (no filter, newest first, page 1) are left out; unknown or malformed values are ignored.
  */
 import { NO_FILTERS, type RunFilters } from './runs-filters.tsx';
@@ -35,6 +35,7 @@ export function parseRunsView(params: { get(name: string): string | null }): Run
   const page = Number(params.get('page'));
   return {
     filters: {
+      search: (params.get('q') ?? '').trim().slice(0, 200),
       mid: params.get('model') ?? '',
       state: (LISTED_PROC_STATES as readonly string[]).includes(state) ? state : '',
       from: localTime(params.get('from')),
@@ -50,6 +51,7 @@ export function parseRunsView(params: { get(name: string): string | null }): Run
 export function runsViewSearch(view: RunsView): string {
   const params = new URLSearchParams();
   const { filters, sort, page } = view;
+  if (filters.search) params.set('q', filters.search);
   if (filters.mid) params.set('model', filters.mid);
   if (filters.state) params.set('state', filters.state);
   if (filters.from) params.set('from', filters.from);

@@ -4,6 +4,7 @@
  * the task change.
  */
 'use client';
+import { ErrorReason } from './error-reason.tsx';
 import { useEffect, useRef } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -70,7 +71,7 @@ export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore;
       </dl>
       {task.err ? (
         <p className={styles.taskError} role="alert">
-          <strong>{task.err.ecode}</strong> {task.err.message}
+          <ErrorReason err={task.err} />
         </p>
       ) : null}
       <TaskVariables key={tid} pid={pid} tid={tid} version={task} />

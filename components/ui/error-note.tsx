@@ -1,9 +1,11 @@
 /**
- * An error a person can act on: what happened (the server's message), what to do (the hint of
- * its code), the code itself for support, and a retry button when a retry can help.
+ * An error a person can act on: what happened (the server's message: a sentence about their input
+ * for input problems), what to do (the hint of its code), the code itself with a Copy button for
+ * support, and a retry button when a retry can help.
  */
 import { toApiError } from '../data/api-error.ts';
 import { Button } from './button.tsx';
+import { CopyCode } from './copy-code.tsx';
 import styles from './error-note.module.css';
 import { Icon } from './icons.tsx';
 
@@ -16,9 +18,7 @@ export function ErrorNote({ error, title, onRetry }: { error: unknown; title?: s
         {title ? <p className={styles.title}>{title}</p> : null}
         <p>{err.message}</p>
         {err.hint ? <p className={styles.hint}>{err.hint}</p> : null}
-        <p className={styles.code}>
-          <code>{err.code}</code>
-        </p>
+        <CopyCode code={err.code} />
       </div>
       {onRetry ? (
         <Button size="sm" icon="refresh" onClick={onRetry}>

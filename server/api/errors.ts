@@ -2,13 +2,15 @@
  * The one place where errors become API errors. Every ActError code maps to the tRPC code of its
  * HTTP status (vocab/engine-codes.ts, vocab/server-codes.ts); the response's `data` carries the
  * stable ActError `code`, its message and details. Zod failures
- * become `input.invalid` (or `input.too_large` for a size limit) with their issues; anything else
+ * become `input.invalid` (or `input.too_large` for a size limit) with their issues, each a
+ * sentence naming its field (issue-sentences.ts), the message all of them; anything else
  * becomes `internal` with a generic message — never a stack, a SQL text or a connection string.
  */
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ActError, type ErrorCode } from '../engine/errors.ts';
 import { ENGINE_CODES, type CodeTraits } from '../../vocab/engine-codes.ts';
 import { API_CODES } from '../../vocab/server-codes.ts';
+import { issueSentence, type IssueFacts } from './issue-sentences.ts';
 
 const TRAITS = { ...ENGINE_CODES, ...API_CODES } satisfies Record<ErrorCode, CodeTraits & { http: number }>;
 
@@ -36,17 +38,16 @@ export interface ApiErrorData {
   path?: string;
 }
 
-export interface IssueLike {
+export interface IssueLike extends Omit<IssueFacts, 'path'> {
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
-  message: string;
   params?: Record<string, unknown>;
 }
 
 /** Marker put on zod issues of a size limit (see limits.ts). */
 export const TOO_LARGE = 'too_large';
 
-function issuePath(issue: IssueLike): string {
-  return (issue.path ?? []).map((p) => String(typeof p === 'object' && p !== null ? p.key : p)).join('.');
+function pathKeys(issue: IssueLike): PropertyKey[] {
+  return (issue.path ?? []).map((p) => (typeof p === 'object' && p !== null ? p.key : p));
 }
 
 function hasIssues(err: unknown): err is { issues: IssueLike[] } {
@@ -64,9 +65,12 @@ export function toActError(err: unknown): ActError {
     if (err.code === 'METHOD_NOT_SUPPORTED') return new ActError('input.invalid', err.message);
   }
   if (hasIssues(err)) {
-    const issues = err.issues.map((i) => ({ path: issuePath(i), message: i.message }));
+    const issues = err.issues.map((i) => {
+      const path = pathKeys(i);
+      return { path: path.map(String).join('.'), message: issueSentence({ ...i, path }) };
+    });
     const tooLarge = err.issues.some((i) => i.params?.[TOO_LARGE] === true);
-    const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+    const summary = issues.map((i) => i.message).join(' ');
     return new ActError(tooLarge ? 'input.too_large' : 'input.invalid', summary, { issues });
   }
   return new ActError('internal', 'internal error');

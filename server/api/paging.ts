@@ -1,6 +1,6 @@
 /** Paging, sorting and filtering inputs of list procedures, turned into the store's `Query`. */
 import { z } from 'zod';
-import type { Query, QueryExpr } from '../runtime/read-model-types.ts';
+import type { Query, QueryExpr, QueryFilter } from '../runtime/read-model-types.ts';
 import { LIMITS } from './limits.ts';
 
 export const page = {
@@ -13,13 +13,13 @@ export function sortBy<const F extends readonly [string, ...string[]]>(fields: F
   return z.object({ field: z.enum(fields), order: z.enum(['asc', 'desc']).default('desc') }).optional();
 }
 
-/** Builds a query: the defined filters ANDed, one sort order, the page. */
+/** Builds a query: the defined filters (expressions or nested filters) ANDed, one sort order, the page. */
 export function toQuery(
-  filters: Array<QueryExpr | null | undefined | false>,
+  filters: Array<QueryExpr | QueryFilter | null | undefined | false>,
   paging: { offset: number; limit: number },
   sort?: { field: string; order: 'asc' | 'desc' },
 ): Query {
-  const exprs = filters.filter((f): f is QueryExpr => !!f);
+  const exprs = filters.filter((f): f is QueryExpr | QueryFilter => !!f);
   return {
     offset: paging.offset,
     limit: paging.limit,

@@ -12,6 +12,7 @@ import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { AuditLog } from '../audit/types.ts';
+import { withAuditFeed } from '../api/live/audit-feed.ts';
 import { sweepExpiredSessions, type SessionStore } from '../auth/expired-sessions.ts';
 import type { Auth } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
@@ -64,7 +65,8 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
   const services: ApiServices = {
     engine: options.engine,
     auth: options.auth,
-    audit: options.audit,
+    // each new entry is a hint to the admins' audit log pages (live/audit-feed.ts)
+    audit: withAuditFeed(options.audit, () => live?.io),
     log,
     secureCookie: options.secureCookie ?? false,
     trustProxy: options.trustProxy ?? 0,

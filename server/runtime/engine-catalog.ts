@@ -65,6 +65,11 @@ export function modelsApi(rt: Runtime, models: Models, check: () => void) {
       return row;
     },
     remove: (id: string): Promise<boolean> => models.remove(id),
+    /** Archives a model (it starts no new process; its runs and history stay) or un-archives it. */
+    setArchived: (id: string, archived: boolean): Promise<ModelRow> => {
+      check();
+      return models.setArchived(id, archived);
+    },
     /** The latest version compiled into its node tree, printed as indented text. */
     tree: async (id: string): Promise<string> => printTree((await models.latest(id)).tree),
   };

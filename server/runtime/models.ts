@@ -7,10 +7,15 @@
  * A store that only this engine writes (memory, SQLite under its engine lock) changes models only
  * through this cache: an entry is always current. On a shared store (PostgreSQL) a deploy or a
  * removal on any instance tells every instance (NOTIFY `acts_models`: the model id and its new
- * version, 0 when removed), which drops an entry of another version; an entry not confirmed by
- * the store for `freshMs` (default 1 s) is read again, the bound should a notification be lost.
+ * version, 0 when removed, and whether it is archived), which drops an entry of another version
+ * or archive mark; an entry not confirmed by the store for `freshMs` (default 1 s) is read again,
+ * the bound should a notification be lost.
  *
- * State, per model: uncached → cached (confirmed at a time) → dropped (deploy elsewhere, removal).
+ * An archived model (an admin's `setArchived`) keeps its versions and its runs; `latest` says it is
+ * archived and the starter refuses new processes of it (start.ts). A deploy keeps the mark.
+ *
+ * State, per model: uncached → cached (confirmed at a time) → dropped (deploy elsewhere, removal,
+ * archive mark changed elsewhere).
  */
 import { ActError } from '../engine/errors.ts';
 import { loadModel, nextCronRun, seededIds } from '../engine/model/index.ts';
@@ -22,7 +27,7 @@ import type { EventRow, ModelRow, Store } from '../store/contract/types.ts';
 import { compileWorkflow, type NodeTree } from '../engine/tree/compile.ts';
 import type { Clock } from '../engine/clock.ts';
 
-/** The topic of model changes on a shared store; the payload is JSON `{ mid, ver }` (ver 0: removed). */
+/** The topic of model changes on a shared store; the payload is JSON `{ mid, ver, archived }` (ver 0: removed). */
 export const MODELS_TOPIC = 'acts_models';
 /** How long a cached latest version is used without asking a shared store again, ms. */
 export const SHARED_MODEL_FRESH_MS = 1000;
@@ -31,6 +36,11 @@ export interface CompiledModel {
   workflow: Workflow;
   source: string;
   tree: NodeTree;
+}
+
+/** The latest version of a model, and whether it is archived (it then starts no new process). */
+export interface LatestModel extends CompiledModel {
+  archived: boolean;
 }
 
 /** About a deployed version: the deployer's note and name (kept with the version). */
@@ -52,7 +62,7 @@ function triggerKind(uses: string): string {
 
 export class Models {
   /** The latest version of each model, compiled; `confirmed`: when the store last agreed (Date.now()). */
-  private readonly compiled = new Map<string, CompiledModel & { ver: number; confirmed: number }>();
+  private readonly compiled = new Map<string, LatestModel & { ver: number; confirmed: number }>();
   private readonly snapshots = new Map<string, CompiledModel>();
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -71,8 +81,9 @@ export class Models {
   async watch(): Promise<void> {
     if (!this.shared || !this.store.listen || this.unlisten) return;
     this.unlisten = await this.store.listen(MODELS_TOPIC, (payload) => {
-      const { mid, ver } = JSON.parse(payload) as { mid: string; ver: number };
-      if (this.compiled.get(mid)?.ver !== ver) this.compiled.delete(mid);
+      const { mid, ver, archived = false } = JSON.parse(payload) as { mid: string; ver: number; archived?: boolean };
+      const entry = this.compiled.get(mid);
+      if (entry?.ver !== ver || entry.archived !== archived) this.compiled.delete(mid);
     });
   }
 
@@ -130,6 +141,7 @@ export class Models {
       data: source,
       create_time: existing?.create_time ?? now,
       update_time: now,
+      archived: existing?.archived ?? 0,
     };
     await this.store.models.upsert(row);
     await this.store.modelVersions.upsert({
@@ -142,8 +154,8 @@ export class Models {
       deployed_by: meta.by ?? null,
     });
     await this.writeTriggers(workflow, ver, now);
-    this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }), confirmed: Date.now() });
-    await this.told(workflow.id, ver);
+    this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }), archived: row.archived > 0, confirmed: Date.now() });
+    await this.told(workflow.id, ver, row.archived > 0);
     return { id: workflow.id, ver, warnings };
   }
 
@@ -179,7 +191,7 @@ export class Models {
   }
 
   /** The latest deployed version, compiled; read from the store only when not cached (see the header). */
-  async latest(mid: string): Promise<CompiledModel> {
+  async latest(mid: string): Promise<LatestModel> {
     const cached = this.compiled.get(mid);
     if (cached && (!this.shared || Date.now() - cached.confirmed < this.freshMs)) return cached;
     const asked = Date.now();
@@ -189,12 +201,12 @@ export class Models {
       throw new ActError('model.not_found', `model '${mid}' is not deployed`);
     }
     const current = this.compiled.get(mid);
-    if (current && current.ver === row.ver) {
+    if (current && current.ver === row.ver && current.archived === row.archived > 0) {
       current.confirmed = asked;
       return current;
     }
     const workflow = { ...this.parseOrThrow(row.data, true), ver: row.ver };
-    const entry = { ver: row.ver, workflow, source: row.data, tree: compileWorkflow(workflow), confirmed: asked };
+    const entry = { ver: row.ver, workflow, source: row.data, tree: compileWorkflow(workflow), archived: row.archived > 0, confirmed: asked };
     this.compiled.set(mid, entry);
     return entry;
   }
@@ -210,6 +222,17 @@ export class Models {
     return entry;
   }
 
+  /** Archives the model (now) or takes the mark away; `model.not_found` when it is not deployed. Returns the row. */
+  async setArchived(mid: string, archived: boolean): Promise<ModelRow> {
+    const existing = await this.store.models.find(mid);
+    if (!existing) throw new ActError('model.not_found', `model '${mid}' is not deployed`);
+    const row = { ...existing, archived: archived ? existing.archived || this.clock.now() : 0 };
+    await this.store.models.update(row);
+    this.compiled.delete(mid);
+    await this.told(mid, row.ver, archived);
+    return row;
+  }
+
   async remove(mid: string): Promise<boolean> {
     this.compiled.delete(mid);
     await this.store.queries.deleteTriggersOfModel(mid);
@@ -219,8 +242,8 @@ export class Models {
     return removed;
   }
 
-  /** Tells the other instances of a shared store that model `mid` is at version `ver` now (0: removed). */
-  private async told(mid: string, ver: number): Promise<void> {
-    if (this.shared) await this.store.notify?.(MODELS_TOPIC, JSON.stringify({ mid, ver }));
+  /** Tells the other instances of a shared store that model `mid` is at version `ver` now (0: removed), archived or not. */
+  private async told(mid: string, ver: number, archived = false): Promise<void> {
+    if (this.shared) await this.store.notify?.(MODELS_TOPIC, JSON.stringify({ mid, ver, archived }));
   }
 }

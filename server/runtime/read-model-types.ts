@@ -4,7 +4,7 @@
  */
 import type { MessageRow } from '../store/contract/types.ts';
 
-export type { EventRow, MessageRow, ProcRow, Query, QueryExpr } from '../store/contract/types.ts';
+export type { EventRow, MessageRow, ProcRow, Query, QueryExpr, QueryFilter } from '../store/contract/types.ts';
 
 /** What an open inbox task asks: its `created` act message. */
 export type InboxTask = Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'name' | 'uses' | 'mid' | 'model' | 'inputs' | 'start_time'>;

@@ -9,6 +9,7 @@ import { parseTaskState } from '../../vocab/states.ts';
 import type { ProcRow, TaskRow } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import type { OwnerScope } from '../engine/owner-scope.ts';
+import { inputsText } from './inputs-text.ts';
 
 /** Node reference of a task row: a compiled node by id, or a run-time node by origin task and id. */
 export interface NodeRef {
@@ -60,6 +61,7 @@ export function procRow(proc: Process, owner: string | null): ProcRow {
     stuck_since: proc.stuckSince,
     start_key: proc.startKey?.key ?? null,
     start_digest: proc.startKey?.digest ?? null,
+    inputs_text: inputsText(proc.root?.inputs),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Process start (spec 2.13 with 5.12, 5.13): pid rules, input merge and `inputs_schema`, then the
- * root task is created and queued. Nothing is created when a check fails. A start from outside
+ * root task is created and queued. Nothing is created when a check fails; an archived model starts
+ * no process, except as the subflow of a running one (work already under way). A start from outside
  * (not a subflow child) is refused with `engine.busy` while the store writer is saturated.
  */
 import type { Runtime } from './runtime-types.ts';
@@ -58,6 +59,8 @@ export class Starter {
         throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated: a process with this pid is stored`);
       }
       const model = await this.models.latest(mid);
+      // an archived model starts nothing new; a running process's subflow call is work under way
+      if (model.archived && !parent) throw new ActError('model.archived', `model '${mid}' is archived: it starts no new runs until an admin un-archives it`);
       const { pid: _pid, ...rest } = options;
       const inputs: Vars = { ...model.workflow.inputs, ...rest };
       if (typeof options.uid === 'string') inputs.$initiator = options.uid;

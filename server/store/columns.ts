@@ -43,7 +43,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     name: 'models',
     delegate: 'model',
     sqlName: 'models',
-    columns: { id: str, name: str, ver: int, size: int, data: str, create_time: time, update_time: time },
+    columns: { id: str, name: str, ver: int, size: int, data: str, create_time: time, update_time: time, archived: time },
   },
   modelVersions: {
     name: 'modelVersions',
@@ -73,6 +73,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
       stuck_since: time,
       start_key: strOrNull,
       start_digest: strOrNull,
+      inputs_text: strOrNull,
     },
   },
   tasks: {

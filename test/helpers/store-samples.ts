@@ -26,7 +26,7 @@ export function task(id: string, pid: string, n: number, state = 'running'): Tas
 }
 
 export const samples: { [K in CollectionName]: (id: string, n: number) => SampleRow<K> } = {
-  models: (id, n) => ({ id, name: `model ${n}`, ver: n, size: 10, data: 'name: m', create_time: T0, update_time: T0 + n }),
+  models: (id, n) => ({ id, name: `model ${n}`, ver: n, size: 10, data: 'name: m', create_time: T0, update_time: T0 + n, archived: n % 2 ? 0 : T0 + n }),
   modelVersions: (id, n) => ({ id, mid: 'm1', ver: n, data: 'name: m', create_time: T0, note: n % 2 ? '' : `note ${n}`, deployed_by: n % 3 ? null : 'ann' }),
   procs: (id, n) => ({
     id,
@@ -46,6 +46,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     stuck_since: n % 2 ? 0 : T0 + n,
     start_key: n % 2 ? `key-${id}-${n}` : null,
     start_digest: n % 2 ? `digest-${n}` : null,
+    inputs_text: n % 2 ? `ada\n${n}` : null,
   }),
   tasks: (id, n) => task(id, 'p1', n),
   messages: (id, n) => ({

@@ -113,5 +113,11 @@ export async function joinWithCatchUp(socket: Socket, ref: RoomRef, name: string
       await socket.join(name);
       emit({ cursor: deps.bridge.cursor(), health: healthSnapshot(deps.engine) });
       return [name];
+    case 'audit':
+      // entries are not replayed: what was added between the client's read (or its last event) and
+      // this join is unknown, so the client reads the log again
+      await socket.join(name);
+      emit({ cursor: deps.bridge.cursor(), resync: true });
+      return [name];
   }
 }

@@ -1,13 +1,13 @@
 /**
  * Room names and who may join them: `proc:<pid>` and `model:<mid>` and `health` need the read
- * permission; `inbox` needs operate. The inbox is split into per-user and per-role rooms so
+ * permission; `inbox` needs operate; `audit` (a hint per new audit entry) needs admin. The inbox is split into per-user and per-role rooms so
  * each caller only receives the interrupt tasks they may act on (inbox-access.ts).
  */
 import type { Caller } from '../../auth/types.ts';
 import type { Assignment } from '../inbox-access.ts';
 import { PERMISSIONS, type Permission } from '../../../vocab/roles.ts';
 
-export type RoomRef = { kind: 'proc'; id: string } | { kind: 'model'; id: string } | { kind: 'inbox' } | { kind: 'health' };
+export type RoomRef = { kind: 'proc'; id: string } | { kind: 'model'; id: string } | { kind: 'inbox' } | { kind: 'health' } | { kind: 'audit' };
 
 const MAX_ID = 200;
 
@@ -16,17 +16,20 @@ export function parseRoom(name: unknown): RoomRef | null {
   if (typeof name !== 'string' || name.length > MAX_ID + 6) return null;
   if (name === 'inbox') return { kind: 'inbox' };
   if (name === 'health') return { kind: 'health' };
+  if (name === 'audit') return { kind: 'audit' };
   const match = /^(proc|model):(.+)$/.exec(name);
   return match ? { kind: match[1] as 'proc' | 'model', id: match[2] } : null;
 }
 
 export function roomPermission(room: RoomRef): Permission {
+  if (room.kind === 'audit') return 'admin';
   return room.kind === 'inbox' ? 'operate' : 'read';
 }
 
 export const procRoom = (pid: string) => `proc:${pid}`;
 export const modelRoom = (mid: string) => `model:${mid}`;
 export const HEALTH_ROOM = 'health';
+export const AUDIT_ROOM = 'audit';
 
 const userRoom = (name: string) => `inbox:user:${name}`;
 const roleRoom = (role: string) => `inbox:role:${role}`;

@@ -112,7 +112,7 @@ export async function attachLive(server: HttpServer, options: LiveOptions): Prom
         try {
           const request = joinRequest.parse(raw);
           const ref = parseRoom(request.room);
-          if (!ref) throw new ActError('input.invalid', `'${request.room}' is not a room (proc:<pid>, model:<mid>, inbox, health)`);
+          if (!ref) throw new ActError('input.invalid', `'${request.room}' is not a room (proc:<pid>, model:<mid>, inbox, health, audit)`);
           if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) throw new ActError('input.too_large', `a socket may join at most ${MAX_ROOMS_PER_SOCKET} rooms`);
           const caller = requirePermission(await socketCaller(socket, auth), roomPermission(ref));
           socket.data.caller = caller;

@@ -1,4 +1,7 @@
-/** Models: validate, deploy, list with versions, versions of one model, get a version, diff two versions, remove, export, import. */
+/**
+ * Models: validate, deploy, list with versions (archived ones only when asked), versions of one
+ * model, get a version, diff two versions, remove, archive and un-archive (admins), export, import.
+ */
 import { z } from 'zod';
 import YAML from 'yaml';
 import { ActError } from '../../engine/errors.ts';
@@ -18,6 +21,18 @@ function sourceId(source: string): string {
   } catch {
     return '?';
   }
+}
+
+/** The admin's archive (or un-archive) of a model, audited as `model.archive` (`model.unarchive`). */
+function setArchived(archived: boolean) {
+  return allowed('admin')
+    .input(z.object({ id }))
+    .mutation(({ ctx, input }) =>
+      audited(ctx.services, ctx.caller, { action: archived ? 'model.archive' : 'model.unarchive', target: input.id }, async () => {
+        const row = await ctx.services.engine.models.setArchived(input.id, archived);
+        return { id: row.id, archived: row.archived };
+      }),
+    );
 }
 
 export const modelsRouter = router({
@@ -50,10 +65,19 @@ export const modelsRouter = router({
     }),
 
   list: allowed('read')
-    .input(z.object({ ...page, name: z.string().max(200).optional() }).default({ offset: 0, limit: 50 }))
+    .input(
+      z
+        .object({
+          ...page,
+          name: z.string().max(200).optional(),
+          /** true: only the archived models; false or absent: only the others (an archived model is hidden). */
+          archived: z.boolean().optional(),
+        })
+        .default({ offset: 0, limit: 50 }),
+    )
     .query(async ({ ctx, input }) => {
       const { engine } = ctx.services;
-      const filter = input.name ? [{ key: 'name', op: 'match' as const, value: input.name }] : [];
+      const filter = [!!input.name && { key: 'name', op: 'match' as const, value: input.name }, { key: 'archived', op: input.archived ? ('gt' as const) : ('eq' as const), value: 0 }];
       const data = await engine.models.list(toQuery(filter, input, { field: 'update_time', order: 'desc' }));
       const rows = await Promise.all(
         data.rows.map(async ({ data: _source, ...row }) => ({
@@ -100,6 +124,11 @@ export const modelsRouter = router({
         return { removed: true };
       }),
     ),
+
+  /** Archives a model: hidden from the list, it starts no new process (`model.archived`); its runs go on, its versions stay readable. */
+  archive: setArchived(true),
+  /** Takes the archive mark away: the model is listed and starts processes again. */
+  unarchive: setArchived(false),
 
   /** The source as a file to download. */
   export: allowed('read')

@@ -61,6 +61,8 @@ export interface ModelRow {
   data: string;
   create_time: number;
   update_time: number;
+  /** When an admin archived the model (epoch ms): it starts no new process, its runs go on; 0 when it is not archived. */
+  archived: number;
 }
 
 /** One deployed version of a model, kept for history and diffs. */
@@ -105,6 +107,8 @@ export interface ProcRow {
   start_key?: string | null;
   /** The digest of the model id and start options given with `start_key`. */
   start_digest?: string | null;
+  /** The values of the start inputs as the runs search reads them (runtime/inputs-text.ts); null or absent on rows written before. */
+  inputs_text?: string | null;
 }
 
 export interface TaskRow {

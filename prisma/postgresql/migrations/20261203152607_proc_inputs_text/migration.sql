@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "procs" ADD COLUMN     "inputs_text" TEXT COLLATE "C";
