@@ -1,8 +1,9 @@
 /**
  * Schedule triggers (spec 5.7) and timer health (5.10), driven by an injected clock: a
  * once-per-second schedule fires once per tick and advances; a failing start still advances; a
- * disabled trigger stays quiet; a redeploy never skips a due fire; a failing store degrades the
- * loop, which recovers when it returns. (The schedule timer in real time: schedule-timer.test.ts.)
+ * disabled trigger stays quiet, also when disabled during its fire; a redeploy never skips a due
+ * fire; a failing store degrades the loop, which recovers when it returns. (The schedule timer
+ * in real time: schedule-timer.test.ts.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../server/store/contract/memory.ts';
@@ -115,6 +116,25 @@ describe.each(BACKENDS)('schedule triggers on %s', (backend) => {
     await closing;
     const rows = await Promise.all(['ticking:each', 'second:each'].map((id) => store().events.find(id)));
     expect(rows.map((row) => row?.next_run).sort()).toEqual([due, due + 1000]);
+  });
+
+  it('a trigger disabled while its fire is under way stays disabled', async () => {
+    // the trigger is disabled right after the pass read it as due
+    const view = borrowed(store());
+    const queries = {
+      ...view.queries,
+      dueSchedules: async (now: number, limit: number) => {
+        const due = await view.queries.dueSchedules(now, limit);
+        for (const row of due) await view.events.update({ ...row, enabled: false });
+        return due;
+      },
+    };
+    h = await createHarness({ store: Object.create(view, { queries: { value: queries } }) as Store });
+    h.clock.set(Date.UTC(2026, 10, 29, 12, 0, 0));
+    await h.deploy(EVERY_SECOND);
+    await h.tick(1000);
+    expect((await h.engine.procs.list()).count).toBe(1);
+    expect(await h.engine.triggers.get('ticking:each')).toMatchObject({ enabled: false, last_run: Date.UTC(2026, 10, 29, 12, 0, 1) });
   });
 
   it('an invalid cron or timezone is rejected at deploy', async () => {

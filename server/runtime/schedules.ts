@@ -1,6 +1,7 @@
 /**
  * Schedule triggers (spec 5.7): one query for the enabled `schedule` rows that are due; each is
- * started, then its `last_run`/`next_run` advance — even when the start failed, so a failing
+ * started, then its `last_run`/`next_run` advance on the row as it is then (a redeploy or an
+ * enable/disable during the start is not overwritten) — even when the start failed, so a failing
  * trigger does not fire on every tick. A row whose model is gone or whose params are not an object
  * is not advanced (it is retried on the next tick), nor is one whose start was refused as busy (a
  * saturated store writer: retryable), and a pass that meets the engine closing stops there (the
@@ -48,8 +49,11 @@ export async function fireSchedules(rt: Runtime, start: Starter, now: number): P
       }
       rt.log.warn(`schedule ${row.id}: start failed: ${errorMessage(err)}`);
     }
-    const next = row.cron ? (nextCronRun(row.cron, row.timezone ?? undefined, now) ?? 0) : 0;
-    await rt.store.events.update({ ...row, last_run: now, next_run: next, update_time: now });
+    // advanced on the row as it is now: a deploy or an enable/disable during the start stays
+    const current = await rt.store.events.find(row.id);
+    if (!current) continue;
+    const next = current.cron ? (nextCronRun(current.cron, current.timezone ?? undefined, now) ?? 0) : 0;
+    await rt.store.events.update({ ...current, last_run: now, next_run: next, update_time: now });
   }
   return fired;
 }
