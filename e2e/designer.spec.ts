@@ -1,4 +1,4 @@
-/** The designer: building a workflow from the palette, validation on the node, deploy, YAML edits, versions and diff; roles; screenshots; a 200-node workflow. */
+/** The designer: building a workflow from the palette, validation on the node, deploy, YAML edits, versions and diff; a schedule's cron edited in the property panel; roles; screenshots; a 200-node workflow. */
 import type { Page } from '@playwright/test';
 import { chooseTheme, screenshot } from './helpers/browser.ts';
 import { deployModel, uniqueName } from './helpers/scene.ts';
@@ -75,6 +75,36 @@ test('a designer builds a two-step approval from the palette, fixes a problem, d
   const diff = page.getByTestId('version-diff');
   await expect(diff.locator('[data-op="add"] [data-line]')).toHaveText(['  - id: archive', '    name: Archive']);
   await expect(diff.locator('[data-op="del"]')).toHaveCount(0);
+});
+
+test("a schedule trigger's cron and timezone are edited in the property panel: a bad cron is told in a sentence, the deployed trigger runs the new one", async ({ page, adminApi, signInAs }) => {
+  test.setTimeout(60_000);
+  await signInAs(['designer']);
+  const id = uniqueName('nightly');
+  await deployModel(`id: ${id}\non:\n  - { id: nightly, uses: acts.event.schedule, cron: '0 0 3 * * *', params: { kind: report } }\nsteps: [ { id: s1 } ]\n`);
+  await page.goto(`/models/${id}`);
+  await node(page, 'trigger:nightly').click();
+  const panel = page.getByRole('form', { name: /^Properties of/ });
+  await expect(panel.getByLabel('Cron', { exact: true })).toHaveValue('0 0 3 * * *');
+
+  await setProperty(page, 'Cron', '61 */20 * * * *');
+  await expect(panel.getByText(/the seconds field '61' of '61 \*\/20 \* \* \* \*' is not valid: write 0–59 as a value/)).toBeVisible();
+  await expect(panel.getByLabel('Cron', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(deployButton(page)).toHaveText('Deploy (1 problem)');
+  await screenshot(page, 'designer-schedule-cron');
+
+  await setProperty(page, 'Cron', '0 */20 * * * *');
+  await setProperty(page, 'Timezone', 'Europe/Paris');
+  await expect(yaml(page)).toContainText("cron: '0 */20 * * * *'");
+  await expect(yaml(page)).toContainText('timezone: Europe/Paris');
+  await expect(panel.getByLabel('Cron', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(deployButton(page)).toHaveText('Deploy');
+
+  await deployButton(page).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deploy' }).click();
+  await expect(page.getByText(`${id} · deployed v2`)).toBeVisible();
+  const trigger = await adminApi.triggers.get.query({ id: `${id}:nightly` });
+  expect({ cron: trigger.cron, timezone: trigger.timezone, params: trigger.params }).toEqual({ cron: '0 */20 * * * *', timezone: 'Europe/Paris', params: { kind: 'report' } });
 });
 
 test('undo and redo walk the history of edits; Delete removes the selected node', async ({ page, signInAs }) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  cronProblem,
   loadModel,
   nextCronRun,
   parseDuration,
@@ -233,9 +234,20 @@ describe('validateWorkflow: rules', () => {
       ['model.bad_cron', 'on[5].cron', 19, 11],
     ]);
     expect(problems[0].message).toMatch(/needs a `cron` expression with 6 fields/);
-    expect(problems[1].message).toMatch(/invalid cron '61 \* \* \* \* \*'/);
+    expect(problems[1].message).toBe("trigger 'bad': the seconds field '61' of '61 * * * * *' is not valid: write 0–59 as a value, a range (1-5), a list (1,15), a step (*/10) or *");
     expect(problems[2].message).toMatch(/never fires/);
     expect(problems[3].message).toMatch(/only applies to `uses: acts.event.schedule`/);
+  });
+
+  it('a bad cron is told in a sentence that says what to write, not in the words of the parser', () => {
+    expect(cronProblem('every minute')).toBe("'every minute' has 2 fields; a cron has 6 fields (sec min hour day month weekday) or 5 (min hour day month weekday), e.g. `0 */5 * * * *`");
+    expect(cronProblem('0 25 * * *')).toMatch(/^the hours field '25' of '0 25 \* \* \*' is not valid: write 0–23 as /);
+    expect(cronProblem('0 0 0 * JAN-MAR 8')).toMatch(/^the weekday field '8' .* write 0–7 or SUN–SAT as /);
+    expect(cronProblem('@often')).toMatch(/^'@often' is not a cron nickname: use @yearly, @monthly/);
+    expect(cronProblem('  ')).toMatch(/^the cron is empty: write 6 fields/);
+    expect(cronProblem('0 0 0 30 2 *')).toBe("'0 0 0 30 2 *' never fires: no date matches it");
+    expect(cronProblem('*/20 * * * * *')).toBeNull();
+    expect(cronProblem('@daily')).toBeNull();
   });
 
   it('model.bad_timezone: an IANA zone, only on schedule triggers', () => {

@@ -1,11 +1,14 @@
 /**
  * Schedule triggers (spec 5.7) and timer health (5.10), driven by an injected clock: a
  * once-per-second schedule fires once per tick and advances; a failing start still advances; a
- * disabled trigger stays quiet; a failing store degrades the loop, which recovers when it returns.
+ * disabled trigger stays quiet, also when disabled during its fire; a redeploy never skips a due
+ * fire; a failing store degrades the loop, which recovers when it returns. (The schedule timer
+ * in real time: schedule-timer.test.ts.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../server/store/contract/memory.ts';
 import type { EngineOptions } from '../server/runtime/engine.ts';
+import type { EventRow, Store } from '../server/store/contract/types.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 
@@ -56,6 +59,82 @@ describe.each(BACKENDS)('schedule triggers on %s', (backend) => {
     await h.engine.triggers.setEnabled('ticking:each', false);
     await h.tick(1000);
     expect((await h.engine.triggers.get('ticking:each')).last_run).toBe(Date.UTC(2026, 10, 29, 12, 0, 1));
+  });
+
+  it('a redeploy keeps a pending fire: a due one fires at the next pass, whatever the new cron; a changed cron not due yet is armed from now', async () => {
+    const at = (min: number, sec: number) => Date.UTC(2026, 10, 29, 12, min, sec);
+    const every20s = EVERY_SECOND.replace("'* * * * * *'", "'*/20 * * * * *'");
+    const nextRun = async () => (await h!.engine.triggers.get('ticking:each')).next_run;
+    /** A pass now fires the kept due time: `count` processes so far, then the row is armed at `next`. */
+    const passFires = async (count: number, next: number) => {
+      await h!.tick(0);
+      expect((await h!.engine.procs.list()).count).toBe(count);
+      expect(await nextRun()).toBe(next);
+    };
+    h = await harness();
+    h.clock.set(at(0, 0));
+    await h.deploy(every20s);
+    expect(await nextRun()).toBe(at(0, 20));
+    // due at 12:00:20, not fired yet (the pass comes late): a redeploy at 12:00:25 keeps it
+    h.clock.set(at(0, 25));
+    await h.deploy(every20s.replace('who: cron', 'who: again'));
+    expect(await nextRun()).toBe(at(0, 20));
+    await passFires(1, at(0, 40));
+    // the same cron, not due: kept
+    await h.tick(5000);
+    await h.deploy(every20s);
+    expect(await nextRun()).toBe(at(0, 40));
+    // a changed cron, not due: armed from now
+    await h.deploy(every20s.replace("'*/20 * * * * *'", "'0 */5 * * * *'"));
+    expect(await nextRun()).toBe(at(5, 0));
+    // a changed cron (or timezone) while a fire is due: the due fire is kept, then the new cron runs it
+    h.clock.set(at(5, 3));
+    await h.deploy(every20s.replace("'*/20 * * * * *'", "'*/20 * * * * *', timezone: UTC"));
+    expect(await nextRun()).toBe(at(5, 0));
+    await passFires(2, at(5, 20));
+  });
+
+  it('a pass that meets the engine closing leaves the rows it did not fire due', async () => {
+    // the engine closes right after the pass advanced its first row
+    let closing: Promise<void> | undefined;
+    const view = borrowed(store());
+    const events = Object.create(view.events, {
+      update: {
+        value: async (row: EventRow) => {
+          await view.events.update(row);
+          closing ??= h!.engine.close();
+        },
+      },
+    }) as Store['events'];
+    h = await createHarness({ store: Object.create(view, { events: { value: events } }) as Store });
+    h.clock.set(Date.UTC(2026, 10, 29, 12, 0, 0));
+    await h.deploy(EVERY_SECOND);
+    await h.deploy(EVERY_SECOND.replace('id: ticking', 'id: second'));
+    const due = Date.UTC(2026, 10, 29, 12, 0, 1);
+    h.clock.advance(1000);
+    await h.engine.tick();
+    await closing;
+    const rows = await Promise.all(['ticking:each', 'second:each'].map((id) => store().events.find(id)));
+    expect(rows.map((row) => row?.next_run).sort()).toEqual([due, due + 1000]);
+  });
+
+  it('a trigger disabled while its fire is under way stays disabled', async () => {
+    // the trigger is disabled right after the pass read it as due
+    const view = borrowed(store());
+    const queries = {
+      ...view.queries,
+      dueSchedules: async (now: number, limit: number) => {
+        const due = await view.queries.dueSchedules(now, limit);
+        for (const row of due) await view.events.update({ ...row, enabled: false });
+        return due;
+      },
+    };
+    h = await createHarness({ store: Object.create(view, { queries: { value: queries } }) as Store });
+    h.clock.set(Date.UTC(2026, 10, 29, 12, 0, 0));
+    await h.deploy(EVERY_SECOND);
+    await h.tick(1000);
+    expect((await h.engine.procs.list()).count).toBe(1);
+    expect(await h.engine.triggers.get('ticking:each')).toMatchObject({ enabled: false, last_run: Date.UTC(2026, 10, 29, 12, 0, 1) });
   });
 
   it('an invalid cron or timezone is rejected at deploy', async () => {

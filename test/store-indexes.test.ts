@@ -66,6 +66,7 @@ const NAMED: { [K in keyof StoreQueries]: (q: StoreQueries) => Promise<unknown> 
   countDeliveries: (q) => q.countDeliveries('created'),
   triggersOfModel: (q) => q.triggersOfModel('m'),
   dueSchedules: (q) => q.dueSchedules(T, 1000),
+  nextSchedule: (q) => q.nextSchedule(T),
   deleteTriggersOfModel: (q) => q.deleteTriggersOfModel('m'),
   versionsOfModel: (q) => q.versionsOfModel('m'),
   deleteVersionsOfModel: (q) => q.deleteVersionsOfModel('m'),

@@ -1,15 +1,16 @@
 /**
  * The property panel of the selected node: id and name, `if`, a step's `next` and a timeout, an
- * act's params as a form generated from its package's JSON Schema, a rule's `on`, the workflow's
- * inputs. Stateless: each committed field becomes one graph edit through `onEdit` (a function of
+ * act's params as a form generated from its package's JSON Schema, a rule's `on`, a schedule
+ * trigger's cron and timezone (with the validation's problems at them), the workflow's inputs. Stateless: each committed field becomes one graph edit through `onEdit` (a function of
  * the YAML text), so the YAML stays the source of truth and every change is one undo step.
  */
 'use client';
 import { useMemo } from 'react';
-import { rename, setFields, type EditResult, type GraphNode } from './model/index.ts';
+import { rename, setFields, type EditResult, type GraphNode, type ProblemLike } from './model/index.ts';
 import styles from './designer.module.css';
 import { elementValues } from './element-values.ts';
 import { RawYamlField } from './raw-yaml-field.tsx';
+import { SCHEDULE_TRIGGER, ScheduleFields } from './schedule-fields.tsx';
 import { SchemaForm, type JsonSchema } from './schema-form.tsx';
 import { TextInput } from './text-input.tsx';
 
@@ -18,6 +19,8 @@ export interface PropertyPanelProps {
   text: string;
   schemas: ReadonlyMap<string, JsonSchema>;
   stepIds: readonly string[];
+  /** The validation problems of this node. */
+  problems: readonly ProblemLike[];
   onEdit: (change: (source: string) => EditResult) => void;
 }
 
@@ -26,7 +29,7 @@ const orUndefined = (value: string) => value.trim() || undefined;
 
 type TimeoutRule = { on?: unknown; steps?: unknown };
 
-export function PropertyPanel({ node, text: source, schemas, stepIds, onEdit }: PropertyPanelProps) {
+export function PropertyPanel({ node, text: source, schemas, stepIds, problems, onEdit }: PropertyPanelProps) {
   const values = useMemo(() => elementValues(source, node.path), [source, node.path]);
   const set = (fields: Record<string, unknown>) => onEdit((s) => setFields(s, node.id, fields));
   const named = node.kind !== 'catch' && node.kind !== 'timeout' && node.kind !== 'end';
@@ -67,6 +70,9 @@ export function PropertyPanel({ node, text: source, schemas, stepIds, onEdit }: 
       ) : null}
       {node.kind === 'step' || node.kind === 'act' ? (
         <TextInput label="Timeout after" mono hint="e.g. 2h or 1d; add the steps to run in the YAML" value={text(rules[0]?.on)} onCommit={setTimeoutAfter} />
+      ) : null}
+      {node.kind === 'trigger' && node.uses === SCHEDULE_TRIGGER ? (
+        <ScheduleFields path={node.path} cron={text(values.cron)} timezone={text(values.timezone)} problems={problems} onSet={set} />
       ) : null}
       {node.kind === 'act' || node.kind === 'hook' || node.kind === 'trigger' ? (
         <fieldset className={styles.fieldset}>

@@ -100,7 +100,13 @@ export function packagesApi(rt: Runtime) {
 
 export type TriggersApi = ReturnType<typeof triggersApi>;
 
-export function triggersApi(rt: Runtime, start: (mid: string, options: Vars, context: StartContext) => Promise<StartedProc>, waitFinished: (pid: string) => Promise<ProcInfo>) {
+export function triggersApi(
+  rt: Runtime,
+  start: (mid: string, options: Vars, context: StartContext) => Promise<StartedProc>,
+  waitFinished: (pid: string) => Promise<ProcInfo>,
+  /** Told after a trigger row changed (the schedule timer arms again). */
+  changed: () => void,
+) {
   const api = {
     list: (query?: Query): Promise<PageData<EventRow>> => rt.store.events.query(query),
     get: async (id: string): Promise<EventRow> => {
@@ -113,6 +119,7 @@ export function triggersApi(rt: Runtime, start: (mid: string, options: Vars, con
       const row = await api.get(id);
       const updated = { ...row, enabled, update_time: rt.clock.now() };
       await rt.store.events.update(updated);
+      changed();
       return updated;
     },
     /**

@@ -1,12 +1,14 @@
 /**
  * The engine's health and runtime figures (spec 5.10, 5.14) as the health API, the socket feed,
- * /metrics and benchmarks read them (loops, lanes, store writer, stuck processes, recovery), and
+ * /metrics and benchmarks read them (loops, lanes, store writer, stuck processes, recovery, the
+ * schedule timer), and
  * the wiring of the store writer's saturation bound to the typed event map. Reads only: the state lives in the lanes, the writer, the loop
  * guards and the stuck-process detector.
  */
 import type { Runtime } from './runtime-types.ts';
 import type { LaneStats } from './lanes.ts';
 import type { LoopHealth } from './loop-guard.ts';
+import type { ScheduleTimerHealth } from './schedule-timer.ts';
 import type { WriterSaturation } from './store-writer.ts';
 import type { StuckDetector, StuckHealth } from './stuck-detector.ts';
 
@@ -39,6 +41,8 @@ export interface EngineHealth {
   /** Processes of this instance that nothing can move (as of the last tick). */
   stuck: StuckHealth;
   recovery: RecoveryHealth;
+  /** The schedule timer: when it wakes next (schedule-timer.ts). */
+  schedules: ScheduleTimerHealth;
 }
 
 export interface EngineStats {
@@ -58,8 +62,8 @@ export function writerHealth(rt: Runtime): WriterHealth {
   return { depth: writer.depth, highWatermark: writer.highWater, saturated: writer.saturated, cap: writer.cap };
 }
 
-export function engineHealth(rt: Runtime, loops: LoopHealth[], stuck: StuckDetector, recovery: RecoveryHealth): EngineHealth {
-  return { loops, lanes: rt.jobs.queue.stats(), writer: writerHealth(rt), stuck: stuck.current(), recovery: { ...recovery } };
+export function engineHealth(rt: Runtime, loops: LoopHealth[], stuck: StuckDetector, recovery: RecoveryHealth, schedules: ScheduleTimerHealth): EngineHealth {
+  return { loops, lanes: rt.jobs.queue.stats(), writer: writerHealth(rt), stuck: stuck.current(), recovery: { ...recovery }, schedules };
 }
 
 export function engineStats(rt: Runtime, stuck: StuckDetector): EngineStats {

@@ -28,6 +28,7 @@ import { recoverProcesses, type RecoverReport } from './recover.ts';
 import { BootRecovery } from './boot-recovery.ts';
 import { SlotFills } from './fills.ts';
 import { Ticker } from './ticker.ts';
+import { ScheduleTimer } from './schedule-timer.ts';
 import { InstanceLease } from './instances.ts';
 import { multiInstance } from './relay-records.ts';
 import { Relay } from './relay.ts';
@@ -56,6 +57,7 @@ export class Engine {
   private readonly fills: SlotFills;
   private readonly recovery: BootRecovery;
   private readonly ticker: Ticker;
+  private readonly schedules: ScheduleTimer;
   private readonly relay: Relay;
   private readonly intake: ActionIntake;
   private readonly detector: StuckDetector;
@@ -83,7 +85,14 @@ export class Engine {
     this.reads = new ReadModel(rt, this.reader);
     this.models = modelsApi(rt, models, () => this.check());
     this.packages = packagesApi(rt);
-    this.triggers = triggersApi(rt, (mid, inputs, context) => this.procs.start(mid, inputs, context), (pid) => this.reader.finished(pid));
+    this.schedules = new ScheduleTimer(rt, { start: (mid, inputs) => this.procs.start(mid, inputs), isLeader: () => this.lease.isLeader() });
+    models.onTriggerRows(() => this.schedules.rearm());
+    this.triggers = triggersApi(
+      rt,
+      (mid, inputs, context) => this.procs.start(mid, inputs, context),
+      (pid) => this.reader.finished(pid),
+      () => this.schedules.rearm(),
+    );
     this.ticker = new Ticker({
       rt,
       lease: this.lease,
@@ -91,7 +100,7 @@ export class Engine {
       detector: this.detector,
       fills: this.fills,
       recovery: this.recovery,
-      start: (mid, inputs) => this.procs.start(mid, inputs),
+      schedules: this.schedules,
       renewLease: () => this.renewLease(),
       closed: () => this.closed,
       sweepAfterMs: options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000,
@@ -119,8 +128,10 @@ export class Engine {
       await engine.relay.start();
       await engine.modelStore.watch();
     }
+    let recovered: Promise<unknown> = Promise.resolve();
     if (options.recover !== false) {
       const recovery = engine.recovery.start(engine.fills);
+      recovered = recovery.catch(() => undefined);
       if (!options.recoverInBackground) await recovery;
     }
     if (options.autoTick !== false) {
@@ -128,6 +139,8 @@ export class Engine {
       engine.timer.unref();
       engine.leaseTimer = setInterval(() => void engine.renewLease(), parts.leaseMs / 3);
       engine.leaseTimer.unref();
+      // schedules fire on their own timer once the recovery ended, like the ticks (the ticks fire them too, as the fallback)
+      void recovered.then(() => engine.schedules.start());
     }
     return engine;
   }
@@ -283,7 +296,7 @@ export class Engine {
 
   /** Health of the timer loops, the lanes, the store writer and the stuck processes (spec 5.10, 5.14). */
   health(): EngineHealth {
-    return engineHealth(this.rt, this.ticker.loops(), this.detector, this.recovery.health);
+    return engineHealth(this.rt, this.ticker.loops(), this.detector, this.recovery.health, this.schedules.health());
   }
 
   /**
@@ -365,6 +378,7 @@ export class Engine {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
+    await this.schedules.close();
     await this.fills.current;
     await this.relay.stop();
     await this.modelStore.unwatch();

@@ -1,7 +1,9 @@
 /**
  * Model deploy, versions and the compiled-model cache (spec 4.3 with section 0.14): a deploy
  * validates everything, bumps the version, keeps the source of every version, and rewrites the
- * model's trigger rows (schedules re-armed).
+ * model's trigger rows (schedules re-armed: schedules.ts `nextRunOnDeploy`). Whoever times the
+ * schedules hears of every change of trigger rows (`onTriggerRows`): a deploy or a removal here,
+ * or, on a shared store, on another instance.
  *
  * The latest version of each model is cached compiled, so a start does not read the model row.
  * A store that only this engine writes (memory, SQLite under its engine lock) changes models only
@@ -18,7 +20,7 @@
  * archive mark changed elsewhere).
  */
 import { ActError } from '../engine/errors.ts';
-import { loadModel, nextCronRun, seededIds } from '../engine/model/index.ts';
+import { loadModel, seededIds } from '../engine/model/index.ts';
 import type { ModelProblem, Trigger, Workflow } from '../engine/model/types.ts';
 import type { PackageRegistry } from '../engine/packages/registry.ts';
 import { staticParamsProblem } from '../engine/packages/static-params.ts';
@@ -26,6 +28,7 @@ import type { Sandbox } from '../engine/sandbox/types.ts';
 import type { EventRow, ModelRow, Store } from '../store/contract/types.ts';
 import { compileWorkflow, type NodeTree } from '../engine/tree/compile.ts';
 import type { Clock } from '../engine/clock.ts';
+import { nextRunOnDeploy } from './schedules.ts';
 
 /** The topic of model changes on a shared store; the payload is JSON `{ mid, ver, archived }` (ver 0: removed). */
 export const MODELS_TOPIC = 'acts_models';
@@ -65,6 +68,7 @@ export class Models {
   private readonly compiled = new Map<string, LatestModel & { ver: number; confirmed: number }>();
   private readonly snapshots = new Map<string, CompiledModel>();
   private unlisten: (() => Promise<void>) | undefined;
+  private triggersChanged: () => void = () => undefined;
 
   constructor(
     private readonly store: Store,
@@ -77,6 +81,11 @@ export class Models {
     private readonly freshMs = SHARED_MODEL_FRESH_MS,
   ) {}
 
+  /** Calls `listener` after the trigger rows of a model changed (one listener: the schedule timer). */
+  onTriggerRows(listener: () => void): void {
+    this.triggersChanged = listener;
+  }
+
   /** On a shared store: drops cached models that another instance deployed or removed, when told. */
   async watch(): Promise<void> {
     if (!this.shared || !this.store.listen || this.unlisten) return;
@@ -84,6 +93,7 @@ export class Models {
       const { mid, ver, archived = false } = JSON.parse(payload) as { mid: string; ver: number; archived?: boolean };
       const entry = this.compiled.get(mid);
       if (entry?.ver !== ver || entry.archived !== archived) this.compiled.delete(mid);
+      this.triggersChanged();
     });
   }
 
@@ -154,6 +164,7 @@ export class Models {
       deployed_by: meta.by ?? null,
     });
     await this.writeTriggers(workflow, ver, now);
+    this.triggersChanged();
     this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }), archived: row.archived > 0, confirmed: Date.now() });
     await this.told(workflow.id, ver, row.archived > 0);
     return { id: workflow.id, ver, warnings };
@@ -172,6 +183,7 @@ export class Models {
 
   private triggerRow(mid: string, ver: number, t: Trigger, old: EventRow | undefined, now: number): EventRow {
     const cron = t.cron || null;
+    const timezone = t.timezone || null;
     return {
       id: `${mid}:${t.id}`,
       mid,
@@ -181,8 +193,8 @@ export class Models {
       kind: triggerKind(t.uses),
       params: t.params ?? null,
       cron,
-      timezone: t.timezone || null,
-      next_run: cron ? (nextCronRun(cron, t.timezone || undefined, now) ?? 0) : 0,
+      timezone,
+      next_run: nextRunOnDeploy(cron, timezone, old, now),
       last_run: old?.last_run ?? 0,
       enabled: old?.enabled ?? true,
       create_time: old?.create_time ?? now,
@@ -236,6 +248,7 @@ export class Models {
   async remove(mid: string): Promise<boolean> {
     this.compiled.delete(mid);
     await this.store.queries.deleteTriggersOfModel(mid);
+    this.triggersChanged();
     await this.store.queries.deleteVersionsOfModel(mid);
     const removed = await this.store.models.delete(mid);
     await this.told(mid, 0);

@@ -1,9 +1,10 @@
 /**
  * The engine's timer tick (spec 5.10): task timeouts, then the store-facing loops, each behind its
  * health guard — redelivery, the sweeper, lapsed instance rows and overflow replay
- * (`message-retry`), schedule triggers (`schedule-trigger`, the leader only) — then the liveness
- * check of the resident processes (stuck-detector.ts). Tests and the CLI call it with an injected
- * clock. Holds the two loops' guards (loop-guard.ts: healthy → degraded → healthy).
+ * (`message-retry`), schedule triggers (`schedule-trigger`, the leader only: the fallback of the
+ * schedule timer, schedule-timer.ts, whose guard it runs them behind) — then the liveness check of
+ * the resident processes (stuck-detector.ts). Tests and the CLI call it with an injected clock.
+ * Holds the retry loop's guard (loop-guard.ts: healthy → degraded → healthy).
  */
 import type { Runtime } from './runtime-types.ts';
 import type { BootRecovery } from './boot-recovery.ts';
@@ -13,10 +14,9 @@ import type { InstanceLease } from './instances.ts';
 import { LoopGuard, type LoopHealth } from './loop-guard.ts';
 import { multiInstance } from './relay-records.ts';
 import type { Relay } from './relay.ts';
-import { fireSchedules } from './schedules.ts';
+import type { ScheduleTimer } from './schedule-timer.ts';
 import type { StuckDetector } from './stuck-detector.ts';
 import { checkTimeouts, redeliver, replayOverflow, sweepFinished } from './timers.ts';
-import type { Vars } from '../engine/model/types.ts';
 
 export interface TickParts {
   rt: Runtime;
@@ -25,8 +25,8 @@ export interface TickParts {
   detector: StuckDetector;
   fills: SlotFills;
   recovery: BootRecovery;
-  /** Starts a process of a schedule trigger. */
-  start: (mid: string, inputs: Vars) => Promise<unknown>;
+  /** Fires due schedule triggers (its passes never overlap the timer's). */
+  schedules: ScheduleTimer;
   /** Renews this instance's lease (errors logged, not thrown). */
   renewLease: () => Promise<void>;
   closed: () => boolean;
@@ -36,16 +36,14 @@ export interface TickParts {
 
 export class Ticker {
   private readonly retryLoop: LoopGuard;
-  private readonly scheduleLoop: LoopGuard;
 
   constructor(private readonly parts: TickParts) {
     this.retryLoop = new LoopGuard('message-retry', parts.rt.events);
-    this.scheduleLoop = new LoopGuard('schedule-trigger', parts.rt.events);
   }
 
   /** The loops' health (engine-health.ts). */
   loops(): LoopHealth[] {
-    return [this.retryLoop.health(), this.scheduleLoop.health()];
+    return [this.retryLoop.health(), this.parts.schedules.guard.health()];
   }
 
   async tick(): Promise<TickReport> {
@@ -70,8 +68,9 @@ export class Ticker {
       report.replayed = await replayOverflow(rt, now);
     });
     if (leader) {
-      await this.scheduleLoop.run(now, rt.log, async () => {
-        report.fired = await fireSchedules(rt, this.parts.start, now);
+      const { schedules } = this.parts;
+      await schedules.guard.run(now, rt.log, async () => {
+        report.fired = await schedules.fire(now);
       });
     }
     if (!this.parts.closed()) report.stuck = await detector.check();

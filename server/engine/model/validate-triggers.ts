@@ -33,7 +33,7 @@ function scheduleProblems(trigger: Trigger, path: string, name: string): ModelPr
   const why = cronProblem(trigger.cron, timezone);
   if (why) {
     problems.push(
-      problem('model.bad_cron', joinPath(path, 'cron'), `${name}: ${why}; write 6 fields: sec min hour day month weekday`),
+      problem('model.bad_cron', joinPath(path, 'cron'), `${name}: ${why}`),
     );
   }
   return problems;

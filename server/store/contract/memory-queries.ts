@@ -71,6 +71,7 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
     triggersOfModel: (mid) => rowsOf(events, and(eq('mid', mid))),
     dueSchedules: (now, limit) =>
       rowsOf(events, and(eq('kind', 'schedule'), eq('enabled', true), is('next_run', 'gt', 0), is('next_run', 'le', now)), ['next_run'], limit),
+    nextSchedule: async (after) => (await rowsOf(events, and(eq('kind', 'schedule'), eq('enabled', true), is('next_run', 'gt', after)), ['next_run'], 1))[0],
     deleteTriggersOfModel: (mid) => events.deleteWhere(and(eq('mid', mid))),
     versionsOfModel: (mid) => rowsOf(modelVersions, and(eq('mid', mid)), ['ver']),
     deleteVersionsOfModel: (mid) => modelVersions.deleteWhere(and(eq('mid', mid))),

@@ -281,6 +281,8 @@ export interface StoreQueries extends InboxQueries {
   triggersOfModel(mid: string): Promise<EventRow[]>;
   /** Enabled schedule triggers whose `next_run` is set and at or before `now`, earliest first, at most `limit`. */
   dueSchedules(now: number, limit: number): Promise<EventRow[]>;
+  /** The enabled schedule trigger with the earliest `next_run` after `after` (0: any set one); the schedule timer's wake time. */
+  nextSchedule(after: number): Promise<EventRow | undefined>;
   /** Deletes the triggers of model `mid`; returns how many. */
   deleteTriggersOfModel(mid: string): Promise<number>;
   /** The deployed versions of model `mid`, lowest `ver` first. */

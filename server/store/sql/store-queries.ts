@@ -21,6 +21,7 @@ export { inboxCount } from './inbox-count.ts';
 export { inboxPage } from './inbox-page.ts';
 export { interruptedActsWithoutInbox } from './interrupted-acts-without-inbox.ts';
 export { modelProcessesChangedSince } from './model-processes-changed-since.ts';
+export { nextSchedule } from './next-schedule.ts';
 export { openOutboxRecords } from './open-outbox-records.ts';
 export { ownedProcessesIn } from './owned-processes-in.ts';
 export { pendingRelays } from './pending-relays.ts';
