@@ -14,7 +14,7 @@ import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { DecisionBar, type Panel } from './decision-bar.tsx';
-import { formFields, formText, parseField } from './form-fields.ts';
+import { blankRequired, formFields, formText, parseField, requiredSentence } from './form-fields.ts';
 import { initialInput, OutputField } from './output-field.tsx';
 import styles from './task-form.module.css';
 import { useTaskAction, type TaskAction } from './use-task-action.ts';
@@ -42,6 +42,7 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
   const [inputs, setInputs] = useState<Record<string, string | boolean>>({});
   const [panel, setPanel] = useState<Panel>('none');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [blank, setBlank] = useState<ReadonlySet<string>>(new Set());
   const formRef = useRef<HTMLFormElement>(null);
   const closed = data !== null && !data.open;
   const disabled = !data || closed || !data.mayAct || action.busy !== null;
@@ -74,6 +75,13 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
     if (disabled) return;
     try {
       const options = Object.fromEntries(fields.map((f) => [f.key, parseField(f, valueOf(f.key, initialInput(f)))]));
+      const missing = blankRequired(fields, data.params, options);
+      setBlank(new Set(missing.map((f) => f.key)));
+      if (missing.length > 0) {
+        setInvalid(requiredSentence(missing));
+        formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(missing[0].key)}"]`)?.focus();
+        return;
+      }
       setInvalid(null);
       void action.send('complete', options);
     } catch (err) {
@@ -108,12 +116,13 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
           This task is assigned to {whoAnswers(data.assignment)}; you may not answer it.
         </p>
       ) : null}
-      <form ref={formRef} className={styles.body} onSubmit={approve} aria-label="Task answer">
+      <form ref={formRef} className={styles.body} onSubmit={approve} aria-label="Task answer" noValidate>
         {fields.length > 0 ? (
           <fieldset className={styles.fields} disabled={disabled}>
             <legend className={styles.legend}>Answer</legend>
+            {fields.some((f) => f.required) ? <p className={styles.hint}>Fields marked * are required.</p> : null}
             {fields.map((f) => (
-              <OutputField key={f.key} field={f} value={valueOf(f.key, initialInput(f))} disabled={disabled} onChange={(v) => setInputs((prev) => ({ ...prev, [f.key]: v }))} />
+              <OutputField key={f.key} field={f} value={valueOf(f.key, initialInput(f))} disabled={disabled} invalid={blank.has(f.key)} onChange={(v) => setInputs((prev) => ({ ...prev, [f.key]: v }))} />
             ))}
           </fieldset>
         ) : null}

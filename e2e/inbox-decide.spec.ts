@@ -1,0 +1,66 @@
+/**
+ * Operators decide informed (issue 17 item 6): the inbox form marks required answers and will not
+ * send them empty or blank (the server would refuse them too).
+ */
+import type { Page } from '@playwright/test';
+import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
+import { expect, test } from './helpers/test.ts';
+
+function expenseModel(id: string): string {
+  return `id: ${id}
+name: Expense ${id}
+inputs: { amount: 120, requester: alice }
+steps:
+  - id: manager
+    name: Manager approval
+    acts:
+      - uses: acts.core.irq
+        key: approve
+        params:
+          title: 'Approve {{ amount }} for {{ requester }}?'
+          schema: { required: [ approved_by ], properties: { approved_by: { title: Approved by }, note: { title: Note } } }
+        outputs: { approved_by: null, note: '' }
+`;
+}
+
+let mid = '';
+test.beforeAll(async () => {
+  mid = (await deployModel(expenseModel(uniqueName('expense')))).id;
+});
+
+const row = (page: Page, title: string) => page.getByRole('list', { name: 'Tasks waiting for you' }).getByRole('button').filter({ hasText: title });
+const form = (page: Page) => page.getByTestId('task-form');
+
+test('a required answer is marked and not sent empty or blank; filled in, the approval goes through', async ({ page, adminApi, signInAs }) => {
+  await signInAs(['operator']);
+  await page.goto('/inbox');
+  const requester = uniqueName('dora');
+  const { pid } = await startProcess(mid, { requester });
+  const title = `Approve 120 for ${requester}?`;
+  await row(page, title).click();
+  await expect(form(page).getByRole('heading', { name: title })).toBeVisible();
+
+  const approvedBy = form(page).getByLabel('Approved by');
+  await expect(approvedBy).toHaveAttribute('aria-required', 'true');
+  await expect(form(page).getByLabel('Note')).not.toHaveAttribute('aria-required', 'true');
+  await expect(form(page)).toContainText('Fields marked * are required.');
+
+  const alert = form(page).getByRole('alert');
+  for (const text of ['', '   ']) {
+    await approvedBy.fill(text);
+    await form(page).getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(alert).toHaveText('Fill in Approved by: it is required (not empty, not just spaces).');
+    await expect(approvedBy).toHaveAttribute('aria-invalid', 'true');
+    await expect(approvedBy).toBeFocused();
+  }
+  await expect(row(page, title)).toHaveCount(1);
+  const waiting = (await adminApi.processes.get.query({ pid })).tasks.filter((t) => t.key === 'approve');
+  expect(waiting.map((t) => t.state)).toEqual(['interrupted']);
+
+  await approvedBy.fill('bob');
+  await form(page).getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Approved: ${title}` })).toBeVisible();
+  await expect(row(page, title)).toHaveCount(0);
+  await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
+  expect((await adminApi.processes.get.query({ pid })).variables).toMatchObject({ approved_by: 'bob' });
+});
