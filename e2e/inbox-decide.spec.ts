@@ -1,6 +1,7 @@
 /**
  * Operators decide informed (issue 17 item 6): the inbox form marks required answers and will not
- * send them empty or blank (the server would refuse them too).
+ * send them empty or blank (the server would refuse them too); it shows the run's start inputs and
+ * the variables visible at the task (a long value cut, with its size) and links to the run page.
  */
 import type { Page } from '@playwright/test';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
@@ -9,8 +10,12 @@ import { expect, test } from './helpers/test.ts';
 function expenseModel(id: string): string {
   return `id: ${id}
 name: Expense ${id}
-inputs: { amount: 120, requester: alice }
+inputs: { amount: 120, requester: alice, attachment: '' }
 steps:
+  - id: prepare
+    name: Prepare
+    acts:
+      - { uses: acts.transform.set, params: { cost_center: CC-42 } }
   - id: manager
     name: Manager approval
     acts:
@@ -63,4 +68,30 @@ test('a required answer is marked and not sent empty or blank; filled in, the ap
   await expect(row(page, title)).toHaveCount(0);
   await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
   expect((await adminApi.processes.get.query({ pid })).variables).toMatchObject({ approved_by: 'bob' });
+});
+
+test('the task shows the run inputs and the variables at the task, a long value cut, and links to the run', async ({ page, adminApi, signInAs }) => {
+  await signInAs(['operator']);
+  await page.goto('/inbox');
+  const requester = uniqueName('emil');
+  const { pid } = await startProcess(mid, { amount: 75, requester, attachment: 'scan '.repeat(1000) });
+  const title = `Approve 75 for ${requester}?`;
+  await row(page, title).click();
+  await expect(form(page).getByRole('heading', { name: title })).toBeVisible();
+
+  const context = form(page).getByRole('region', { name: 'Run context' });
+  const inputs = context.getByLabel('Run inputs');
+  await expect(inputs.getByRole('term')).toHaveText(['amount', 'requester', 'attachment']);
+  await expect(inputs.getByRole('definition')).toHaveText([
+    '75',
+    requester,
+    /^"scan scan .*… \(cut: 5 KiB in all; the run page shows it whole\)$/,
+  ]);
+  const variables = context.getByLabel('Variables');
+  await expect(variables.getByRole('term')).toHaveText(['cost_center']);
+  await expect(variables.getByRole('definition')).toHaveText(['CC-42']);
+
+  await context.getByRole('link', { name: 'Open the run' }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${pid}$`));
+  await adminApi.processes.abort.mutate({ pid }); // the suite's later specs share this inbox
 });

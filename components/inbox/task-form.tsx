@@ -1,6 +1,6 @@
 /**
  * The form of one inbox task, beside the list: what it asks (title and description from the act's
- * params), fields from its declared outputs, and the decisions. A task that is no longer waiting
+ * params), the run's context (task-context.tsx), fields from its declared outputs, and the decisions. A task that is no longer waiting
  * (answered elsewhere while the form was open) says so and cannot be submitted.
  * State: the field inputs (reset per task: the parent keys this component by task), the open
  * decision panel, and the action status (use-task-action.ts). `gone` (a live removal of this task
@@ -17,6 +17,7 @@ import { DecisionBar, type Panel } from './decision-bar.tsx';
 import { blankRequired, formFields, formText, parseField, requiredSentence } from './form-fields.ts';
 import { initialInput, OutputField } from './output-field.tsx';
 import styles from './task-form.module.css';
+import { TaskContext } from './task-context.tsx';
 import { useTaskAction, type TaskAction } from './use-task-action.ts';
 import { waited } from './waited.ts';
 import { whoAnswers } from './who-answers.ts';
@@ -107,6 +108,7 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
           Waiting {waited(data.start_time, now)} · may be answered by {whoAnswers(data.assignment, me)}
         </p>
       </header>
+      <TaskContext pid={data.pid} context={data.context} />
       {closed ? (
         <div className={styles.notice} role="status" data-testid="task-closed">
           <StateBadge state={data.state} /> This task is no longer waiting: someone else answered it while it was open. It cannot be submitted.

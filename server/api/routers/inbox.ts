@@ -2,7 +2,8 @@
  * The caller's inbox (operators and admins): `list` — interrupt tasks they may act on (oldest
  * first, or `newestFirst`; `withSteps` adds each task's step, named by its `created` message); `form` —
  * what one task asks (declared outputs from the compiled model the process runs, the steps it may
- * be sent back to, who may answer); `approvals` — the caller's own completed acts that can still be
+ * be sent back to, who may answer, the run's start inputs and the variables visible at the task,
+ * bounded: task-context.ts); `approvals` — the caller's own completed acts that can still be
  * withdrawn (`cancel`) because the following step has not acted yet.
  */
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import { assignmentOf, mayAct } from '../inbox-access.ts';
 import { inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
 import { id } from '../limits.ts';
 import { page } from '../paging.ts';
+import { taskContext } from '../task-context.ts';
 import { isTerminalName } from '../../../vocab/states.ts';
 import { allowed, router } from '../trpc.ts';
 
@@ -86,6 +88,7 @@ export const inboxRouter = router({
         process: { pid: detail.pid, mid: detail.mid, name: detail.name, state: detail.state },
         assignment,
         mayAct: mayAct(ctx.caller, assignment),
+        context: taskContext(tasks, task),
         start_time: task.start_time,
         end_time: task.end_time,
       };
