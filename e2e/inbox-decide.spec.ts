@@ -1,7 +1,8 @@
 /**
  * Operators decide informed (issue 17 item 6): the inbox form marks required answers and will not
  * send them empty or blank (the server would refuse them too); it shows the run's start inputs and
- * the variables visible at the task (a long value cut, with its size) and links to the run page.
+ * the variables visible at the task (a long value cut, with its size) and links to the run page;
+ * an approval that can still be withdrawn shows what was approved.
  */
 import type { Page } from '@playwright/test';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
@@ -28,9 +29,28 @@ steps:
 `;
 }
 
+/** Two approvals: the first stays withdrawable while the second has not acted. */
+function twoStepModel(id: string): string {
+  return `id: ${id}
+name: Order ${id}
+inputs: { item: desk }
+steps:
+  - id: buyer
+    name: Buyer
+    acts:
+      - { uses: acts.core.irq, key: buy, params: { title: 'Buy a {{ item }}?', schema: { required: [ supplier ] } }, outputs: { supplier: null, price: 0 } }
+  - id: finance
+    name: Finance
+    acts:
+      - { uses: acts.core.irq, key: pay, params: { title: 'Pay for the {{ item }}?' } }
+`;
+}
+
 let mid = '';
+let twoStep = '';
 test.beforeAll(async () => {
   mid = (await deployModel(expenseModel(uniqueName('expense')))).id;
+  twoStep = (await deployModel(twoStepModel(uniqueName('order')))).id;
 });
 
 const row = (page: Page, title: string) => page.getByRole('list', { name: 'Tasks waiting for you' }).getByRole('button').filter({ hasText: title });
@@ -93,5 +113,23 @@ test('the task shows the run inputs and the variables at the task, a long value 
 
   await context.getByRole('link', { name: 'Open the run' }).click();
   await expect(page).toHaveURL(new RegExp(`/runs/${pid}$`));
+  await adminApi.processes.abort.mutate({ pid }); // the suite's later specs share this inbox
+});
+
+test('a withdrawable approval shows what was approved: the task and the answer given', async ({ page, adminApi, signInAs }) => {
+  await signInAs(['operator']);
+  await page.goto('/inbox');
+  const item = uniqueName('lamp');
+  const { pid } = await startProcess(twoStep, { item });
+  await row(page, `Buy a ${item}?`).click();
+  await form(page).getByLabel('supplier').fill('Lampen Müller');
+  await form(page).getByLabel('price').fill('89.5');
+  await form(page).getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(row(page, `Pay for the ${item}?`)).toBeVisible();
+
+  const label = `Order ${twoStep} · Buyer`;
+  await expect(page.getByLabel(`What you approved in ${label}`)).toHaveText(`Buy a ${item}? · supplier: Lampen Müller · price: 89.5`);
+  await page.getByRole('button', { name: `Withdraw approval of ${label}` }).click();
+  await expect(row(page, `Buy a ${item}?`)).toBeVisible();
   await adminApi.processes.abort.mutate({ pid }); // the suite's later specs share this inbox
 });

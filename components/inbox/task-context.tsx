@@ -7,7 +7,7 @@
 import Link from 'next/link';
 import styles from './task-context.module.css';
 
-interface ContextList {
+export interface ContextList {
   values: Record<string, unknown>;
   omitted: number;
 }
@@ -25,7 +25,8 @@ interface Cut {
 
 const isCut = (v: unknown): v is Cut => typeof v === 'object' && v !== null && (v as { $truncated?: unknown }).$truncated === true;
 
-function ValueText({ value }: { value: unknown }) {
+/** A context value as text: strings as they are, others as JSON, a cut value with its size. */
+export function ValueText({ value }: { value: unknown }) {
   if (isCut(value)) {
     return (
       <>

@@ -28,6 +28,16 @@ export interface TaskContext {
 
 const isPrivate = (key: string) => key === 'data' || key.startsWith('__');
 
+/** A map of values as the context shows it: at most `CONTEXT_ENTRIES` keys, each value cut above `CONTEXT_VALUE_BYTES`. */
+export function boundedVars(vars: Record<string, unknown>): ContextList {
+  return bounded(Object.entries(vars).filter(([key]) => !isPrivate(key)));
+}
+
+/** The params of an act as the context shows them (cut above `CONTEXT_VALUE_BYTES`). */
+export function boundedParams(params: unknown): unknown {
+  return shownValue(params, CONTEXT_VALUE_BYTES, CONTEXT_PREVIEW_CHARS);
+}
+
 function bounded(entries: Array<[string, unknown]>): ContextList {
   const shown = entries.slice(0, CONTEXT_ENTRIES).map(([k, v]) => [k, shownValue(v, CONTEXT_VALUE_BYTES, CONTEXT_PREVIEW_CHARS)]);
   return { values: Object.fromEntries(shown), omitted: entries.length - shown.length };
