@@ -1,6 +1,7 @@
 /**
  * API additions for the studio's inbox and health pages: `inbox.form` (declared outputs, earlier
- * steps for `back`, open or not), `inbox.approvals` (own completed acts still withdrawable) and
+ * steps for `back`, open or not), `inbox.approvals` (own completed acts still withdrawable, with
+ * what they approved) and
  * the delivery backlog in `health.get`, over real HTTP on SQLite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +92,9 @@ describe('inbox.approvals', () => {
     await t.as('operator').tasks.complete.mutate({ pid, tid: one, options: { ok: true, note: '' } });
     await open(pid, 'two');
     const mine = async (who: string) => (await t.as(who).inbox.approvals.query()).rows.filter((r) => r.pid === pid);
-    expect(await mine('operator')).toMatchObject([{ tid: one, key: 'one', model_name: 'Two approvals', step: { id: 'first' }, next: [{ id: 'second' }] }]);
+    expect(await mine('operator')).toMatchObject([
+      { tid: one, key: 'one', model_name: 'Two approvals', step: { id: 'first' }, next: [{ id: 'second' }], params: { title: 'Approve 5' }, answer: { values: { ok: true, note: '' }, omitted: 0 } },
+    ]);
     expect(await mine('admin')).toEqual([]);
 
     await t.as('operator').tasks.cancel.mutate({ pid, tid: one });

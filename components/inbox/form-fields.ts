@@ -1,8 +1,11 @@
 /**
  * The fields of a task's form, from the act's declared `outputs` (their default values) and,
  * where the act's params carry one, a JSON-schema-like `schema.properties` (type, title,
- * description, enum). Pure: turns declarations into field descriptions and form values into options.
+ * description, enum) and `schema.required` (vocab/answers.ts). Pure: turns declarations into field
+ * descriptions and form values into options.
  */
+import { blankRequiredAnswers, requiredAnswers } from '../../vocab/answers.ts';
+
 export type FieldKind = 'text' | 'number' | 'boolean' | 'select' | 'json';
 
 export interface FormField {
@@ -12,6 +15,8 @@ export interface FormField {
   description?: string;
   choices?: string[];
   initial: unknown;
+  /** The act requires a non-blank answer (the server refuses a blank one). */
+  required: boolean;
 }
 
 interface PropertySchema {
@@ -40,6 +45,7 @@ function kindOf(schemaType: unknown, initial: unknown, choices: string[] | undef
 
 export function formFields(outputs: Record<string, unknown>, params: unknown): FormField[] {
   const props = propertiesOf(params);
+  const required = new Set(requiredAnswers(params));
   return Object.entries(outputs).map(([key, initial]) => {
     const prop = props[key] ?? {};
     const choices = Array.isArray(prop.enum) ? prop.enum.map(String) : undefined;
@@ -50,6 +56,7 @@ export function formFields(outputs: Record<string, unknown>, params: unknown): F
       description: typeof prop.description === 'string' ? prop.description : undefined,
       choices,
       initial: initial ?? (choices ? choices[0] : null),
+      required: required.has(key),
     };
   });
 }
@@ -80,6 +87,19 @@ export function parseField(field: FormField, raw: string | boolean): unknown {
     }
   }
   return text;
+}
+
+/** The fields whose answer in `options` is blank though the act requires one (as the server judges it). */
+export function blankRequired(fields: FormField[], params: unknown, options: Record<string, unknown>): FormField[] {
+  const blank = new Set(blankRequiredAnswers(params, options));
+  return fields.filter((f) => blank.has(f.key));
+}
+
+/** The sentence that asks for the blank required fields. */
+export function requiredSentence(blank: FormField[]): string {
+  const names = blank.map((f) => f.label);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `Fill in ${list}: ${names.length === 1 ? 'it is' : 'they are'} required (not empty, not just spaces).`;
 }
 
 /** The form's title and description from the act's params (falling back to the step and key). */

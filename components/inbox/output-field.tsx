@@ -1,4 +1,7 @@
-/** One input of a task form, by the field's kind: text, number, checkbox, choice or JSON. */
+/**
+ * One input of a task form, by the field's kind: text, number, checkbox, choice or JSON. A required
+ * field says so (a mark beside its label, `aria-required`); `invalid` marks one left blank.
+ */
 'use client';
 import { useId } from 'react';
 import { fieldText, type FormField } from './form-fields.ts';
@@ -8,18 +11,27 @@ interface OutputFieldProps {
   field: FormField;
   value: string | boolean;
   disabled: boolean;
+  invalid?: boolean;
   onChange: (value: string | boolean) => void;
 }
 
-export function OutputField({ field, value, disabled, onChange }: OutputFieldProps) {
+export function OutputField({ field, value, disabled, invalid = false, onChange }: OutputFieldProps) {
   const id = useId();
   const hintId = field.description ? `${id}-hint` : undefined;
-  const common = { id, name: field.key, disabled, 'aria-describedby': hintId };
+  const common = { id, name: field.key, disabled, required: field.required, 'aria-required': field.required || undefined, 'aria-invalid': invalid || undefined, 'aria-describedby': hintId };
+  const mark = field.required ? (
+    <span className={styles.requiredMark} title="required" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
   if (field.kind === 'boolean') {
     return (
       <div className={styles.check}>
         <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
-        <label htmlFor={id}>{field.label}</label>
+        <label htmlFor={id}>
+          {field.label}
+          {mark}
+        </label>
         {hintId ? <p id={hintId} className={styles.hint}>{field.description}</p> : null}
       </div>
     );
@@ -28,6 +40,7 @@ export function OutputField({ field, value, disabled, onChange }: OutputFieldPro
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {field.label}
+        {mark}
       </label>
       {field.kind === 'select' ? (
         <select {...common} className={styles.input} value={String(value)} onChange={(e) => onChange(e.target.value)}>

@@ -1,6 +1,6 @@
 /**
  * The form of one inbox task, beside the list: what it asks (title and description from the act's
- * params), fields from its declared outputs, and the decisions. A task that is no longer waiting
+ * params), the run's context (task-context.tsx), fields from its declared outputs, and the decisions. A task that is no longer waiting
  * (answered elsewhere while the form was open) says so and cannot be submitted.
  * State: the field inputs (reset per task: the parent keys this component by task), the open
  * decision panel, and the action status (use-task-action.ts). `gone` (a live removal of this task
@@ -14,9 +14,10 @@ import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { DecisionBar, type Panel } from './decision-bar.tsx';
-import { formFields, formText, parseField } from './form-fields.ts';
+import { blankRequired, formFields, formText, parseField, requiredSentence } from './form-fields.ts';
 import { initialInput, OutputField } from './output-field.tsx';
 import styles from './task-form.module.css';
+import { TaskContext } from './task-context.tsx';
 import { useTaskAction, type TaskAction } from './use-task-action.ts';
 import { waited } from './waited.ts';
 import { whoAnswers } from './who-answers.ts';
@@ -42,6 +43,7 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
   const [inputs, setInputs] = useState<Record<string, string | boolean>>({});
   const [panel, setPanel] = useState<Panel>('none');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [blank, setBlank] = useState<ReadonlySet<string>>(new Set());
   const formRef = useRef<HTMLFormElement>(null);
   const closed = data !== null && !data.open;
   const disabled = !data || closed || !data.mayAct || action.busy !== null;
@@ -74,6 +76,13 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
     if (disabled) return;
     try {
       const options = Object.fromEntries(fields.map((f) => [f.key, parseField(f, valueOf(f.key, initialInput(f)))]));
+      const missing = blankRequired(fields, data.params, options);
+      setBlank(new Set(missing.map((f) => f.key)));
+      if (missing.length > 0) {
+        setInvalid(requiredSentence(missing));
+        formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(missing[0].key)}"]`)?.focus();
+        return;
+      }
       setInvalid(null);
       void action.send('complete', options);
     } catch (err) {
@@ -99,6 +108,7 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
           Waiting {waited(data.start_time, now)} · may be answered by {whoAnswers(data.assignment, me)}
         </p>
       </header>
+      <TaskContext pid={data.pid} context={data.context} />
       {closed ? (
         <div className={styles.notice} role="status" data-testid="task-closed">
           <StateBadge state={data.state} /> This task is no longer waiting: someone else answered it while it was open. It cannot be submitted.
@@ -108,12 +118,13 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
           This task is assigned to {whoAnswers(data.assignment)}; you may not answer it.
         </p>
       ) : null}
-      <form ref={formRef} className={styles.body} onSubmit={approve} aria-label="Task answer">
+      <form ref={formRef} className={styles.body} onSubmit={approve} aria-label="Task answer" noValidate>
         {fields.length > 0 ? (
           <fieldset className={styles.fields} disabled={disabled}>
             <legend className={styles.legend}>Answer</legend>
+            {fields.some((f) => f.required) ? <p className={styles.hint}>Fields marked * are required.</p> : null}
             {fields.map((f) => (
-              <OutputField key={f.key} field={f} value={valueOf(f.key, initialInput(f))} disabled={disabled} onChange={(v) => setInputs((prev) => ({ ...prev, [f.key]: v }))} />
+              <OutputField key={f.key} field={f} value={valueOf(f.key, initialInput(f))} disabled={disabled} invalid={blank.has(f.key)} onChange={(v) => setInputs((prev) => ({ ...prev, [f.key]: v }))} />
             ))}
           </fieldset>
         ) : null}

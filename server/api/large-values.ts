@@ -19,12 +19,12 @@ export interface TruncatedValue {
   preview: string;
 }
 
-/** The value, or its marker when its JSON is above the shown size. */
-export function shownValue(value: unknown): unknown {
-  if (typeof value === 'string' ? value.length * 3 + 2 <= SHOWN_VALUE_BYTES : value === null || typeof value !== 'object') return value;
+/** The value, or its marker when its JSON is above `limit` bytes (the marker's preview: at most `preview` characters). */
+export function shownValue(value: unknown, limit = SHOWN_VALUE_BYTES, preview = PREVIEW_CHARS): unknown {
+  if (typeof value === 'string' ? value.length * 3 + 2 <= limit : value === null || typeof value !== 'object') return value;
   const bytes = jsonBytes(value);
-  if (bytes <= SHOWN_VALUE_BYTES) return value;
-  return { $truncated: true, bytes, preview: JSON.stringify(value).slice(0, PREVIEW_CHARS) } satisfies TruncatedValue;
+  if (bytes <= limit) return value;
+  return { $truncated: true, bytes, preview: JSON.stringify(value).slice(0, preview) } satisfies TruncatedValue;
 }
 
 /** A map of variables with each large one replaced by its marker. */

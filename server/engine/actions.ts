@@ -16,6 +16,7 @@ import type { Task } from './task.ts';
 import { compileDynamic } from './tree/compile.ts';
 import { asAct } from './tree/node.ts';
 import { markOutputs, mergeData } from './vars.ts';
+import { requireAnswers } from './required-answers.ts';
 
 export const ACTION_NAMES = ['next', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
@@ -88,6 +89,7 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
     refuse(`${event} needs an act task; ${label(task)} is a ${task.kind}`);
   }
   if (proc.finished && !task.isHook) refuse(`process '${proc.pid}' is already ${proc.state}`);
+  if (action === 'next' || action === 'submit') requireAnswers(task, options);
   const opts = action === 'next' || action === 'submit' ? applyOutputsContract(task, options) : options;
   const ctx: ActionContext = { client: true, continuation, evaluated: [] };
   let deferred = false;

@@ -2,8 +2,10 @@
  * The caller's inbox (operators and admins): `list` — interrupt tasks they may act on (oldest
  * first, or `newestFirst`; `withSteps` adds each task's step, named by its `created` message); `form` —
  * what one task asks (declared outputs from the compiled model the process runs, the steps it may
- * be sent back to, who may answer); `approvals` — the caller's own completed acts that can still be
- * withdrawn (`cancel`) because the following step has not acted yet.
+ * be sent back to, who may answer, the run's start inputs and the variables visible at the task,
+ * bounded: task-context.ts); `approvals` — the caller's own completed acts that can still be
+ * withdrawn (`cancel`) because the following step has not acted yet, each with what it approved
+ * (the act's params and its answer, bounded as the context is).
  */
 import { z } from 'zod';
 import type { Engine } from '../../runtime/engine.ts';
@@ -12,6 +14,7 @@ import { assignmentOf, mayAct } from '../inbox-access.ts';
 import { inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
 import { id } from '../limits.ts';
 import { page } from '../paging.ts';
+import { boundedParams, boundedVars, taskContext } from '../task-context.ts';
 import { isTerminalName } from '../../../vocab/states.ts';
 import { allowed, router } from '../trpc.ts';
 
@@ -86,12 +89,13 @@ export const inboxRouter = router({
         process: { pid: detail.pid, mid: detail.mid, name: detail.name, state: detail.state },
         assignment,
         mayAct: mayAct(ctx.caller, assignment),
+        context: taskContext(tasks, task),
         start_time: task.start_time,
         end_time: task.end_time,
       };
     }),
 
-  /** The caller's own completed acts (newest first) that can still be withdrawn with `tasks.cancel`. */
+  /** The caller's own completed acts (newest first) that can still be withdrawn with `tasks.cancel`, with what they approved. */
   approvals: allowed('operate')
     .input(z.object({}).default({}))
     .query(async ({ ctx }) => {
@@ -108,7 +112,7 @@ export const inboxRouter = router({
         if (!task || !step || task.state !== 'completed' || step.state !== 'completed') continue;
         const next = followingSteps(loaded.tasks.values(), step);
         if (next.length === 0 || next.some((t) => isTerminalName(t.state))) continue;
-        rows.push({ pid, tid, key: task.key, name: task.name, model_name: loaded.detail.name, step: stepOf(step), next: next.map(stepOf), end_time: task.end_time });
+        rows.push({ pid, tid, key: task.key, name: task.name, model_name: loaded.detail.name, step: stepOf(step), next: next.map(stepOf), end_time: task.end_time, params: boundedParams(task.params), answer: boundedVars(task.outputs) });
       }
       return { count: rows.length, rows };
     }),
