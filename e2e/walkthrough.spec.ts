@@ -19,20 +19,27 @@ const graphNode = (page: Page, graph: 'Workflow graph' | 'Run graph', name: stri
 const taskRow = (page: Page, title: string) => page.getByRole('list', { name: 'Tasks waiting for you' }).getByRole('button').filter({ hasText: title });
 
 /**
- * The row of a task in the inbox, scrolled to with the mouse wheel. A new user's inbox holds just
- * this run's task; on the suite's shared server older tasks of other specs come first (the inbox
- * lists oldest first and renders only the rows near the view), so the wheel brings ours in.
+ * The row of a task in the inbox, scrolled to. A new user's inbox holds just this run's task; on
+ * the suite's shared server the tasks of other specs are listed too (newest first, only the rows
+ * near the view rendered), so the list is walked from the top until ours is in view.
  */
 async function findTask(page: Page, title: string) {
   const row = taskRow(page, title);
   const scroller = page.getByTestId('inbox-scroller');
+  // The list is virtualised and newest first: each try starts at the top (the list may have been
+  // scrolled before the task arrived) and walks down a screen at a time (loading further pages).
   await expect(async () => {
-    if ((await row.count()) === 0) {
-      await scroller.hover();
-      await page.mouse.wheel(0, 2000);
+    await scroller.evaluate((el) => el.scrollTo(0, 0));
+    for (let screens = 0; screens < 50 && (await row.count()) === 0; screens++) {
+      const moved = await scroller.evaluate((el) => {
+        const before = el.scrollTop;
+        el.scrollBy(0, el.clientHeight);
+        return el.scrollTop !== before;
+      });
+      if (!moved) break;
     }
     await expect(row).toHaveCount(1, { timeout: 500 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: 20_000 });
   return row;
 }
 
