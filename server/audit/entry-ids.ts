@@ -5,6 +5,7 @@
  * State: the last millisecond an id was made in and the counter within it (reset each new ms).
  */
 import { randomId, type Clock } from '../engine/clock.ts';
+import { timePrefix } from '../engine/model/ids.ts';
 
 export class EntryIds {
   private lastMs = -1;
@@ -16,6 +17,6 @@ export class EntryIds {
     const now = Math.max(this.clock.now(), this.lastMs); // a clock set back keeps the order
     this.counter = now === this.lastMs ? this.counter + 1 : 0;
     this.lastMs = now;
-    return now.toString(36).padStart(9, '0') + this.counter.toString(36).padStart(4, '0') + randomId(8);
+    return timePrefix(now) + this.counter.toString(36).padStart(4, '0') + randomId(8);
   }
 }

@@ -54,6 +54,12 @@ export function seededIds(seed: string): IdSource {
 
 /** Characters of the time prefix of a sortable id: epoch milliseconds in base 36 (until year 5188). */
 const TIME_CHARS = 9;
+
+/** The time prefix of ids that sort in creation order: `ms` in `TIME_CHARS` base-36 characters. */
+export function timePrefix(ms: number): string {
+  return ms.toString(36).padStart(TIME_CHARS, '0');
+}
+
 let prefixAt = -1;
 let prefix = '';
 
@@ -68,7 +74,7 @@ export function sortableId(length: number, now = Date.now()): string {
   if (length < TIME_CHARS + 12) return newId(length);
   if (now !== prefixAt) {
     prefixAt = now;
-    prefix = now.toString(36).padStart(TIME_CHARS, '0');
+    prefix = timePrefix(now);
   }
   return prefix + newId(length - TIME_CHARS);
 }
