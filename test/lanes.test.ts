@@ -123,10 +123,14 @@ describe('busy lanes', () => {
     await h.deploy('id: one\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] } ]');
     const pid = await h.start('one');
     const tid = h.created('a').tid;
-    // a start leaves its root job in the only lane; the action arrives while it is still queued
+    // two starts at once: the first's root job fills the only lane (that start returns after its
+    // turn), the second's overflows into the outbox and returns once that record is written —
+    // before the lane ran: the action arrives while the first root job is still queued
+    const first = h.engine.procs.start('one');
     await h.engine.procs.start('one');
     expect(h.engine.stats().lanes.depth).toBe(1);
     await expect(h.engine.act.complete(pid, tid)).rejects.toMatchObject({ code: 'engine.busy' });
+    await first;
     await h.settle();
     expect(await h.engine.outbox({ filter: { type: 'and', exprs: [{ key: 'type', op: 'eq', value: 'action' }] } })).toEqual([]);
     expect((await h.proc(pid)).tasks.find((t) => t.tid === tid)!.state).toBe('interrupted');

@@ -12,6 +12,7 @@ import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 /** The three-step workflow of `npm run bench:peers`. */
 const THREE_STEPS = readFileSync(new URL('./fixtures/models/three-set-steps.yml', import.meta.url), 'utf8');
 const TWO_WAITS = 'id: waits\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] }, { id: s2, acts: [ { uses: acts.core.irq, key: b } ] } ]';
+const THREE_WAITS = 'id: waits3\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: a } ] }, { id: s2, acts: [ { uses: acts.core.irq, key: b } ] }, { id: s3, acts: [ { uses: acts.core.irq, key: c } ] } ]';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -40,32 +41,51 @@ describe('process rows', () => {
     await h.act('complete', 'a');
     await h.act('complete', 'b');
     expect((await h.proc(pid)).state).toBe('completed');
-    // three turns (to a, to b, to the end) and more jobs: the row changed twice after the start
-    expect(written.get(pid)).toEqual(['none', 'running', 'completed']);
+    // three turns (the start's to a, to b, to the end) and more jobs: the start's turn wrote the
+    // row once, as it left it, and it changed once after
+    expect(written.get(pid)).toEqual(['running', 'completed']);
   });
 
   it('after a failed batch the process writes its row again with its next job', async () => {
     const store = new MemoryStore();
     const written = recordWrites<ProcRow>(store.procs);
-    // the first write of a running process row fails (its batch fails with it)
+    // the batch that completes act `a` fails (a task row of it is written first, then the batch fails)
     let failed = false;
-    const upsert = store.procs.upsert.bind(store.procs);
-    store.procs.upsert = async (row: ProcRow) => {
-      if (row.state === 'running' && !failed) {
+    const upsert = store.tasks.upsert.bind(store.tasks);
+    store.tasks.upsert = async (row: TaskRow) => {
+      if (row.kind === 'act' && row.state === 'completed' && !failed) {
         failed = true;
         throw new Error('disk full');
       }
       return upsert(row);
     };
     h = await createHarness({ store });
-    await h.deploy(TWO_WAITS);
-    const pid = await h.start('waits');
+    await h.deploy(THREE_WAITS);
+    const pid = await h.start('waits3');
+    expect(written.get(pid)).toEqual(['running']);
+    await expect(h.act('complete', 'a')).rejects.toThrow(/disk full/);
     expect(failed).toBe(true);
-    expect((await store.procs.find(pid))?.state).toBe('none');
-    await h.act('complete', 'a');
+    // the row did not change (running), yet after the failure the next job writes it again
+    await h.act('complete', 'b');
+    expect(written.get(pid)).toEqual(['running', 'running']);
+  });
+
+  it('a start whose first batch fails is refused and leaves nothing running', async () => {
+    const store = new MemoryStore();
+    const upsert = store.procs.upsert.bind(store.procs);
+    let full = true;
+    store.procs.upsert = async (row: ProcRow) => {
+      if (full) throw new Error('disk full');
+      return upsert(row);
+    };
+    h = await createHarness({ store });
+    await h.deploy(TWO_WAITS);
+    await expect(h.start('waits')).rejects.toMatchObject({ code: 'internal' });
+    expect((await store.procs.query()).rows).toEqual([]);
+    // the engine goes on: the next start runs and is written
+    full = false;
+    const pid = await h.start('waits');
     expect((await store.procs.find(pid))?.state).toBe('running');
-    // the failed write never reached the recorder beneath: this one is the job's after it
-    expect(written.get(pid)).toEqual(['none', 'running']);
   });
 });
 
@@ -79,12 +99,13 @@ describe('turns', () => {
     const before = h.engine.batchSeq();
     const pid = await h.start('three');
     expect((await h.proc(pid)).state).toBe('completed');
-    expect(procs.get(pid)).toEqual(['none', 'completed']);
+    // the start's turn runs the whole workflow: its rows go out once, as the turn left them
+    expect(procs.get(pid)).toEqual(['completed']);
     const rows = [...tasks].filter(([id]) => id.startsWith(`${pid}:`));
-    // the start writes the workflow's task; three steps and three acts are created and finished in the turn
+    // the workflow's task, three steps and three acts are created and finished in the turn
     expect(rows).toHaveLength(7);
-    for (const [id, states] of rows) expect(states).toEqual(id === `${pid}:$` ? ['none', 'completed'] : ['completed']);
-    expect(h.engine.batchSeq() - before).toBeLessThanOrEqual(2);
+    for (const [, states] of rows) expect(states).toEqual(['completed']);
+    expect(h.engine.batchSeq() - before).toBeLessThanOrEqual(1);
   });
 });
 

@@ -383,6 +383,9 @@ export class Engine {
     await this.relay.stop();
     await this.modelStore.unwatch();
     this.rt.jobs.queue.close();
+    // processes started but not run yet: their rows are written, so a restart runs them
+    this.rt.batch.release();
+    await this.rt.batch.flush().catch(() => undefined);
     await this.rt.writer.flush();
     await this.lease.release().catch((err) => this.rt.log.error(`removing instance ${this.instanceId} failed: ${errorMessage(err)}`));
     this.rt.sandbox.close();

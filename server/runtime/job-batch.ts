@@ -10,13 +10,19 @@
  * the row as it was, and it carries the whole model source. A batch that fails forgets every row
  * handed out (`generation`), so each process writes its row again with its next job.
  *
+ * A process started from outside writes its first rows with its first turn (`awaitFirstTurn`):
+ * the start is reported once that batch is in the store, so a start costs no batch of its own, its
+ * process and root rows go out once, and a caller that starts faster than the lanes run waits.
+ *
  * State: the rows the running turn dirtied and the tasks that left `interrupted` in it (cleared by
- * `flush`); the process rows last handed out, by process and generation; `seq`, the number of the latest
+ * `flush`, except the rows of processes awaiting their first turn, which stay dirty until that
+ * turn — or `releaseAll` — lets them go); the callers waiting for a process's rows to be written,
+ * by process; the process rows last handed out, by process and generation; `seq`, the number of the latest
  * batch (`flush` call: events emitted by a job are followed by batch `seq + 1`); `committedSeq`,
  * the latest batch whose write settled; the chain of commits, so `committed` events come in order.
  */
 import type { Process } from '../engine/process.ts';
-import type { DeliveryRow, MessageRow, ProcRow, Store } from '../store/contract/types.ts';
+import type { DeliveryRow, MessageRow, ProcRow, Store, TaskRow } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import { inboxChanges } from './inbox-rows.ts';
 import type { Outbox } from './outbox.ts';
@@ -29,6 +35,8 @@ export interface BatchCommitted {
   pids: string[];
   ok: boolean;
 }
+
+type Waiter = { resolve: () => void; reject: (err: unknown) => void };
 
 export class JobBatch {
   private readonly dirty = new Map<Task, Process>();
@@ -46,7 +54,11 @@ export class JobBatch {
   committedSeq = 0;
   private lastCommit: Promise<void> = Promise.resolve();
   /** Callers waiting for the next batch (nextFlush). */
-  private flushWaiters: Array<{ resolve: () => void; reject: (err: unknown) => void }> = [];
+  private flushWaiters: Waiter[] = [];
+  /** Started processes whose rows wait for their first turn, by pid. */
+  private readonly awaitingTurn = new Map<string, Process>();
+  /** Callers waiting until a batch holding a process's rows is written (awaitFirstTurn). */
+  private readonly rowWaiters = new Map<Process, Waiter[]>();
 
   constructor(
     private readonly writer: StoreWriter,
@@ -72,6 +84,32 @@ export class JobBatch {
     this.fresh.push(proc.pid);
   }
 
+  /**
+   * Keeps the rows `proc` dirtied out of every batch until its first turn ended (`turnEnded`),
+   * then they go out with that turn's batch. Resolves once a batch holding them is written;
+   * rejects when that batch failed.
+   */
+  awaitFirstTurn(proc: Process): Promise<void> {
+    this.awaitingTurn.set(proc.pid, proc);
+    return new Promise((resolve, reject) => {
+      const waiters = this.rowWaiters.get(proc);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.rowWaiters.set(proc, [{ resolve, reject }]);
+    });
+  }
+
+  /** The turn of `pid` ended (lanes.ts): a process awaiting its first turn lets its rows go; then the turn's batch goes out. */
+  turnEnded(pid: string): Promise<void> {
+    if (this.awaitingTurn.size > 0) this.awaitingTurn.delete(pid);
+    return this.flush();
+  }
+
+  /** Lets every process awaiting its first turn write its rows with the next batch (its turn will not come: a refused execution, a closing engine). */
+  release(proc?: Process): void {
+    if (proc) this.awaitingTurn.delete(proc.pid);
+    else this.awaitingTurn.clear();
+  }
+
   leftInbox(task: Task): void {
     this.leftInterrupted.add(task);
   }
@@ -88,29 +126,25 @@ export class JobBatch {
   flush(): Promise<void> {
     const seq = ++this.seq;
     const waiters = this.flushWaiters.splice(0);
-    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.messages.length === 0 && !this.outbox.hasWrites()) {
-      // nothing to write: "committed" once the batches queued before it are
-      const done = () => {
-        this.committed({ seq, pids: [], ok: true });
-        for (const waiter of waiters) waiter.resolve();
-      };
-      this.lastCommit = this.lastCommit.then(done, done);
-      return Promise.resolve();
+    if (this.dirty.size === 0 && this.dirtyProcs.size === 0 && this.messages.length === 0 && !this.outbox.hasWrites()) return this.nothingToWrite(seq, waiters);
+    const held = this.awaitingTurn.size > 0;
+    const pids = new Set<string>();
+    const tasks: TaskRow[] = [];
+    for (const [task, proc] of this.dirty) {
+      if (held && this.awaitingTurn.get(proc.pid) === proc) continue;
+      tasks.push(taskRow(proc, task));
+      pids.add(proc.pid);
+      this.dirty.delete(task);
     }
-    const tasks = [...this.dirty.entries()].map(([task, proc]) => taskRow(proc, task));
+    const procs = this.changedProcRows(held, pids);
+    if (pids.size === 0 && this.messages.length === 0 && !this.outbox.hasWrites()) return this.nothingToWrite(seq, waiters);
     // task states by row id, made only for a batch that holds an act's `created` message
     let states: Map<string, string> | undefined;
-    const procs = this.changedProcRows();
     const messages = this.messages.splice(0);
     const deliveries = this.deliveries.splice(0);
     const inbox = inboxChanges(messages, (pid, tid) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`), [...this.leftInterrupted]);
     this.leftInterrupted.clear();
     const ops = this.outbox.take();
-    const pids = new Set<string>();
-    for (const proc of this.dirtyProcs) pids.add(proc.pid);
-    for (const row of tasks) pids.add(row.pid);
-    this.dirty.clear();
-    this.dirtyProcs.clear();
     const fresh = this.fresh;
     this.fresh = [];
     const committed = this.writer.writeBatch(async (tx: Store) => {
@@ -129,7 +163,27 @@ export class JobBatch {
       () => this.settled(seq, pids, false),
     );
     for (const waiter of waiters) committed.then(waiter.resolve, waiter.reject);
+    if (this.rowWaiters.size > 0) this.settleRowWaiters(pids, committed);
     return committed;
+  }
+
+  /** A batch with nothing to write: "committed" once the batches queued before it are. */
+  private nothingToWrite(seq: number, waiters: Waiter[]): Promise<void> {
+    const done = () => {
+      this.committed({ seq, pids: [], ok: true });
+      for (const waiter of waiters) waiter.resolve();
+    };
+    this.lastCommit = this.lastCommit.then(done, done);
+    return Promise.resolve();
+  }
+
+  /** Callers waiting for the rows of a process in `pids` hear how `committed` went. */
+  private settleRowWaiters(pids: ReadonlySet<string>, committed: Promise<void>): void {
+    for (const [proc, waiters] of this.rowWaiters) {
+      if (!pids.has(proc.pid)) continue;
+      this.rowWaiters.delete(proc);
+      for (const waiter of waiters) committed.then(waiter.resolve, waiter.reject);
+    }
   }
 
   /** Batch `seq` was written (`ok`) or failed: every process writes its row again after a failure. */
@@ -150,10 +204,16 @@ export class JobBatch {
     return new Promise((resolve, reject) => this.flushWaiters.push({ resolve, reject }));
   }
 
-  /** The rows of the dirty processes that differ from the ones last handed out. */
-  private changedProcRows(): ProcRow[] {
+  /**
+   * The rows of the dirty processes that differ from the ones last handed out; every dirty
+   * process's pid goes into `pids` (`held`: some await their first turn and stay dirty).
+   */
+  private changedProcRows(held: boolean, pids: Set<string>): ProcRow[] {
     const rows: ProcRow[] = [];
     for (const proc of this.dirtyProcs) {
+      if (held && this.awaitingTurn.get(proc.pid) === proc) continue;
+      this.dirtyProcs.delete(proc);
+      pids.add(proc.pid);
       const row = procRow(proc, this.instanceId);
       const last = this.handedOut.get(proc);
       if (last && last.generation === this.generation && sameProcRow(last.row, row)) continue;

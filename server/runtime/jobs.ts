@@ -37,7 +37,7 @@ export class Jobs {
       (job, err) => log.error(`job ${job.name} of process ${job.pid} panicked: ${errorMessage(err)}`),
       hasRoom,
       (change) => (change.full ? events.emit('laneFull', change.fill) : events.emit('laneDrained', change.fill)),
-      () => void this.batch.flush(),
+      (pid) => void this.batch.turnEnded(pid),
     );
   }
 

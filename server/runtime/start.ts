@@ -83,20 +83,35 @@ export class Starter {
       // `none` until a slot frees; running processes are never evicted to make room. A subflow
       // child is part of its resident parent's work and always starts: parked, it could wait for
       // a slot that only its own parent would free.
-      const run = (): void => {
+      const run = (): boolean => {
         rt.procs.set(pid, proc);
-        rt.executions.schedule(proc, root);
+        return rt.executions.schedule(proc, root);
       };
+      const resident = (): boolean => parent !== null || rt.residents.activeCount() < rt.config.cacheCap;
       const admit = (): void => {
-        if (parent || rt.residents.activeCount() < rt.config.cacheCap) run();
+        if (resident()) run();
         else rt.residents.park(pid, run);
       };
-      if (checkedByWrite) rt.batch.markFresh(proc);
-      else admit();
       // The process row and its root task (or its overflow record) are durable before the start
-      // is reported (spec 5.2); a start whose rows could not be written is undone.
+      // is reported (spec 5.2); a start whose rows could not be written is undone. A process that
+      // runs now writes them with its first turn (job-batch.ts), one batch for both.
+      let written: Promise<void>;
+      if (checkedByWrite) {
+        rt.batch.markFresh(proc);
+        written = rt.batch.flush();
+      } else if (resident()) {
+        written = rt.batch.awaitFirstTurn(proc);
+        if (!run()) {
+          // the lane refused the execution (the outbox holds it): no turn will write the rows
+          rt.batch.release(proc);
+          void rt.batch.flush();
+        }
+      } else {
+        admit();
+        written = rt.batch.flush();
+      }
       try {
-        await rt.batch.flush();
+        await written;
       } catch (err) {
         proc.abandoned = true;
         rt.residents.unpark(pid);
