@@ -10,6 +10,7 @@ import { buildMessage } from './messages.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { ROW_ID_LENGTH } from './model/ids.ts';
+import { OUTCOME_KEY } from '../../vocab/outcomes.ts';
 
 /** The root became ready: the process runs (`on_start`). */
 export function processStarted(core: EngineContext, proc: Process): void {
@@ -36,6 +37,7 @@ export function finishProcess(core: EngineContext, proc: Process): void {
   }
   proc.state = root.state;
   proc.err = root.err;
+  proc.outcome = root.state === 'completed' ? proc.outcome : null;
   proc.endTime = core.now();
   proc.outputs = root.state === 'completed' ? (root.outputs ?? {}) : {};
   core.markProcDirty(proc);
@@ -44,6 +46,21 @@ export function finishProcess(core: EngineContext, proc: Process): void {
   abortChildren(core, proc);
   core.toParent(proc);
   core.ended(proc);
+}
+
+/**
+ * The ecode of a declared outcome (vocab/outcomes.ts) reached the root uncaught: the run ends
+ * `completed` on that outcome — `proc.outcome` and the outputs `{ outcome }` name it; the
+ * workflow's `outputs` and `exposes` do not apply — rather than in error. The tasks the ecode
+ * escaped on its way keep their error state.
+ */
+export function endOnOutcome(core: EngineContext, proc: Process, root: Task, outcome: string): void {
+  root.propagated = true;
+  core.setState(proc, root, 'completed');
+  root.outputs = { [OUTCOME_KEY]: outcome };
+  proc.outcome = outcome;
+  emit(core, proc, root);
+  finishProcess(core, proc);
 }
 
 /**
