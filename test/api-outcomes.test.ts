@@ -4,7 +4,7 @@
  * completes the act with `outcome` recorded (a branch's `if` tests it); one with an ecode raises
  * it for `catches`; when nothing catches it the run ends `completed` on the outcome — not in
  * error, and the runs list can tell it apart. Refusals change nothing. Deploy refuses a malformed
- * `outcomes` with `model.invalid_params`. Over real HTTP on SQLite and PostgreSQL.
+ * `outcomes` with `model.bad_outcomes`, a sentence at each place. Over real HTTP on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQL_BACKENDS } from './helpers/databases.ts';
@@ -121,12 +121,26 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
     expect(await apiError(t.as('operator').tasks.outcome.mutate({ pid, tid, options: { outcome: 'approve' } }))).toMatchObject({ code: 'action.refused' });
   });
 
-  it('deploy refuses malformed outcomes with model.invalid_params at the act', async () => {
-    const bad = model.replace('reject: { label: Reject, ecode: rejected }', "'not ok': { ecode: '' }").replace('id: outcomes', 'id: bad_outcomes');
+  it('deploy refuses malformed outcomes with model.bad_outcomes, a sentence at each place', async () => {
+    const bad = model.replace('reject: { label: Reject, ecode: rejected }', "'not ok': { ecode: '', colour: red }").replace('id: outcomes', 'id: bad_outcomes');
     const err = await apiError(t.as('designer').models.deploy.mutate({ source: bad }));
     expect(err.code).toBe('model.invalid');
     const problems = (err.details ?? []) as Array<{ code: string; path: string; message: string }>;
-    expect(problems).toEqual([expect.objectContaining({ code: 'model.invalid_params', path: 'steps[0].acts[0].params' })]);
-    expect(problems[0].message).toMatch(/\/outcomes/);
+    const at = 'steps[0].acts[0].params.outcomes["not ok"]';
+    // in document order (the ecode is written before the unknown field)
+    expect(problems.map((p) => [p.code, p.path])).toEqual([
+      ['model.bad_outcomes', at],
+      ['model.bad_outcomes', `${at}.ecode`],
+      ['model.bad_outcomes', `${at}.colour`],
+    ]);
+    expect(problems.map((p) => p.message)).toEqual([
+      "outcome name 'not ok' is not a word: use letters, digits and _ (not a digit first), e.g. needs_changes",
+      "outcome 'not ok': `ecode` is the non-empty code it raises for `catches`; leave it out to complete the act instead",
+      "outcome 'not ok' has an unknown field 'colour': an outcome takes `label` and `ecode`",
+    ]);
+    const empty = await apiError(t.as('designer').models.deploy.mutate({ source: model.replace(/outcomes:\n(\s+\w+: .*\n){3}/, 'outcomes: {}\n').replace('id: outcomes', 'id: no_outcomes') }));
+    expect((empty.details as Array<{ code: string; message: string }>).map((p) => [p.code, p.message])).toEqual([
+      ['model.bad_outcomes', expect.stringMatching(/^`outcomes` declares no outcome/)],
+    ]);
   });
 });

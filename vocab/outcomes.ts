@@ -46,3 +46,40 @@ export function declaredOutcomes(params: unknown): DeclaredOutcome[] {
     return typeof s.ecode === 'string' && s.ecode !== '' ? { name, label, ecode: s.ecode } : { name, label };
   });
 }
+
+/** A problem of a declared `outcomes` map: where (segments under `params`) and a sentence saying what to write. */
+export interface OutcomesProblem {
+  at: Array<string>;
+  message: string;
+}
+
+const EXAMPLE = 'e.g. `outcomes: { approve: {}, reject: { ecode: rejected } }`';
+const NAME = new RegExp(OUTCOME_NAME_PATTERN);
+
+/** What is wrong with `params.outcomes` as written (none when it is absent, right, or decided by a template). */
+export function outcomesProblems(params: unknown): OutcomesProblem[] {
+  if (!isRecord(params) || params.outcomes === undefined) return [];
+  const outcomes = params.outcomes;
+  if (typeof outcomes === 'string' && outcomes.includes('{{')) return [];
+  if (!isRecord(outcomes)) return [{ at: ['outcomes'], message: `\`outcomes\` maps each outcome's name to its label and ecode, ${EXAMPLE}` }];
+  const entries = Object.entries(outcomes);
+  if (entries.length === 0) return [{ at: ['outcomes'], message: `\`outcomes\` declares no outcome: name at least one (${EXAMPLE}) or leave it out` }];
+  const problems: OutcomesProblem[] = [];
+  for (const [name, spec] of entries) {
+    const at = ['outcomes', name];
+    if (!NAME.test(name)) problems.push({ at, message: `outcome name '${name}' is not a word: use letters, digits and _ (not a digit first), e.g. needs_changes` });
+    if (spec === null) continue;
+    if (!isRecord(spec)) {
+      problems.push({ at, message: `outcome '${name}' must be { label, ecode } or empty (\`${name}: {}\`)` });
+      continue;
+    }
+    for (const key of Object.keys(spec)) {
+      if (key !== 'label' && key !== 'ecode') problems.push({ at: [...at, key], message: `outcome '${name}' has an unknown field '${key}': an outcome takes \`label\` and \`ecode\`` });
+    }
+    if (spec.label !== undefined && typeof spec.label !== 'string') problems.push({ at: [...at, 'label'], message: `outcome '${name}': \`label\` is the text of its button` });
+    if (spec.ecode !== undefined && (typeof spec.ecode !== 'string' || spec.ecode === '')) {
+      problems.push({ at: [...at, 'ecode'], message: `outcome '${name}': \`ecode\` is the non-empty code it raises for \`catches\`; leave it out to complete the act instead` });
+    }
+  }
+  return problems;
+}
