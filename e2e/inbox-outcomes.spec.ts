@@ -17,6 +17,7 @@ steps:
     name: Review
     acts:
       - uses: acts.core.irq
+        id: review_act
         key: review
         params:
           title: 'Buy a {{ item }}?'
@@ -38,7 +39,7 @@ async function overviewCounts(page: Page) {
   await page.goto('/');
   const count = async (id: string) => {
     const cell = page.getByTestId(id);
-    await expect(cell).toHaveText(/^\d+$/);
+    await expect(cell).toHaveText(/^\d+$/, { timeout: 20_000 }); // the counts load after the page
     return Number(await cell.textContent());
   };
   return { error: await count('runs-error'), completed: await count('runs-completed'), outcome: await count('runs-outcome') };
@@ -50,6 +51,7 @@ test.beforeAll(async () => {
 });
 
 test('declared outcomes are buttons; a rejection nobody catches ends the run on it, not in error', async ({ page, adminApi, signInAs }) => {
+  test.setTimeout(90_000); // four pages on a shared, loaded machine
   await signInAs(['operator', 'viewer']);
   const before = await overviewCounts(page);
 
@@ -69,12 +71,12 @@ test('declared outcomes are buttons; a rejection nobody catches ends the run on 
   expect((await adminApi.processes.get.query({ pid })).process).toMatchObject({ state: 'completed', outcome: 'reject', err: null });
 
   await page.goto(`/runs/${pid}`);
-  await expect(page.getByTestId('run-state')).toHaveText('Ended: reject');
+  await expect(page.getByTestId('run-state')).toHaveText('Ended: reject', { timeout: 20_000 });
   await expect(page.getByTestId('run-state').locator('[data-state]')).toHaveAttribute('data-state', 'completed');
 
   await page.goto(`/runs?state=completed&model=${encodeURIComponent(mid)}`);
   const listed = page.locator(`[role="row"][data-pid="${pid}"]`);
-  await expect(listed).toHaveAttribute('data-outcome', 'reject');
+  await expect(listed).toHaveAttribute('data-outcome', 'reject', { timeout: 20_000 });
   await expect(listed.getByRole('cell').first()).toHaveText('Ended: reject');
 
   const after = await overviewCounts(page);
@@ -96,4 +98,14 @@ test('an outcome that completes the act goes on with the flow; a task without ou
   await expect(form(page).getByRole('group', { name: 'Decision' }).getByRole('button')).toHaveText(['Approve', 'Reject…', 'Send back…', 'Skip']);
   expect((await adminApi.processes.get.query({ pid })).variables).toMatchObject({ outcome: 'approve' });
   await adminApi.processes.abort.mutate({ pid }); // the suite's later specs share this inbox
+});
+
+test("the designer's property panel edits an interrupt's params, outcomes included, as YAML", async ({ page, signInAs }) => {
+  await signInAs(['designer']);
+  await page.goto(`/models/${mid}`);
+  await page.getByTestId('node-act:review_act').click();
+  const params = page.getByRole('form', { name: /^Properties of/ }).getByLabel('params (YAML)');
+  await expect(params).toHaveValue(/outcomes:\n {2}approve:\n {4}label: Approve\n {2}reject:\n {4}label: Reject\n {4}ecode: rejected/);
+  await expect(params).toHaveValue(/^title: Buy a \{\{ item \}\}\?/);
+  await expect(page.getByTestId('deploy-button')).toHaveText('Deploy');
 });
