@@ -11,6 +11,7 @@ import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { ROW_ID_LENGTH } from './model/ids.ts';
 import { OUTCOME_KEY } from '../../vocab/outcomes.ts';
+import { mergeData } from './vars.ts';
 
 /** The root became ready: the process runs (`on_start`). */
 export function processStarted(core: EngineContext, proc: Process): void {
@@ -50,12 +51,14 @@ export function finishProcess(core: EngineContext, proc: Process): void {
 
 /**
  * The ecode of a declared outcome (vocab/outcomes.ts) reached the root uncaught: the run ends
- * `completed` on that outcome — `proc.outcome` and the outputs `{ outcome }` name it; the
- * workflow's `outputs` and `exposes` do not apply — rather than in error. The tasks the ecode
- * escaped on its way keep their error state.
+ * `completed` on that outcome rather than in error. `proc.outcome`, the outputs `{ outcome }` and
+ * the variable `outcome` name it; the workflow's `outputs` and `exposes` do not apply. The tasks
+ * the ecode escaped on its way keep their error state.
  */
 export function endOnOutcome(core: EngineContext, proc: Process, root: Task, outcome: string): void {
   root.propagated = true;
+  // a variable too, for the workflow's hooks (and the run's variables), as a completing outcome's is
+  mergeData(root, { [OUTCOME_KEY]: outcome });
   core.setState(proc, root, 'completed');
   root.outputs = { [OUTCOME_KEY]: outcome };
   proc.outcome = outcome;
