@@ -5,7 +5,8 @@
  * State: the field inputs (reset per task: the parent keys this component by task), the open
  * decision panel, and the action status (use-task-action.ts). `gone` (a live removal of this task
  * not caused here) re-reads the task; `request` (keyboard a/r/b) opens a panel or approves, once
- * the task is loaded.
+ * the task is loaded. An act that declares outcomes (vocab/outcomes.ts) is answered with one of
+ * them: `a` / Enter chooses the first that completes the act.
  */
 'use client';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -65,9 +66,8 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
     if (!request || request.n <= handled.current || disabled) return;
     handled.current = request.n;
     if (request.kind === 'approve') formRef.current?.requestSubmit();
-    else if (request.kind === 'reject') {
-      if (outcomes.length === 0) setPanel('reject');
-    }
+    // with declared outcomes there is no Reject panel: their buttons say what a rejection is
+    else if (request.kind === 'reject') setPanel((open) => (outcomes.length === 0 ? 'reject' : open));
     else if (data.backTo.length > 0) setPanel('back');
   }, [request, disabled, data]);
 
