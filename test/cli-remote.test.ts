@@ -359,6 +359,20 @@ describe('acts act', () => {
     expect((await engine.procs.get(pid)).state).toBe('error');
   });
 
+  it('outcome: a declared outcome ends the run on it (completed); an undeclared one is action.unknown_outcome (exit 2)', { timeout: TIMEOUT }, async () => {
+    await engine.models.deploy(APPROVAL.replace('id: approval', 'id: decided').replace("params: { title: 'Approve {{ amount }}?' }", "params: { title: 'Approve?', outcomes: { approve: {}, reject: { ecode: rejected } } }"));
+    const proc = await engine.procs.start('decided', {});
+    await engine.idle();
+    const tid = (await engine.tasks.list(proc.pid)).find((t) => t.key === 'approve' && t.state === 'interrupted')!.tid;
+    const unknown = await as('ops', ['act', proc.pid, tid, 'outcome', '--option', 'outcome=maybe']);
+    expect(expectFailure(unknown, 2, 'action.unknown_outcome').message).toMatch(/choose one of 'approve', 'reject'/);
+    const r = await as('ops', ['act', proc.pid, tid, 'outcome', '--option', 'outcome=reject']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.lines).toEqual([{ pid: proc.pid, tid, action: 'outcome' }]);
+    await engine.idle();
+    expect(await engine.procs.get(proc.pid)).toMatchObject({ state: 'completed', outcome: 'reject', err: null, outputs: { outcome: 'reject' } });
+  });
+
   it('unknown pid (process.not_found, 6), missing declared outputs (action.invalid_options, 2), unknown action (action.unknown, 2), viewer (5)', { timeout: TIMEOUT }, async () => {
     const { pid, tid } = await openApproval();
     const [unknownPid, missingOutputs, unknownAction, viewer] = await Promise.all([

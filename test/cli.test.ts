@@ -154,6 +154,7 @@ describe('acts run: every example runs to its documented end', () => {
         'code',
         'hooks',
         'loop',
+        'outcomes',
         'parallel-approvals',
         'push',
         'send-back',
@@ -226,6 +227,22 @@ describe('acts run: every example runs to its documented end', () => {
     // The other catch rules did not run.
     expect(find(messages, 'fraud_team')).toEqual([]);
     expect(find(messages, 'support')).toEqual([]);
+  });
+
+  it('outcomes: needs changes is caught and the review runs again; a rejection nobody catches ends the run on it (exit 0, not an error)', { timeout: TIMEOUT }, async () => {
+    const { messages, final } = expectRun(await runOnce(['run', example('outcomes'), ...responses('outcomes')]), 0, 'complete', 'completed');
+    expect(final).toMatchObject({ outputs: { outcome: 'reject' }, error: null });
+    const reviews = find(messages, 'review').filter((m) => m.type === 'act');
+    expect(reviews.map((m) => [m.state, m.inputs.ecode])).toEqual([
+      ['created', undefined],
+      ['error', 'changes'],
+      ['completed', undefined],
+      ['created', undefined],
+      ['error', 'rejected'],
+    ]);
+    expect(reviews[3].inputs.params.title).toBe('Buy a chair for 90?');
+    expect(find(messages, 'ordered')).toEqual([]);
+    expect(messages.filter((m) => m.type === 'workflow').map((m) => m.state)).toEqual(['created', 'completed']);
   });
 
   it('timeout-escalation: a reminder, a backup approver, then the step fails (exit 1)', { timeout: TIMEOUT }, async () => {

@@ -37,6 +37,7 @@ export const ENGINE_CODES = {
   'action.refused': { retryable: false, http: 409, about: 'a precondition of a client action failed; nothing changed' },
   'action.invalid_options': { retryable: false, http: 400, invalidRequest: true },
   'action.answer_required': { retryable: false, http: 400, invalidRequest: true, about: "an interrupt act's required answer (its params' `schema.required`) is missing, null or blank; nothing changed (see `details.fields`)" },
+  'action.unknown_outcome': { retryable: false, http: 400, invalidRequest: true, about: "the `outcome` action named an outcome the interrupt act does not declare (its params' `outcomes`); nothing changed (see `details.outcomes`)" },
   'package.unknown': { retryable: false, http: 404 },
   'package.invalid': { retryable: false, http: 400 },
   'params.invalid': { retryable: false, http: 400, invalidRequest: true },

@@ -15,10 +15,10 @@ export interface CatchUp {
   room: string;
   cursor: number;
   resync?: boolean;
-  process?: Pick<ProcessEvent, 'pid' | 'mid' | 'state' | 'err' | 'outputs'> & { start_time: number; end_time: number };
+  process?: Pick<ProcessEvent, 'pid' | 'mid' | 'state' | 'err' | 'outcome' | 'outputs'> & { start_time: number; end_time: number };
   tasks?: TaskEvent[];
   messages?: MessageEvent[];
-  processes?: Array<{ pid: string; mid: string; state: string; start_time: number; end_time: number; err: unknown }>;
+  processes?: Array<{ pid: string; mid: string; state: string; start_time: number; end_time: number; err: unknown; outcome?: string | null }>;
   inbox?: InboxItem[];
   health?: HealthSnapshot;
 }

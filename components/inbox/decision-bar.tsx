@@ -1,6 +1,8 @@
 /**
  * The decisions on an open task: Approve (submits the form), Reject (asks for an error code the
  * model catches, default `rejected`, and a reason), Send back (asks for an earlier step), Skip.
+ * A task whose act declares outcomes (vocab/outcomes.ts) shows one button per outcome instead of
+ * Approve and Reject: the first that completes the act submits the form.
  * State: which panel is open — none → reject | back → none (on confirm or Escape).
  */
 'use client';
@@ -8,6 +10,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../ui/button.tsx';
 import styles from './task-form.module.css';
 import type { TaskAction } from './use-task-action.ts';
+import type { DeclaredOutcome } from '../../vocab/outcomes.ts';
 
 export type Panel = 'none' | 'reject' | 'back';
 
@@ -18,19 +21,35 @@ interface DecisionBarProps {
   panel: Panel;
   onPanel: (panel: Panel) => void;
   onSend: (action: TaskAction, options?: Record<string, unknown>) => void;
+  /** The act's declared outcomes (none: Approve and Reject). */
+  outcomes: DeclaredOutcome[];
+  /** The outcome being sent. */
+  sending: string | null;
+  onOutcome: (outcome: DeclaredOutcome) => void;
 }
 
-export function DecisionBar({ disabled, busy, backTo, panel, onPanel, onSend }: DecisionBarProps) {
+/** The outcome the form's submit (Enter, `a`) chooses: the first that completes the act. */
+export function submitOutcome(outcomes: DeclaredOutcome[]): DeclaredOutcome | undefined {
+  return outcomes.find((o) => o.ecode === undefined);
+}
+
+export function DecisionBar({ disabled, busy, backTo, panel, onPanel, onSend, outcomes, sending, onOutcome }: DecisionBarProps) {
   const noBack = backTo.length === 0;
   return (
     <div className={styles.decisions}>
       <div className={styles.buttons} role="group" aria-label="Decision">
-        <Button type="submit" variant="primary" icon="check" disabled={disabled} busy={busy === 'complete'} aria-keyshortcuts="a" title="Approve (a)">
-          Approve
-        </Button>
-        <Button variant="danger" icon="x" disabled={disabled} busy={busy === 'error'} aria-keyshortcuts="r" aria-expanded={panel === 'reject'} title="Reject (r)" onClick={() => onPanel(panel === 'reject' ? 'none' : 'reject')}>
-          Reject…
-        </Button>
+        {outcomes.length > 0 ? (
+          <OutcomeButtons outcomes={outcomes} disabled={disabled} sending={busy === 'outcome' ? sending : null} onOutcome={onOutcome} />
+        ) : (
+          <>
+            <Button type="submit" variant="primary" icon="check" disabled={disabled} busy={busy === 'complete'} aria-keyshortcuts="a" title="Approve (a)">
+              Approve
+            </Button>
+            <Button variant="danger" icon="x" disabled={disabled} busy={busy === 'error'} aria-keyshortcuts="r" aria-expanded={panel === 'reject'} title="Reject (r)" onClick={() => onPanel(panel === 'reject' ? 'none' : 'reject')}>
+              Reject…
+            </Button>
+          </>
+        )}
         <Button
           icon="undo"
           disabled={disabled || noBack}
@@ -49,6 +68,22 @@ export function DecisionBar({ disabled, busy, backTo, panel, onPanel, onSend }: 
       {panel === 'reject' ? <RejectPanel disabled={disabled} onCancel={() => onPanel('none')} onSend={(options) => onSend('error', options)} /> : null}
       {panel === 'back' && !noBack ? <BackPanel steps={backTo} disabled={disabled} onCancel={() => onPanel('none')} onSend={(to) => onSend('back', { to })} /> : null}
     </div>
+  );
+}
+
+/** One button per declared outcome: one that completes the act looks primary, one that raises an ecode looks like a rejection. */
+function OutcomeButtons({ outcomes, disabled, sending, onOutcome }: { outcomes: DeclaredOutcome[]; disabled: boolean; sending: string | null; onOutcome: (o: DeclaredOutcome) => void }) {
+  const submit = submitOutcome(outcomes);
+  return outcomes.map((o) =>
+    o === submit ? (
+      <Button key={o.name} type="submit" variant="primary" icon="check" disabled={disabled} busy={sending === o.name} aria-keyshortcuts="a" title={`${o.label} (a)`}>
+        {o.label}
+      </Button>
+    ) : (
+      <Button key={o.name} variant={o.ecode === undefined ? 'secondary' : 'danger'} icon={o.ecode === undefined ? 'check' : 'x'} disabled={disabled} busy={sending === o.name} title={o.ecode === undefined ? o.label : `${o.label} (raises ${o.ecode})`} onClick={() => onOutcome(o)}>
+        {o.label}
+      </Button>
+    ),
   );
 }
 

@@ -5,7 +5,8 @@
  * State: the field inputs (reset per task: the parent keys this component by task), the open
  * decision panel, and the action status (use-task-action.ts). `gone` (a live removal of this task
  * not caused here) re-reads the task; `request` (keyboard a/r/b) opens a panel or approves, once
- * the task is loaded.
+ * the task is loaded. An act that declares outcomes (vocab/outcomes.ts) is answered with one of
+ * them: `a` / Enter chooses the first that completes the act.
  */
 'use client';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -13,7 +14,8 @@ import { useApiQuery } from '../data/use-api.ts';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
-import { DecisionBar, type Panel } from './decision-bar.tsx';
+import { DecisionBar, submitOutcome, type Panel } from './decision-bar.tsx';
+import { declaredOutcomes, OUTCOME_KEY, type DeclaredOutcome } from '../../vocab/outcomes.ts';
 import { blankRequired, formFields, formText, parseField, requiredSentence } from './form-fields.ts';
 import { initialInput, OutputField } from './output-field.tsx';
 import styles from './task-form.module.css';
@@ -38,6 +40,8 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
   const form = useApiQuery('inbox.form', { pid, tid });
   const data = form.data?.found ? form.data : null;
   const fields = useMemo(() => (data ? formFields(data.outputs, data.params) : []), [data]);
+  const outcomes = useMemo(() => declaredOutcomes(data?.params), [data]);
+  const [sending, setSending] = useState<string | null>(null);
   const text = formText(data?.params, data?.step?.name ?? data?.key ?? '');
   const action = useTaskAction({ pid, tid }, (done) => onDone(done, text.title));
   const [inputs, setInputs] = useState<Record<string, string | boolean>>({});
@@ -62,7 +66,8 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
     if (!request || request.n <= handled.current || disabled) return;
     handled.current = request.n;
     if (request.kind === 'approve') formRef.current?.requestSubmit();
-    else if (request.kind === 'reject') setPanel('reject');
+    // with declared outcomes there is no Reject panel: their buttons say what a rejection is
+    else if (request.kind === 'reject') setPanel((open) => (outcomes.length === 0 ? 'reject' : open));
     else if (data.backTo.length > 0) setPanel('back');
   }, [request, disabled, data]);
 
@@ -71,9 +76,8 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
   if (!data) return <p className={styles.notice}>This task no longer exists.</p>;
 
   const valueOf = (key: string, fallback: string | boolean) => (key in inputs ? inputs[key] : fallback);
-  const approve = (e: FormEvent) => {
-    e.preventDefault();
-    if (disabled) return;
+  /** The answers of the form, or null when one is invalid or a required one is blank (said, and focused). */
+  const answers = (): Record<string, unknown> | null => {
     try {
       const options = Object.fromEntries(fields.map((f) => [f.key, parseField(f, valueOf(f.key, initialInput(f)))]));
       const missing = blankRequired(fields, data.params, options);
@@ -81,13 +85,34 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
       if (missing.length > 0) {
         setInvalid(requiredSentence(missing));
         formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(missing[0].key)}"]`)?.focus();
-        return;
+        return null;
       }
       setInvalid(null);
-      void action.send('complete', options);
+      return options;
     } catch (err) {
       setInvalid((err as Error).message);
+      return null;
     }
+  };
+  /** An outcome that completes the act takes the answers (checked like Approve); one that raises an ecode takes none. */
+  const choose = (outcome: DeclaredOutcome) => {
+    if (disabled) return;
+    const options = outcome.ecode === undefined ? answers() : {};
+    if (!options) return;
+    setInvalid(null);
+    setSending(outcome.name);
+    void action.send('outcome', { ...options, [OUTCOME_KEY]: outcome.name });
+  };
+  const approve = (e: FormEvent) => {
+    e.preventDefault();
+    if (disabled) return;
+    if (outcomes.length > 0) {
+      const first = submitOutcome(outcomes);
+      if (first) choose(first);
+      return;
+    }
+    const options = answers();
+    if (options) void action.send('complete', options);
   };
   const send = (what: TaskAction, options?: Record<string, unknown>) => {
     setPanel('none');
@@ -133,7 +158,7 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
             {invalid}
           </p>
         ) : null}
-        <DecisionBar disabled={disabled} busy={action.busy} backTo={data.backTo} panel={panel} onPanel={setPanel} onSend={send} />
+        <DecisionBar disabled={disabled} busy={action.busy} backTo={data.backTo} panel={panel} onPanel={setPanel} onSend={send} outcomes={outcomes} sending={sending} onOutcome={choose} />
       </form>
       {action.error ? <ErrorNote error={action.error} title={`The server refused to ${verb(action.status.kind === 'refused' ? action.status.action : 'complete')} this task`} /> : null}
     </section>
@@ -141,5 +166,5 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
 }
 
 function verb(action: TaskAction): string {
-  return { complete: 'approve', error: 'reject', back: 'send back', skip: 'skip', cancel: 'withdraw' }[action];
+  return { complete: 'approve', error: 'reject', back: 'send back', skip: 'skip', cancel: 'withdraw', outcome: 'answer' }[action];
 }

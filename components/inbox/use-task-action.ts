@@ -1,5 +1,5 @@
 /**
- * Sends one client action (complete, error, back, skip, cancel) for a task and remembers how it
+ * Sends one client action (complete, error, back, skip, cancel, outcome) for a task and remembers how it
  * went. State: idle → sending(action) → idle (done: `onDone`) | refused(error, the server's
  * reason). A new send clears an earlier refusal.
  */
@@ -10,7 +10,7 @@ import { callMutation } from '../data/api-client.ts';
 import { toApiError, type ApiError } from '../data/api-error.ts';
 import { apiKey } from '../data/query-keys.ts';
 
-export type TaskAction = 'complete' | 'error' | 'back' | 'skip' | 'cancel';
+export type TaskAction = 'complete' | 'error' | 'back' | 'skip' | 'cancel' | 'outcome';
 
 export const ACTION_DONE: Record<TaskAction, string> = {
   complete: 'Approved',
@@ -18,6 +18,7 @@ export const ACTION_DONE: Record<TaskAction, string> = {
   back: 'Sent back',
   skip: 'Skipped',
   cancel: 'Approval withdrawn',
+  outcome: 'Answered',
 };
 
 type Status = { kind: 'idle' } | { kind: 'sending'; action: TaskAction } | { kind: 'refused'; action: TaskAction; error: ApiError };

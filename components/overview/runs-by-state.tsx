@@ -1,4 +1,8 @@
-/** Runs started in the last 24 hours, counted by state (one cheap count per state), each linking to the runs list. */
+/**
+ * Runs started in the last 24 hours, counted by state (one cheap count per state), each linking to
+ * the runs list; under `completed`, how many of them ended on a declared outcome (a rejection is
+ * not an error).
+ */
 'use client';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -12,17 +16,19 @@ const STATES = LISTED_PROC_STATES.filter((s) => s !== 'none');
 const DAY_MS = 24 * 3600_000;
 const REFRESH_MS = 30_000;
 
-function StateCount({ state, from, top }: { state: string; from: number; top: number | null }) {
-  const count = useApiQuery('processes.list', { state, from, limit: 1 }, { refetchInterval: REFRESH_MS, select: (d) => d.count });
+/** One count: runs in `state`; with `outcome`, only the completed runs that ended on a declared outcome (a part of `completed`, never of `error`). */
+function StateCount({ state, from, top, outcome }: { state: string; from: number; top: number | null; outcome?: true }) {
+  const count = useApiQuery('processes.list', { state, from, limit: 1, ...(outcome ? { outcome } : {}) }, { refetchInterval: REFRESH_MS, select: (d) => d.count });
   const n = count.data;
+  const what = outcome ? 'runs that ended on a declared outcome' : `${state} runs`;
   return (
     <li className={styles.stateRow}>
-      <Link href={`/runs?state=${state}`} className={styles.stateLink} aria-label={`${n ?? 'unknown'} ${state} runs in the last 24 hours`}>
-        <StateBadge state={state} />
+      <Link href={`/runs?state=${state}`} className={styles.stateLink} aria-label={`${n ?? 'unknown'} ${what} in the last 24 hours`}>
+        <StateBadge state={state} label={outcome ? 'of which ended on an outcome' : undefined} />
         <span className={styles.bar} aria-hidden="true">
           <span style={{ width: `${n && top ? Math.max(4, (n / top) * 100) : 0}%`, background: `var(--state-${state})` }} />
         </span>
-        <span className={styles.count} data-testid={`runs-${state}`}>
+        <span className={styles.count} data-testid={outcome ? 'runs-outcome' : `runs-${state}`}>
           {n ?? '…'}
         </span>
       </Link>
@@ -39,9 +45,10 @@ export function RunsByState() {
         Runs in the last 24 hours <span className={styles.muted}>{all.data ?? ''}</span>
       </h2>
       <ul className={styles.states}>
-        {STATES.map((s) => (
-          <StateCount key={s} state={s} from={from} top={all.data ?? null} />
-        ))}
+        {STATES.map((s) => [
+          <StateCount key={s} state={s} from={from} top={all.data ?? null} />,
+          s === 'completed' ? <StateCount key="outcome" state={s} outcome from={from} top={all.data ?? null} /> : null,
+        ])}
       </ul>
     </section>
   );

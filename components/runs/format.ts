@@ -36,3 +36,8 @@ export function errorReason(err: { ecode: string; message: string } | null | und
   if (!err) return '';
   return err.ecode ? `${err.ecode}: ${err.message}` : err.message;
 }
+
+/** The label of a run's state badge: `Ended: <outcome>` for a run that ended on a declared outcome (state completed), else the state's own. */
+export function runStateLabel(run: { outcome?: string | null }): string | undefined {
+  return run.outcome ? `Ended: ${run.outcome}` : undefined;
+}

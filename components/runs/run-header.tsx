@@ -8,7 +8,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { isTerminalName } from '../../vocab/states.ts';
 import { StateBadge } from '../ui/state-badge.tsx';
-import { formatDateTime, formatDuration } from './format.ts';
+import { formatDateTime, formatDuration, runStateLabel } from './format.ts';
 import type { RunStore } from './run-store.ts';
 import styles from './run.module.css';
 import { StuckBadge } from './stuck-badge.tsx';
@@ -24,7 +24,7 @@ export function RunHeader({ store, actions }: { store: RunStore; actions: ReactN
           {proc.name || proc.mid}
         </h2>
         <span data-testid="run-state">
-          <StateBadge state={proc.state} />
+          <StateBadge state={proc.state} label={runStateLabel(proc)} />
         </span>
       </div>
       <p className={styles.muted}>

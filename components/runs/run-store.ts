@@ -46,6 +46,8 @@ export interface RunProcess {
   start_time: number;
   end_time: number;
   err: unknown;
+  /** The declared outcome the run ended on (state `completed`); null or absent for any other end. */
+  outcome?: string | null;
   /** When nothing could move it any more (epoch ms); 0 or absent: not stuck. */
   stuck_since?: number;
 }
@@ -191,7 +193,7 @@ export class RunStore {
   applyProcess(update: Partial<RunProcess> & { state: string }): void {
     if (!this.process) return;
     const next = { ...this.process, ...update };
-    if (next.state === this.process.state && next.end_time === this.process.end_time) return;
+    if (next.state === this.process.state && next.end_time === this.process.end_time && next.outcome === this.process.outcome) return;
     this.process = next;
     this.nodeStates = withEnd(this.nodeStates, next.state);
     this.emit();

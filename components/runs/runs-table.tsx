@@ -9,7 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import type { ApiOutput } from '../data/api-types.ts';
 import { StateBadge } from '../ui/state-badge.tsx';
-import { errorReason, formatDateTime, formatDuration } from './format.ts';
+import { errorReason, formatDateTime, formatDuration, runStateLabel } from './format.ts';
 import styles from './runs.module.css';
 import { StuckBadge } from './stuck-badge.tsx';
 
@@ -37,15 +37,15 @@ function SortHeader({ field, label, sort, onSort }: { field: SortField; label: s
 
 const RunRowView = memo(function RunRowView({ run, top }: { run: RunRow; top: number }) {
   return (
-    <div role="row" className={styles.row} style={{ transform: `translateY(${top}px)` }} data-pid={run.pid} data-state={run.state} data-stuck={run.stuck_since > 0 || undefined}>
+    <div role="row" className={styles.row} style={{ transform: `translateY(${top}px)` }} data-pid={run.pid} data-state={run.state} data-outcome={run.outcome ?? undefined} data-stuck={run.stuck_since > 0 || undefined}>
       <div role="cell" className={styles.stateCell}>
         {run.stuck_since > 0 ? (
           <>
-            <StateBadge state={run.state} compact />
+            <StateBadge state={run.state} label={runStateLabel(run)} compact />
             <StuckBadge since={run.stuck_since} />
           </>
         ) : (
-          <StateBadge state={run.state} />
+          <StateBadge state={run.state} label={runStateLabel(run)} />
         )}
       </div>
       <div role="cell" className={styles.name}>

@@ -64,7 +64,7 @@ function applyEvent(store: RunStore, event: LiveEvent, lookupError: (tid: string
     case 'message':
       return store.applyMessages([event.data]);
     case 'process':
-      return store.applyProcess({ state: event.data.state, err: event.data.err });
+      return store.applyProcess({ state: event.data.state, err: event.data.err, outcome: event.data.outcome });
     case 'catchup': {
       const { process, tasks, messages } = event.data;
       if (tasks?.length) {
@@ -72,7 +72,7 @@ function applyEvent(store: RunStore, event: LiveEvent, lookupError: (tid: string
         for (const t of tasks) if (t.state === 'error' && !store.task(t.tid)?.err) lookupError(t.tid);
       }
       if (messages?.length) store.applyMessages(messages);
-      if (process) store.applyProcess({ state: process.state, err: process.err, end_time: process.end_time });
+      if (process) store.applyProcess({ state: process.state, err: process.err, outcome: process.outcome, end_time: process.end_time });
       return;
     }
     default:

@@ -36,6 +36,8 @@ export function procListRow(row: ProcRow) {
     start_time: row.start_time,
     end_time: row.end_time,
     err: row.err,
+    /** The declared outcome the run ended on (state `completed`); null for any other end. */
+    outcome: row.outcome ?? null,
     parent_pid: row.parent_pid,
     parent_tid: row.parent_tid,
     /** When nothing could move it any more (epoch ms); 0: not stuck. */

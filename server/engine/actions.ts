@@ -17,8 +17,10 @@ import { compileDynamic } from './tree/compile.ts';
 import { asAct } from './tree/node.ts';
 import { markOutputs, mergeData } from './vars.ts';
 import { requireAnswers } from './required-answers.ts';
+import { chooseOutcome } from './outcomes.ts';
+import { OUTCOME_KEY } from '../../vocab/outcomes.ts';
 
-export const ACTION_NAMES = ['next', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars'] as const;
+export const ACTION_NAMES = ['next', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'outcome'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
 
 const ALIASES: Record<string, ActionName> = { complete: 'next', 'set-vars': 'set_process_vars', set_vars: 'set_process_vars' };
@@ -78,8 +80,9 @@ class Planned extends Error {}
  * outputs of the act it closes are being evaluated on a code worker; only the action's options
  * were merged, and `continuation.retry` applies it again (see `mergeClosing`).
  */
-export function applyClientAction(core: EngineContext, proc: Process, tid: string, event: string, options: Vars, continuation?: ActionContinuation): 'applied' | 'deferred' {
-  const action = normalizeAction(event);
+export function applyClientAction(core: EngineContext, proc: Process, tid: string, event: string, given: Vars, continuation?: ActionContinuation): 'applied' | 'deferred' {
+  let action = normalizeAction(event);
+  let options = given;
   const task = proc.tasks.get(tid);
   if (!task) throw new ActError('task.not_found', `cannot find task '${tid}' in process '${proc.pid}'`);
   if (action === 'push') {
@@ -89,9 +92,13 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
     refuse(`${event} needs an act task; ${label(task)} is a ${task.kind}`);
   }
   if (proc.finished && !task.isHook) refuse(`process '${proc.pid}' is already ${proc.state}`);
+  let outcome: string | undefined;
+  // a declared outcome stands for complete or error (outcomes.ts)
+  if (action === 'outcome') ({ action, options, outcome } = chooseOutcome(task, options));
   if (action === 'next' || action === 'submit') requireAnswers(task, options);
-  const opts = action === 'next' || action === 'submit' ? applyOutputsContract(task, options) : options;
-  const ctx: ActionContext = { client: true, continuation, evaluated: [] };
+  let opts = action === 'next' || action === 'submit' ? applyOutputsContract(task, options) : options;
+  if (outcome !== undefined) opts = { ...opts, [OUTCOME_KEY]: outcome };
+  const ctx: ActionContext = { client: true, continuation, evaluated: [], outcome };
   let deferred = false;
   try {
     applyAction(core, proc, task, action, opts, ctx);
@@ -145,6 +152,8 @@ interface ActionContext {
   evaluated?: Task[];
   /** A planning run (`planAction`): it stops where it would change something, with its closings here. */
   planning?: ClosingPlan;
+  /** The declared outcome a client chose (`outcome`); an error it raises carries it. */
+  outcome?: string;
 }
 
 /**
@@ -222,6 +231,9 @@ export function applyAction(core: EngineContext, proc: Process, task: Task, acti
       return cancelAction(core, proc, task, ctx);
     case 'push':
       return pushAction(core, proc, task, options);
+    case 'outcome':
+      // only a client chooses an outcome (applyClientAction turns it into complete or error)
+      return refuse(`outcome is a client's answer to an interrupt act; use complete or error here`);
     case 'set_process_vars':
       requireOpen(task, 'set variables of');
       if (proc.root) {
@@ -255,7 +267,7 @@ function errorAction(core: EngineContext, proc: Process, task: Task, options: Va
   });
   closeSubtree(core, proc, task, 'skipped', ctx.initiator);
   // what the error closes was evaluated ahead: it may not wait for a worker inside the action
-  failNow(core, proc, task, { ecode, message });
+  failNow(core, proc, task, ctx.outcome === undefined ? { ecode, message } : { ecode, message, outcome: ctx.outcome });
 }
 
 /** The enclosing step of an act (or the owning act for an act inside a block). */

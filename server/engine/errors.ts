@@ -37,4 +37,6 @@ export function errorMessage(err: unknown): string {
 export interface ErrorInfo {
   ecode: string;
   message: string;
+  /** The declared outcome that raised it (vocab/outcomes.ts): uncaught, the run ends on it instead of in error. */
+  outcome?: string;
 }

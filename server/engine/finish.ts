@@ -10,6 +10,8 @@ import { buildMessage } from './messages.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { ROW_ID_LENGTH } from './model/ids.ts';
+import { OUTCOME_KEY } from '../../vocab/outcomes.ts';
+import { mergeData } from './vars.ts';
 
 /** The root became ready: the process runs (`on_start`). */
 export function processStarted(core: EngineContext, proc: Process): void {
@@ -36,6 +38,7 @@ export function finishProcess(core: EngineContext, proc: Process): void {
   }
   proc.state = root.state;
   proc.err = root.err;
+  proc.outcome = root.state === 'completed' ? proc.outcome : null;
   proc.endTime = core.now();
   proc.outputs = root.state === 'completed' ? (root.outputs ?? {}) : {};
   core.markProcDirty(proc);
@@ -44,6 +47,23 @@ export function finishProcess(core: EngineContext, proc: Process): void {
   abortChildren(core, proc);
   core.toParent(proc);
   core.ended(proc);
+}
+
+/**
+ * The ecode of a declared outcome (vocab/outcomes.ts) reached the root uncaught: the run ends
+ * `completed` on that outcome rather than in error. `proc.outcome`, the outputs `{ outcome }` and
+ * the variable `outcome` name it; the workflow's `outputs` and `exposes` do not apply. The tasks
+ * the ecode escaped on its way keep their error state.
+ */
+export function endOnOutcome(core: EngineContext, proc: Process, root: Task, outcome: string): void {
+  root.propagated = true;
+  // a variable too, for the workflow's hooks (and the run's variables), as a completing outcome's is
+  mergeData(root, { [OUTCOME_KEY]: outcome });
+  core.setState(proc, root, 'completed');
+  root.outputs = { [OUTCOME_KEY]: outcome };
+  proc.outcome = outcome;
+  emit(core, proc, root);
+  finishProcess(core, proc);
 }
 
 /**

@@ -15,7 +15,7 @@ import type { TaskState } from '../../vocab/states.ts';
 import { asBranch, type Node } from './tree/node.ts';
 import type { Vars } from './model/types.ts';
 import { markOutputs, mergeData } from './vars.ts';
-import { finishProcess } from './finish.ts';
+import { endOnOutcome, finishProcess } from './finish.ts';
 import { closingsOf, dropAhead, evaluateAhead } from './closing.ts';
 import { isStepBudgetError } from './step-budget.ts';
 
@@ -250,6 +250,8 @@ export function failNow(core: EngineContext, proc: Process, task: Task, err: Err
     core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; error '${err.message}' ignored`);
     return;
   }
+  // an outcome's ecode that nothing caught: the run ends on the outcome, not in error
+  if (err.outcome !== undefined && task === proc.root) return endOnOutcome(core, proc, task, err.outcome);
   core.setError(proc, task, err);
   emit(core, proc, task);
   core.fault('error:reporting');

@@ -35,6 +35,8 @@ export class Process {
   /** Set when the start carried an idempotency key; written with every row of the process. */
   startKey: StartKey | null = null;
   err: ErrorInfo | null = null;
+  /** The declared outcome the run ended on (finish.ts endOnOutcome); null for any other end. */
+  outcome: string | null = null;
   /** Re-runs of a job whose windows wait for code workers (expr/eval-chain.ts); memory only. */
   evalChain: EvalChain | undefined = undefined;
   startTime = 0;

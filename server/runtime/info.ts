@@ -14,6 +14,8 @@ export interface ProcInfo {
   start_time: number;
   end_time: number;
   err: ErrorInfo | null;
+  /** The declared outcome the run ended on (state `completed`); null for any other end. */
+  outcome: string | null;
   outputs: Vars;
   env: Vars;
   parent_pid: string | null;
@@ -62,6 +64,7 @@ export function procInfo(proc: Process): ProcInfo {
     start_time: proc.startTime,
     end_time: proc.endTime,
     err: proc.err,
+    outcome: proc.outcome,
     outputs: { ...proc.outputs },
     env: { ...proc.env },
     parent_pid: proc.parentPid,

@@ -29,6 +29,7 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
   const proc = new Process(row.id, model.workflow, row.model, model.tree, row.parent_pid, row.parent_tid);
   proc.state = parseTaskState(row.state);
   proc.err = row.err;
+  proc.outcome = row.outcome ?? null;
   proc.startTime = row.start_time;
   proc.endTime = row.end_time;
   proc.env = { ...row.env };

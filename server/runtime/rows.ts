@@ -62,6 +62,7 @@ export function procRow(proc: Process, owner: string | null): ProcRow {
     start_key: proc.startKey?.key ?? null,
     start_digest: proc.startKey?.digest ?? null,
     inputs_text: inputsText(proc.root?.inputs),
+    outcome: proc.outcome,
   };
 }
 

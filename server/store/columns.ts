@@ -74,6 +74,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
       start_key: strOrNull,
       start_digest: strOrNull,
       inputs_text: strOrNull,
+      outcome: strOrNull,
     },
   },
   tasks: {

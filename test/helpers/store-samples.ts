@@ -47,6 +47,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     start_key: n % 2 ? `key-${id}-${n}` : null,
     start_digest: n % 2 ? `digest-${n}` : null,
     inputs_text: n % 2 ? `ada\n${n}` : null,
+    outcome: n % 2 ? null : `reject${n}`,
   }),
   tasks: (id, n) => task(id, 'p1', n),
   messages: (id, n) => ({

@@ -1,8 +1,8 @@
 /**
  * The simulated client: from its own seeded stream it answers open interrupts with random
  * actions — complete with and without the outputs contract, error with caught and uncaught
- * codes, back to earlier and enclosing steps, cancel, skip, submit, remove, abort, push and
- * set-vars — and lets virtual time pass so timeout rules fire.
+ * codes, a declared outcome (or one not declared), back to earlier and enclosing steps, cancel,
+ * skip, submit, remove, abort, push and set-vars — and lets virtual time pass so timeout rules fire.
  *
  * Its choices depend only on its stream and on what the world looks like (tasks named by their
  * place in the model, never by generated ids), so a run that crashed and recovered makes the same
@@ -11,7 +11,7 @@
  */
 import type { TaskInfo } from '../../server/runtime/info.ts';
 import type { Vars } from '../../server/engine/model/types.ts';
-import { ECODES, UNCAUGHT_ECODE, type GeneratedModel } from './generate.ts';
+import { ECODES, SIM_OUTCOMES, UNCAUGHT_ECODE, type GeneratedModel } from './generate.ts';
 import { isTerminalState, type ProcView, type WorldView } from './invariants.ts';
 import type { Rng } from './rng.ts';
 
@@ -162,6 +162,7 @@ export class Actor {
       cancel: 6,
       push: 4,
       abort: 1.5,
+      outcome: 8,
     });
     switch (choice) {
       case 'complete':
@@ -178,9 +179,17 @@ export class Actor {
         return this.cancel(running) ?? this.complete(o);
       case 'push':
         return this.push(running) ?? this.complete(o);
+      case 'outcome':
+        return this.outcome(o);
       default:
         return this.act(o, choice, choice === 'abort' || choice === 'skip' ? {} : this.answer(o));
     }
+  }
+
+  /** A declared outcome (pushed and hook interrupts declare none: refused), now and then one no act declares. */
+  private outcome(o: Open): Stimulus {
+    const outcome = this.rng.chance(0.1) ? 'maybe' : this.rng.pick(Object.keys(SIM_OUTCOMES));
+    return this.act(o, 'outcome', { ...this.answer(o), outcome });
   }
 
   /** Mostly a step on the path that led here (earlier or enclosing), sometimes any step. */

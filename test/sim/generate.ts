@@ -18,6 +18,8 @@ type Obj = Record<string, unknown>;
 /** Error codes the models raise and catch; the client raises these and one nobody catches. */
 export const ECODES = ['e1', 'e2', 'e3'] as const;
 export const UNCAUGHT_ECODE = 'e9';
+/** The outcomes every generated interrupt declares: one completes it, one raises a caught code, one a code nothing catches. */
+export const SIM_OUTCOMES = { ok: null, no: { ecode: 'e1' }, stop: { label: 'Stop', ecode: UNCAUGHT_ECODE } } as const;
 
 export interface GeneratedModel extends ModelFacts {
   source: string;
@@ -206,7 +208,8 @@ class ModelBuilder {
     const v = rng.pick(VARS);
     switch (kind) {
       case 'irq': {
-        const body: Obj = { uses: 'acts.core.irq', params: { title: `value {{ $get('${v}') }}` } };
+        // every interrupt declares outcomes (no draw of the stream: models stay as they were but for these)
+        const body: Obj = { uses: 'acts.core.irq', params: { title: `value {{ $get('${v}') }}`, outcomes: structuredClone(SIM_OUTCOMES) } };
         if (rng.chance(0.3)) body.outputs = { [rng.pick(VARS)]: null };
         return body;
       }

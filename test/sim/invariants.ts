@@ -71,6 +71,14 @@ function staleOpen(p: ProcView): Violation[] {
   return [{ invariant: 'stale-open-task', pid: p.row.id, detail: `process ${p.name}: ${what.join('; ')}\n${taskTable(p.tasks)}` }];
 }
 
+/** A run that ended on a declared outcome is completed, without an error; an outcome's ecode never ends a run in error. */
+function outcomeEnd(p: ProcView): Violation[] {
+  const { outcome, state, err } = p.row;
+  if (outcome && (state !== 'completed' || err)) return [{ invariant: 'outcome-end', pid: p.row.id, detail: `process ${p.name} ended on outcome '${outcome}' but is ${state}${err ? ` with error ${JSON.stringify(err)}` : ''}` }];
+  if (state === 'error' && err && (err as { outcome?: string }).outcome) return [{ invariant: 'outcome-end', pid: p.row.id, detail: `process ${p.name} ended in error from outcome '${(err as { outcome?: string }).outcome}'` }];
+  return [];
+}
+
 /** Parent and child processes agree about each other's state. */
 function subflowAgreement(world: WorldView): Violation[] {
   const byPid = new Map(world.procs.map((p) => [p.row.id, p]));
@@ -167,7 +175,7 @@ export function checkInvariants(world: WorldView, history: readonly HistoryEntry
     const names = parked.map((p) => p.name).join(', ');
     out.push({ invariant: 'admission', detail: `${parked.length} parked process(es) (${names}) wait while only ${world.resident} of ${world.cacheCap} slots are used` });
   }
-  for (const p of world.procs) out.push(...finishedOpen(p), ...staleOpen(p), ...actOncePerPlace(p));
+  for (const p of world.procs) out.push(...finishedOpen(p), ...staleOpen(p), ...actOncePerPlace(p), ...outcomeEnd(p));
   out.push(...subflowAgreement(world), ...messageOnce(history));
   if (world.final) out.push(...finalChecks(world));
   return out;

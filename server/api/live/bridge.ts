@@ -68,7 +68,7 @@ export class LiveBridge {
       this.engine.on('task', ({ proc, task }) => this.onTask(proc, task)),
       this.engine.on('message', (m) => this.push([procRoom(m.pid)], 'message', messageEvent(m, this.cursor()))),
       this.engine.on('started', ({ message }) => this.onProcess(message, 'started')),
-      this.engine.on('finished', ({ proc, message }) => this.onProcess(message, finishedChange(proc.state, message.state))),
+      this.engine.on('finished', ({ proc, message }) => this.onProcess(message, finishedChange(proc.state, message.state), proc.outcome)),
       this.engine.on('committed', ({ seq }) => {
         this.committedSeq = Math.max(this.committedSeq, seq);
         this.release();
@@ -82,8 +82,8 @@ export class LiveBridge {
     return this.lastCursor;
   }
 
-  private onProcess(m: Message, change: ProcessChange): void {
-    this.push([procRoom(m.pid), modelRoom(m.mid)], 'process', processEvent(m, change, this.cursor()));
+  private onProcess(m: Message, change: ProcessChange, outcome: string | null = null): void {
+    this.push([procRoom(m.pid), modelRoom(m.mid)], 'process', processEvent(m, change, this.cursor(), outcome));
   }
 
   private onTask(proc: Process, task: Task): void {

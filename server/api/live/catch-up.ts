@@ -56,7 +56,7 @@ async function joinProc(socket: Socket, pid: string, cursor: number | null, deps
   const snapshotCursor = deps.bridge.cursor();
   const since = cursor === null ? null : cursor - deps.skewMs;
   const changed = since === null ? tasks : tasks.filter((t) => !isTerminalName(t.state) || t.end_time >= since || t.start_time >= since);
-  const process = { pid: proc.pid, mid: proc.mid, state: proc.state, start_time: proc.start_time, end_time: proc.end_time, err: proc.err, outputs: capValue(proc.outputs) };
+  const process = { pid: proc.pid, mid: proc.mid, state: proc.state, start_time: proc.start_time, end_time: proc.end_time, err: proc.err, outcome: proc.outcome, outputs: capValue(proc.outputs) };
   if (changed.length > deps.maxItems) {
     emit({ cursor: snapshotCursor, process, resync: true });
     return [room];
@@ -80,7 +80,7 @@ async function joinModel(socket: Socket, mid: string, cursor: number | null, dep
   }
   const since = cursor - deps.skewMs;
   const rows = await deps.engine.reads.modelProcessesChangedSince(mid, since, deps.maxItems + 1);
-  const processes = rows.map((r) => ({ pid: r.id, mid: r.mid, state: r.state, start_time: r.start_time, end_time: r.end_time, err: r.err }));
+  const processes = rows.map((r) => ({ pid: r.id, mid: r.mid, state: r.state, start_time: r.start_time, end_time: r.end_time, err: r.err, outcome: r.outcome ?? null }));
   emit(rows.length > deps.maxItems ? { cursor: snapshotCursor, resync: true } : { cursor: snapshotCursor, processes });
   return [room];
 }

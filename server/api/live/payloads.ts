@@ -48,12 +48,14 @@ export interface ProcessEvent {
   state: string;
   outputs: unknown;
   err: unknown;
+  /** The declared outcome the run ended on (state `completed`); null for any other end and at the start. */
+  outcome: string | null;
   cursor: number;
 }
 
-export function processEvent(m: Message, change: ProcessChange, cursor: number): ProcessEvent {
+export function processEvent(m: Message, change: ProcessChange, cursor: number, outcome: string | null = null): ProcessEvent {
   const err = m.inputs.ecode !== undefined ? { ecode: m.inputs.ecode, message: capValue(m.inputs.message, 512) } : null;
-  return { pid: m.pid, mid: m.mid, change, state: m.state, outputs: capValue(m.outputs), err, cursor };
+  return { pid: m.pid, mid: m.mid, change, state: m.state, outputs: capValue(m.outputs), err, outcome, cursor };
 }
 
 export interface MessageEvent {

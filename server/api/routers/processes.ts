@@ -58,6 +58,8 @@ export const processesRouter = router({
           to: z.number().int().min(0).optional(),
           /** true: only processes the stuck-process detector marked; false: only the others. */
           stuck: z.boolean().optional(),
+          /** true: only runs that ended on a declared outcome (engine finish.ts endOnOutcome); false: only the others. */
+          outcome: z.boolean().optional(),
           /** A run id or its prefix, a business key (the start's key) or a value of the start inputs (runs-search.ts). */
           search: runsSearch,
           sort: sortBy(['start_time', 'end_time', 'state', 'name', 'mid']),
@@ -72,6 +74,7 @@ export const processesRouter = router({
         input.from !== undefined && { key: 'start_time', op: 'ge' as const, value: input.from },
         input.to !== undefined && { key: 'start_time', op: 'le' as const, value: input.to },
         input.stuck !== undefined && { key: 'stuck_since', op: input.stuck ? ('gt' as const) : ('eq' as const), value: 0 },
+        input.outcome !== undefined && { key: 'outcome', op: input.outcome ? ('ne' as const) : ('eq' as const), value: null },
         runsSearchFilter(input.search),
       ];
       const data = await ctx.services.engine.procs.list(toQuery(filters, input, input.sort ?? { field: 'start_time', order: 'desc' }));

@@ -1,6 +1,6 @@
 /**
  * Tasks: one procedure per client action (complete, submit, back, cancel, abort, skip, error,
- * push, remove, set-vars), each checked against the task's assignment — and, when it changes the
+ * push, remove, set-vars, outcome), each checked against the task's assignment — and, when it changes the
  * whole process (on the root, abort, set-vars, push), against process-access.ts —, audited, and refused with the
  * engine's own reason (`action.refused`, `action.invalid_options` …); plus `get`.
  */
@@ -48,4 +48,6 @@ export const tasksRouter = router({
   remove: action('remove'),
   /** Sets process variables through an open act (the spec's `set-vars` client action). */
   setVars: action('set_process_vars'),
+  /** Answers an interrupt act with one of its declared outcomes: `options.outcome` names it (vocab/outcomes.ts). */
+  outcome: action('outcome'),
 });

@@ -1,6 +1,6 @@
 /**
  * `acts act <pid> <tid> <action>`: one client action on a task (complete, submit, back, cancel,
- * abort, skip, error, push, remove, set-vars) with options from `--options <json>` and `--option k=v`;
+ * abort, skip, error, push, remove, set-vars, outcome) with options from `--options <json>` and `--option k=v`;
  * prints the server's answer `{"pid","tid","action"}`.
  */
 import { EXIT } from '../errors.ts';

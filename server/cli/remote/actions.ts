@@ -6,7 +6,7 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '../../api/router.ts';
 
-export const TASK_ACTIONS = ['complete', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set-vars'] as const;
+export const TASK_ACTIONS = ['complete', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set-vars', 'outcome'] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
 /** The tasks router's procedure of an action (the spec's `set-vars` is `setVars`). */

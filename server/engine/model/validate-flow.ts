@@ -8,6 +8,7 @@ import { problem } from './problem.ts';
 import { HOOK_EVENTS, type ModelProblem, type Step, type Workflow } from './types.ts';
 import type { ValidateContext } from './validate-context.ts';
 import { walkWorkflow } from './walk.ts';
+import { outcomesProblems } from '../../../vocab/outcomes.ts';
 
 export function nextProblems(workflow: Workflow): ModelProblem[] {
   const stepIds = new Set<string>();
@@ -147,7 +148,10 @@ export function actProblems(workflow: Workflow, ctx: ValidateContext): ModelProb
           ),
         );
       } else {
-        const wrong = ctx.checkParams?.(act.uses, act.params);
+        // an interrupt's declared outcomes are told in sentences (they are all its params schema checks)
+        const outcomes = act.uses === 'acts.core.irq' ? outcomesProblems(act.params) : [];
+        for (const o of outcomes) problems.push(problem('model.bad_outcomes', o.at.reduce(joinPath, joinPath(path, 'params')), o.message));
+        const wrong = outcomes.length === 0 && ctx.checkParams?.(act.uses, act.params);
         if (wrong) problems.push(problem('model.invalid_params', joinPath(path, 'params'), `${wrong}: every run of this act would fail so`));
       }
       if (act.on === undefined) return;

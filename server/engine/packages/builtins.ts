@@ -2,6 +2,7 @@
 import { ActError } from '../errors.ts';
 import type { Act, Vars } from '../model/types.ts';
 import type { FuncPackage, PackageDef, PackageMeta } from './types.ts';
+import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
 
 const ACTIONS = ['next', 'complete', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'set-vars'];
 
@@ -11,7 +12,10 @@ function meta(name: string, catalog: PackageMeta['catalog'], run_as: PackageMeta
 
 const actsList = { type: 'array', items: { type: 'object' } };
 
-const irq = meta('acts.core.irq', 'core', 'irq', 'Waits for a person or a system to answer with an action.', {});
+// params are free but for `outcomes`, the answers a person may choose (vocab/outcomes.ts); under
+// `allOf`, so the designer (which builds a form from top-level `properties`) keeps editing an irq's
+// params as one YAML field
+const irq = meta('acts.core.irq', 'core', 'irq', 'Waits for a person or a system to answer with an action.', { allOf: [{ properties: { outcomes: OUTCOMES_SCHEMA } }] });
 const msg = meta('acts.core.msg', 'core', 'msg', 'Sends one notification message and continues.', {});
 
 const action: FuncPackage = {

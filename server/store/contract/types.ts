@@ -109,6 +109,8 @@ export interface ProcRow {
   start_digest?: string | null;
   /** The values of the start inputs as the runs search reads them (runtime/inputs-text.ts); null or absent on rows written before. */
   inputs_text?: string | null;
+  /** The declared outcome the run ended on (its state is then `completed`); null or absent for any other end. */
+  outcome?: string | null;
 }
 
 export interface TaskRow {

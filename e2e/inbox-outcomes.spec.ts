@@ -1,0 +1,111 @@
+/**
+ * A rejection is not a failure (issue 17 item 5): an interrupt act that declares outcomes shows
+ * them as buttons in the inbox instead of Approve / Reject…; choosing an outcome whose ecode no
+ * catch takes ends the run on that outcome — "Ended: reject" in the runs list and on the run
+ * page, not red, and the overview counts it under completed, not under errors.
+ */
+import type { Page } from '@playwright/test';
+import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
+import { expect, test } from './helpers/test.ts';
+
+function purchaseModel(id: string): string {
+  return `id: ${id}
+name: Purchase ${id}
+inputs: { item: chair }
+steps:
+  - id: review
+    name: Review
+    acts:
+      - uses: acts.core.irq
+        id: review_act
+        key: review
+        params:
+          title: 'Buy a {{ item }}?'
+          outcomes:
+            approve: { label: Approve }
+            reject: { label: Reject, ecode: rejected }
+            needs_changes: { label: Needs changes, ecode: changes }
+  - id: order
+    name: Order
+    acts:
+      - { uses: acts.core.irq, key: order, params: { title: 'Order the {{ item }}' } }
+`;
+}
+
+const row = (page: Page, title: string) => page.getByRole('list', { name: 'Tasks waiting for you' }).getByRole('button').filter({ hasText: title });
+const form = (page: Page) => page.getByTestId('task-form');
+
+async function overviewCounts(page: Page) {
+  await page.goto('/');
+  const count = async (id: string) => {
+    const cell = page.getByTestId(id);
+    await expect(cell).toHaveText(/^\d+$/, { timeout: 20_000 }); // the counts load after the page
+    return Number(await cell.textContent());
+  };
+  return { error: await count('runs-error'), completed: await count('runs-completed'), outcome: await count('runs-outcome') };
+}
+
+let mid = '';
+test.beforeAll(async () => {
+  mid = (await deployModel(purchaseModel(uniqueName('purchase')))).id;
+});
+
+test('declared outcomes are buttons; a rejection nobody catches ends the run on it, not in error', async ({ page, adminApi, signInAs }) => {
+  test.setTimeout(90_000); // four pages on a shared, loaded machine
+  await signInAs(['operator', 'viewer']);
+  const before = await overviewCounts(page);
+
+  await page.goto('/inbox');
+  const item = uniqueName('desk');
+  const { pid } = await startProcess(mid, { item });
+  const title = `Buy a ${item}?`;
+  await row(page, title).click();
+  await expect(form(page).getByRole('heading', { name: title })).toBeVisible();
+  const decision = form(page).getByRole('group', { name: 'Decision' });
+  await expect(decision.getByRole('button')).toHaveText(['Approve', 'Reject', 'Needs changes', 'Send back…', 'Skip']);
+
+  await decision.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Answered: ${title}` })).toBeVisible();
+  await expect(row(page, title)).toHaveCount(0);
+  await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
+  expect((await adminApi.processes.get.query({ pid })).process).toMatchObject({ state: 'completed', outcome: 'reject', err: null });
+
+  await page.goto(`/runs/${pid}`);
+  await expect(page.getByTestId('run-state')).toHaveText('Ended: reject', { timeout: 20_000 });
+  await expect(page.getByTestId('run-state').locator('[data-state]')).toHaveAttribute('data-state', 'completed');
+
+  await page.goto(`/runs?state=completed&model=${encodeURIComponent(mid)}`);
+  const listed = page.locator(`[role="row"][data-pid="${pid}"]`);
+  await expect(listed).toHaveAttribute('data-outcome', 'reject', { timeout: 20_000 });
+  await expect(listed.getByRole('cell').first()).toHaveText('Ended: reject');
+
+  const after = await overviewCounts(page);
+  expect(after.error).toBe(before.error);
+  expect(after.outcome).toBe(before.outcome + 1);
+  expect(after.completed).toBe(before.completed + 1);
+});
+
+test('an outcome that completes the act goes on with the flow; a task without outcomes keeps Approve and Reject…', async ({ page, adminApi, signInAs }) => {
+  await signInAs(['operator']);
+  await page.goto('/inbox');
+  const item = uniqueName('lamp');
+  const { pid } = await startProcess(mid, { item });
+  await row(page, `Buy a ${item}?`).click();
+  await form(page).getByRole('group', { name: 'Decision' }).getByRole('button', { name: 'Approve', exact: true }).click();
+
+  await row(page, `Order the ${item}`).click();
+  await expect(form(page).getByRole('heading', { name: `Order the ${item}` })).toBeVisible();
+  await expect(form(page).getByRole('group', { name: 'Decision' }).getByRole('button')).toHaveText(['Approve', 'Reject…', 'Send back…', 'Skip']);
+  expect((await adminApi.processes.get.query({ pid })).variables).toMatchObject({ outcome: 'approve' });
+  await adminApi.processes.abort.mutate({ pid }); // the suite's later specs share this inbox
+});
+
+test("the designer's property panel edits an interrupt's params, outcomes included, as YAML", async ({ page, signInAs }) => {
+  await signInAs(['designer']);
+  await page.goto(`/models/${mid}`);
+  await page.getByTestId('node-act:review_act').click();
+  const params = page.getByRole('form', { name: /^Properties of/ }).getByLabel('params (YAML)');
+  await expect(params).toHaveValue(/outcomes:\n {2}approve:\n {4}label: Approve\n {2}reject:\n {4}label: Reject\n {4}ecode: rejected/);
+  await expect(params).toHaveValue(/^title: Buy a \{\{ item \}\}\?/);
+  await expect(page.getByTestId('deploy-button')).toHaveText('Deploy');
+});
