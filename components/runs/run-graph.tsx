@@ -48,11 +48,11 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
   const problems = useRunSlice(store, (s) => s.nodeErrors);
   const running = useRunSlice(store, (s) => (s.process ? !isTerminalName(s.process.state) : null));
 
-  const [stretches, setStretches] = useState<readonly Stretch[] | null>(null);
+  const [decided, setStretches] = useState<readonly Stretch[] | null>(null);
   const statesKnown = useRunSlice(store, (s) => s.process !== null && s.mapped);
-  useEffect(() => {
-    if (graph && statesKnown && stretches === null) setStretches(defaultStretches(graph, states));
-  }, [graph, statesKnown, stretches, states]);
+  // decided in the render that first knows the states (no extra commit before the graph shows)
+  const stretches = decided ?? (graph && statesKnown ? defaultStretches(graph, states) : null);
+  if (decided === null && stretches !== null) setStretches(stretches);
 
   const [storedFollow, storeFollow] = useStoredFlag('run-graph.follow', true);
   const [follow, setFollow] = useState(storedFollow);
@@ -70,7 +70,9 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
   const laidOut = useMemo(() => (shown ? layout(shown, { direction: leftToRight ? 'LR' : 'TB' }) : null), [shown, leftToRight]);
   const shownStates = useMemo(() => withStretches(states, stretches), [states, stretches]);
   const active = useMemo(() => (shown ? activeNodeIds(shown, states) : []), [shown, states]);
-  const onCollapse = useCallback(() => graph && setStretches(finishedStretches(graph, states)), [graph, states]);
+  const foldable = useMemo(() => (graph ? finishedStretches(graph, states) : []), [graph, states]);
+  const canFold = foldable.some((f) => !stretches?.some((s) => s.id === f.id && s.steps.length === f.steps.length));
+  const onCollapse = useCallback(() => setStretches(foldable), [foldable]);
   const onNode = useCallback(
     (nodeId: string | null) => {
       const stretch = stretches?.find((s) => s.id === nodeId);
@@ -84,21 +86,23 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
   if (!shown || !laidOut) return <Spinner label="Loading the graph" />;
   return (
     <div className={styles.graph} data-testid="run-graph">
-      <FlowCanvas
-        graph={shown}
-        layout={laidOut}
-        states={shownStates}
-        problems={problems}
-        selected={selected}
-        onSelect={onNode}
-        fitOnOpen={false}
-        direction={leftToRight ? 'LR' : 'TB'}
-        onUserMove={onUserMove}
-        ariaLabel="Run graph"
-      >
-        <FollowActive layout={laidOut} active={active} follow={follow && running === true} />
-        <RunGraphToolbar follow={running ? follow : null} onFollow={onFollow} leftToRight={leftToRight} onLeftToRight={setLeftToRight} onCollapse={onCollapse} />
-      </FlowCanvas>
+      <RunGraphToolbar follow={running ? follow : null} onFollow={onFollow} leftToRight={leftToRight} onLeftToRight={setLeftToRight} onCollapse={canFold ? onCollapse : null} />
+      <div className={styles.graphCanvas}>
+        <FlowCanvas
+          graph={shown}
+          layout={laidOut}
+          states={shownStates}
+          problems={problems}
+          selected={selected}
+          onSelect={onNode}
+          fitOnOpen={false}
+          direction={leftToRight ? 'LR' : 'TB'}
+          onUserMove={onUserMove}
+          ariaLabel="Run graph"
+        >
+          <FollowActive layout={laidOut} active={active} follow={follow && running === true} />
+        </FlowCanvas>
+      </div>
     </div>
   );
 }

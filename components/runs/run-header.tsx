@@ -1,5 +1,5 @@
 /**
- * The run's title line: workflow name, live state, model and version, run id, start and duration,
+ * The run's title line: workflow name, live state, model and version, run id, start and duration
  * ("running for …", ticking; "took …" once it ended — also when the end came as a live event),
  * the actions (operators only), and — while the engine finds that nothing can move the run — why it
  * is stuck and what to do.
@@ -16,6 +16,17 @@ import type { RunStore } from './run-store.ts';
 import styles from './run.module.css';
 import { StuckBadge } from './stuck-badge.tsx';
 import { useRunSlice } from './use-run.ts';
+
+/** How long the run took, or has been running (ticking). */
+function times(start: number, ended: boolean, end: number): ReactNode {
+  if (ended) return end > 0 ? `took ${formatDuration(start, end)}` : 'ended';
+  if (start <= 0) return 'not started yet';
+  return (
+    <>
+      running for <Duration start={start} end={0} running />
+    </>
+  );
+}
 
 export function RunHeader({ store, actions }: { store: RunStore; actions: ReactNode }) {
   const proc = useRunSlice(store, (s) => s.process);
@@ -37,7 +48,7 @@ export function RunHeader({ store, actions }: { store: RunStore; actions: ReactN
       <p className={styles.muted}>
         <Link href={`/models/${encodeURIComponent(proc.mid)}`}>{proc.mid}</Link>
         {proc.model_ver ? ` v${proc.model_ver}` : ''} · run <span className={styles.mono}>{proc.pid}</span> · started {formatDateTime(proc.start_time)} ·{' '}
-        <span data-testid="run-times">{ended ? (end > 0 ? `took ${formatDuration(proc.start_time, end)}` : 'ended') : <>running for <Duration start={proc.start_time} end={0} running /></>}</span>
+        <span data-testid="run-times">{times(proc.start_time, ended, end)}</span>
       </p>
       {actions ? <div className={styles.actions}>{actions}</div> : null}
       {(proc.stuck_since ?? 0) > 0 && !isTerminalName(proc.state) ? (
