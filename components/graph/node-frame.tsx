@@ -17,24 +17,22 @@ export interface NodeFrameProps {
   children: ReactNode;
 }
 
-/** Each handle's side and place along it, as `flow-elements.ts` declares them. */
-const HANDLE_LOOKS = (['TB', 'LR'] as const).map((direction) => {
+/** Each handle's side and place along it, as `flow-elements.ts` declares them for `direction`. */
+function handleLooks(direction: keyof typeof HANDLE_SIDES) {
   const sides = HANDLE_SIDES[direction];
-  const along = (name: keyof typeof HANDLES): CSSProperties => {
+  const look = (name: keyof typeof HANDLES) => {
     const [position, fx, fy] = sides[name];
-    return position === Position.Top || position === Position.Bottom ? { left: `${fx * 100}%` } : { top: `${fy * 100}%` };
+    const style: CSSProperties = position === Position.Top || position === Position.Bottom ? { left: `${fx * 100}%` } : { top: `${fy * 100}%` };
+    return { position, style };
   };
-  return {
-    in: { position: sides.in[0], style: along('in') },
-    out: { position: sides.out[0], style: along('out') },
-    backIn: { position: sides.backIn[0], style: along('backIn') },
-    backOut: { position: sides.backOut[0], style: along('backOut') },
-  };
-});
+  return { in: look('in'), out: look('out'), backIn: look('backIn'), backOut: look('backOut') };
+}
+
+const HANDLE_LOOKS = { TB: handleLooks('TB'), LR: handleLooks('LR') };
 
 export function NodeFrame({ data, selected, children }: NodeFrameProps) {
   const { node, state, problems, dimmed, across } = data;
-  const handles = HANDLE_LOOKS[across ? 1 : 0];
+  const handles = HANDLE_LOOKS[across ? 'LR' : 'TB'];
   const look = state === undefined ? undefined : stateLook(state);
   const colours = look ? ({ '--c': `var(--state-${look.state})`, '--c-bg': `var(--state-${look.state}-bg)` } as CSSProperties) : undefined;
   const classes = [styles.node, styles[node.kind], look && styles.stated, look && styles[look.variant], selected && styles.selected, problems && styles.invalid, dimmed && styles.dimmed];
