@@ -30,9 +30,10 @@ export interface SourceRange {
 
 /**
  * `start`/`end`: the workflow; `hook`: a setup act with `on:` (fires on a lifecycle event);
- * `act`: an act of a step's chain or a setup act without `on:`.
+ * `act`: an act of a step's chain or a setup act without `on:`; `stretch`: consecutive finished
+ * steps folded into one node (the run page only, see components/runs/stretches.ts).
  */
-export type NodeKind = 'start' | 'end' | 'trigger' | 'step' | 'branch' | 'act' | 'hook' | 'catch' | 'timeout';
+export type NodeKind = 'start' | 'end' | 'trigger' | 'step' | 'branch' | 'act' | 'hook' | 'catch' | 'timeout' | 'stretch';
 
 export interface GraphNode {
   /** Stable id (see `node-ids.ts`): `workflow`, `workflow:end`, `step:manager`, `step:pay/acts[0]`, … */
@@ -97,6 +98,8 @@ export interface DesignerGraph {
 
 export const WORKFLOW_NODE_ID = 'workflow';
 export const END_NODE_ID = 'workflow:end';
+/** The task id (`tid`) of a process's workflow task, the root of its task tree. */
+export const WORKFLOW_TID = '$';
 
 /** An element of the model a process runs: its YAML path (`''` for the workflow) and the engine's node id (a task's `nid`). */
 export interface ModelNodeId {

@@ -60,6 +60,14 @@ export function isCreatedLike(state: TaskState): boolean {
   return CREATED_LIKE.has(state);
 }
 
+/** States of a task under way now: running, or waiting (for a person, a free slot, its children). */
+const UNDER_WAY = new Set<string>(['pending', 'running', 'interrupted']);
+
+/** Whether a task state name says the task is under way (the run page follows such nodes). */
+export function isUnderWayName(state: string): boolean {
+  return UNDER_WAY.has(state);
+}
+
 /** A terminal state that counts as success for hooks (`completed`, `updated`, `step`). */
 export function isNonErrorTerminal(state: TaskState): boolean {
   return TERMINAL.has(state) && state !== 'error';

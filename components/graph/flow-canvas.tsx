@@ -11,8 +11,11 @@
  *     drop={{ type: PACKAGE_MIME, onDrop: (nodeId, payload) => … }} // optional: drops onto nodes
  *     dimmed                       // optional: grey the graph out (last good graph of broken YAML)
  *     fitKey={model.id}            // optional: re-fit the view when this changes
+ *     fitOnOpen={false}            // optional: the caller moves the view itself (default: fit the graph)
+ *     direction="LR"               // optional: the layout runs left to right (handles on the sides)
+ *     onUserMove={() => …}         // optional: the user panned or zoomed (not the code)
  *     ariaLabel="Workflow graph"
- *   />
+ *   >{children}</FlowCanvas>      // optional: rendered inside React Flow (panels, view movers)
  *
  * The parent must give the canvas a height (it fills 100 % of it). Node and edge objects keep their
  * identity while unchanged (`flow-elements.ts`), so updating one state renders one node.
@@ -22,9 +25,9 @@
  */
 'use client';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { Background, Controls, ReactFlow, useReactFlow, type NodeChange, type NodeMouseHandler, type OnNodeDrag } from '@xyflow/react';
-import type { DesignerGraph, GraphLayout, Point, ProblemLike } from '../designer/model/index.ts';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Background, Controls, ReactFlow, useReactFlow, type NodeChange, type NodeMouseHandler, type OnMove, type OnNodeDrag } from '@xyflow/react';
+import type { DesignerGraph, GraphLayout, LayoutDirection, Point, ProblemLike } from '../designer/model/index.ts';
 import { EDGE_TYPES } from './back-edge.tsx';
 import styles from './flow-canvas.module.css';
 import { buildEdges, buildNodes, createElementCache, type FlowNode } from './flow-elements.ts';
@@ -53,17 +56,24 @@ export interface FlowCanvasProps {
   dimmed?: boolean;
   /** The view fits the graph on first render and whenever this key changes. */
   fitKey?: string | number;
+  /** Fit the graph on first render (default); false when a child moves the view itself. */
+  fitOnOpen?: boolean;
+  /** The layout's direction (default `TB`). */
+  direction?: LayoutDirection;
+  /** Called when the user pans or zooms (moves made by code do not count). */
+  onUserMove?: () => void;
   ariaLabel?: string;
+  /** Rendered inside React Flow: panels, or components that move the view with `useReactFlow`. */
+  children?: ReactNode;
 }
 
+/** Fits the view when `fitKey` changes (not on first render: `fitView` does that; not when only React Flow's helpers change). */
 function FitOnKey({ fitKey }: { fitKey?: string | number }) {
   const flow = useReactFlow();
-  const first = useRef(true);
+  const fitted = useRef(fitKey);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (fitted.current === fitKey) return;
+    fitted.current = fitKey;
     void flow.fitView({ padding: 0.15, duration: 200 });
   }, [fitKey, flow]);
   return null;
@@ -72,14 +82,15 @@ function FitOnKey({ fitKey }: { fitKey?: string | number }) {
 const nodeIdAt = (target: EventTarget | null): string | null =>
   (target instanceof Element && target.closest('.react-flow__node')?.getAttribute('data-id')) || null;
 
-export function FlowCanvas({ graph, layout, states, problems, selected = null, onSelect, editable = false, onNodeDragStop, drop, dimmed = false, fitKey, ariaLabel = 'Workflow graph' }: FlowCanvasProps) {
+export function FlowCanvas(props: FlowCanvasProps) {
+  const { graph, layout, states, problems, selected = null, onSelect, editable = false, onNodeDragStop, drop, dimmed = false, fitKey, fitOnOpen = true, direction = 'TB', onUserMove, ariaLabel = 'Workflow graph', children } = props;
   const cache = useRef(createElementCache());
   const [dragging, setDragging] = useState<Record<string, Point>>({});
   const [dropTarget, setDropTarget] = useState<string | null>(null);
 
   const nodes = useMemo(
-    () => buildNodes(cache.current, { graph, layout, states, problems, selected, dragging, draggable: editable, dimmed }),
-    [graph, layout, states, problems, selected, dragging, editable, dimmed],
+    () => buildNodes(cache.current, { graph, layout, states, problems, selected, dragging, draggable: editable, dimmed, direction }),
+    [graph, layout, states, problems, selected, dragging, editable, dimmed, direction],
   );
   const edges = useMemo(() => buildEdges(cache.current, graph), [graph]);
 
@@ -108,6 +119,8 @@ export function FlowCanvas({ graph, layout, states, problems, selected = null, o
   );
   const onNodeClick = useCallback<NodeMouseHandler<FlowNode>>((_event, node) => onSelect?.(node.id), [onSelect]);
   const onPaneClick = useCallback(() => onSelect?.(null), [onSelect]);
+  // React Flow passes the DOM event of a move the user makes, and null for moves made by code
+  const onMove = useCallback<OnMove>((event) => event && onUserMove?.(), [onUserMove]);
 
   const accepts = (event: DragEvent) => !!drop && event.dataTransfer.types.includes(drop.type);
   const onDragOver = (event: DragEvent) => {
@@ -148,7 +161,8 @@ export function FlowCanvas({ graph, layout, states, problems, selected = null, o
         deleteKeyCode={null}
         selectionKeyCode={null}
         multiSelectionKeyCode={null}
-        fitView
+        onMove={onUserMove ? onMove : undefined}
+        fitView={fitOnOpen}
         fitViewOptions={{ padding: 0.15, maxZoom: 1.1 }}
         minZoom={0.1}
         maxZoom={2}
@@ -158,6 +172,7 @@ export function FlowCanvas({ graph, layout, states, problems, selected = null, o
         <Background gap={20} size={1} />
         <Controls showInteractive={false} />
         <FitOnKey fitKey={fitKey} />
+        {children}
       </ReactFlow>
     </div>
   );

@@ -11,7 +11,7 @@
  * before it has measured anything (and never needs to re-measure a changed node).
  */
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
-import type { DesignerGraph, GraphEdge, GraphLayout, GraphNode, Point, ProblemLike } from '../designer/model/index.ts';
+import type { DesignerGraph, GraphEdge, GraphLayout, GraphNode, LayoutDirection, Point, ProblemLike } from '../designer/model/index.ts';
 
 /** What a node component receives as `data` (stable per signature). */
 export type FlowNodeData = {
@@ -22,6 +22,8 @@ export type FlowNodeData = {
   problems?: readonly string[];
   /** Greyed out (the YAML has a syntax error and this is the last good graph). */
   dimmed?: boolean;
+  /** The flow runs left to right: edges enter on the left and leave on the right, loops below. */
+  across?: boolean;
 };
 
 export type FlowNode = Node<FlowNodeData, GraphNode['kind']>;
@@ -37,6 +39,8 @@ export interface BuildInput {
   dragging?: Readonly<Record<string, Point>>;
   draggable?: boolean;
   dimmed?: boolean;
+  /** The layout's direction (default `TB`); it decides where the handles sit. */
+  direction?: LayoutDirection;
 }
 
 interface Cached<T> {
@@ -55,16 +59,25 @@ export function createElementCache(): ElementCache {
   return { nodes: new Map(), edges: new Map(), nodeText: new WeakMap() };
 }
 
-/** Handle ids: `in`/`out` for the main flow (top/bottom), `back-in`/`back-out` for loops (right). */
+/**
+ * Handle ids: `in`/`out` for the main flow (top/bottom; left/right when the flow runs left to
+ * right), `back-in`/`back-out` for loops (right; bottom when left to right).
+ */
 export const HANDLES = { in: 'in', out: 'out', backIn: 'back-in', backOut: 'back-out' } as const;
 
-function handlesFor(width: number, height: number): NodeHandle[] {
-  return [
-    { id: HANDLES.in, type: 'target', position: Position.Top, x: width / 2, y: 0, width: 1, height: 1 },
-    { id: HANDLES.out, type: 'source', position: Position.Bottom, x: width / 2, y: height, width: 1, height: 1 },
-    { id: HANDLES.backIn, type: 'target', position: Position.Right, x: width, y: height * 0.3, width: 1, height: 1 },
-    { id: HANDLES.backOut, type: 'source', position: Position.Right, x: width, y: height * 0.7, width: 1, height: 1 },
-  ];
+/** Where each handle sits on a box, as fractions of its width and height, by direction. */
+export const HANDLE_SIDES = {
+  TB: { in: [Position.Top, 0.5, 0], out: [Position.Bottom, 0.5, 1], backIn: [Position.Right, 1, 0.3], backOut: [Position.Right, 1, 0.7] },
+  LR: { in: [Position.Left, 0, 0.5], out: [Position.Right, 1, 0.5], backIn: [Position.Bottom, 0.3, 1], backOut: [Position.Bottom, 0.7, 1] },
+} as const satisfies Record<LayoutDirection, Record<keyof typeof HANDLES, readonly [Position, number, number]>>;
+
+function handlesFor(width: number, height: number, direction: LayoutDirection): NodeHandle[] {
+  const sides = HANDLE_SIDES[direction];
+  return (Object.keys(HANDLES) as (keyof typeof HANDLES)[]).map((name) => {
+    const [position, fx, fy] = sides[name];
+    const type = name === 'in' || name === 'backIn' ? 'target' : 'source';
+    return { id: HANDLES[name], type, position, x: width * fx, y: height * fy, width: 1, height: 1 };
+  });
 }
 
 /** What a node shows (its range is left out: it moves whenever text above it changes). */
@@ -93,19 +106,21 @@ export function buildNodes(cache: ElementCache, input: BuildInput): FlowNode[] {
     const state = input.states?.[node.id];
     const problems = input.problems?.get(node.id)?.map((p) => p.message);
     const selected = input.selected === node.id;
-    const signature = [nodeText(cache, node), at.x, at.y, box.width, box.height, state, problems?.join('\n'), selected, input.draggable, input.dimmed].join('|');
+    const direction = input.direction ?? 'TB';
+    const signature = [nodeText(cache, node), at.x, at.y, box.width, box.height, state, problems?.join('\n'), selected, input.draggable, input.dimmed, direction].join('|');
     return keep(cache.nodes, next, node.id, signature, (): FlowNode => {
       const data: FlowNodeData = { node };
       if (state !== undefined) data.state = state;
       if (problems?.length) data.problems = problems;
       if (input.dimmed) data.dimmed = true;
+      if (direction === 'LR') data.across = true;
       return {
         id: node.id,
         type: node.kind,
         position: { x: at.x, y: at.y },
         width: box.width,
         height: box.height,
-        handles: handlesFor(box.width, box.height),
+        handles: handlesFor(box.width, box.height, direction),
         data,
         selected,
         draggable: input.draggable ?? false,

@@ -7,7 +7,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Handle, Position } from '@xyflow/react';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { stateLook } from '../ui/states.ts';
-import { HANDLES, type FlowNodeData } from './flow-elements.ts';
+import { HANDLE_SIDES, HANDLES, type FlowNodeData } from './flow-elements.ts';
 import styles from './graph-nodes.module.css';
 import { ProblemBadge } from './problem-badge.tsx';
 
@@ -17,17 +17,29 @@ export interface NodeFrameProps {
   children: ReactNode;
 }
 
-const HANDLE_STYLE = { back: { top: '30%' }, backOut: { top: '70%' } } satisfies Record<string, CSSProperties>;
+/** Each handle's side and place along it, as `flow-elements.ts` declares them for `direction`. */
+function handleLooks(direction: keyof typeof HANDLE_SIDES) {
+  const sides = HANDLE_SIDES[direction];
+  const look = (name: keyof typeof HANDLES) => {
+    const [position, fx, fy] = sides[name];
+    const style: CSSProperties = position === Position.Top || position === Position.Bottom ? { left: `${fx * 100}%` } : { top: `${fy * 100}%` };
+    return { position, style };
+  };
+  return { in: look('in'), out: look('out'), backIn: look('backIn'), backOut: look('backOut') };
+}
+
+const HANDLE_LOOKS = { TB: handleLooks('TB'), LR: handleLooks('LR') };
 
 export function NodeFrame({ data, selected, children }: NodeFrameProps) {
-  const { node, state, problems, dimmed } = data;
+  const { node, state, problems, dimmed, across } = data;
+  const handles = HANDLE_LOOKS[across ? 'LR' : 'TB'];
   const look = state === undefined ? undefined : stateLook(state);
   const colours = look ? ({ '--c': `var(--state-${look.state})`, '--c-bg': `var(--state-${look.state}-bg)` } as CSSProperties) : undefined;
   const classes = [styles.node, styles[node.kind], look && styles.stated, look && styles[look.variant], selected && styles.selected, problems && styles.invalid, dimmed && styles.dimmed];
   return (
     <div className={classes.filter(Boolean).join(' ')} style={colours} data-kind={node.kind} data-state={state} data-selected={selected || undefined} data-testid={`node-${node.id}`}>
-      <Handle type="target" id={HANDLES.in} position={Position.Top} className={styles.handle} isConnectable={false} />
-      <Handle type="target" id={HANDLES.backIn} position={Position.Right} className={styles.handle} style={HANDLE_STYLE.back} isConnectable={false} />
+      <Handle type="target" id={HANDLES.in} {...handles.in} className={styles.handle} isConnectable={false} />
+      <Handle type="target" id={HANDLES.backIn} {...handles.backIn} className={styles.handle} isConnectable={false} />
       {children}
       {look ? (
         <span className={styles.state}>
@@ -35,8 +47,8 @@ export function NodeFrame({ data, selected, children }: NodeFrameProps) {
         </span>
       ) : null}
       {problems ? <ProblemBadge problems={problems} /> : null}
-      <Handle type="source" id={HANDLES.out} position={Position.Bottom} className={styles.handle} isConnectable={false} />
-      <Handle type="source" id={HANDLES.backOut} position={Position.Right} className={styles.handle} style={HANDLE_STYLE.backOut} isConnectable={false} />
+      <Handle type="source" id={HANDLES.out} {...handles.out} className={styles.handle} isConnectable={false} />
+      <Handle type="source" id={HANDLES.backOut} {...handles.backOut} className={styles.handle} isConnectable={false} />
     </div>
   );
 }

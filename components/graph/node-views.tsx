@@ -108,8 +108,21 @@ export const TerminalNode = memo(function TerminalNode({ data, selected }: Props
   );
 });
 
+/** Finished steps folded into one node (run page): a click on it (the canvas's `onSelect`) unfolds them. */
+export const StretchNode = memo(function StretchNode({ data, selected }: Props) {
+  return (
+    <NodeFrame data={data} selected={selected}>
+      <button type="button" className={styles.expand} aria-label={`${data.node.label}: show them`} title="Show these steps">
+        <Icon name="check" size={14} className={styles.kindIcon} />
+        <span className={styles.label}>{data.node.label}</span>
+      </button>
+      <Badges badges={data.node.badges} />
+    </NodeFrame>
+  );
+});
+
 /** The `nodeTypes` of the canvas (a module constant, so React Flow never sees a new object). */
-export const NODE_TYPES: NodeTypes = {
+export const NODE_TYPES = {
   start: TerminalNode,
   end: TerminalNode,
   trigger: TriggerNode,
@@ -119,4 +132,5 @@ export const NODE_TYPES: NodeTypes = {
   hook: ActNode,
   catch: RuleNode,
   timeout: RuleNode,
-};
+  stretch: StretchNode,
+} satisfies Record<FlowNode['type'] & string, NodeTypes[string]>;

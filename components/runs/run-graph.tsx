@@ -4,18 +4,32 @@
  * the process runs (`processes.model`), and the node map from its path → node id table
  * (node-map.ts). Only `nodeStates`/`nodeErrors` change while the run goes on, and FlowCanvas keeps
  * every unchanged node object, so one state change renders one node.
+ *
+ * Long runs stay readable: the view opens on the active nodes and follows them (follow-active.tsx),
+ * finished stretches fold into one node (stretches.ts), and the flow may run left to right.
+ *
+ * State: `stretches` — null until the run's states are known, then the folded stretches (decided
+ * once, by `defaultStretches`; a click on a stretch unfolds it, "Collapse finished" folds again);
+ * `follow` — on by default, remembered in the browser when the user switches it, off for this page
+ * when the user pans; `leftToRight` — remembered in the browser.
  */
 'use client';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { layout, toGraph } from '../designer/model/index.ts';
 import { useApiQuery } from '../data/use-api.ts';
 import { FlowCanvas } from '../graph/index.ts';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { isTerminalName } from '../../vocab/states.ts';
+import { activeNodeIds } from './active-region.ts';
+import { FollowActive } from './follow-active.tsx';
 import { graphNodeByNid } from './node-map.ts';
+import { RunGraphToolbar } from './run-graph-toolbar.tsx';
 import type { RunStore } from './run-store.ts';
 import styles from './run.module.css';
+import { collapsed, defaultStretches, finishedStretches, type Stretch } from './stretches.ts';
 import { useRunSlice } from './use-run.ts';
+import { useStoredFlag } from './use-stored-flag.ts';
 
 export interface RunGraphProps {
   pid: string;
@@ -27,18 +41,76 @@ export interface RunGraphProps {
 export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
   const model = useApiQuery('processes.model', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
   const graph = useMemo(() => (model.data ? toGraph(model.data.source) : null), [model.data]);
-  const laidOut = useMemo(() => (graph ? layout(graph) : null), [graph]);
   useEffect(() => {
     if (graph && model.data) store.setNodeMap(graphNodeByNid(graph, model.data.nodes));
   }, [store, graph, model.data]);
   const states = useRunSlice(store, (s) => s.nodeStates);
   const problems = useRunSlice(store, (s) => s.nodeErrors);
+  const running = useRunSlice(store, (s) => (s.process ? !isTerminalName(s.process.state) : null));
+
+  const [decided, setStretches] = useState<readonly Stretch[] | null>(null);
+  const statesKnown = useRunSlice(store, (s) => s.process !== null && s.mapped);
+  // decided in the render that first knows the states (no extra commit before the graph shows)
+  const stretches = decided ?? (graph && statesKnown ? defaultStretches(graph, states) : null);
+  if (decided === null && stretches !== null) setStretches(stretches);
+
+  const [storedFollow, storeFollow] = useStoredFlag('run-graph.follow', true);
+  const [follow, setFollow] = useState(storedFollow);
+  const onFollow = useCallback(
+    (on: boolean) => {
+      setFollow(on);
+      storeFollow(on);
+    },
+    [storeFollow],
+  );
+  const onUserMove = useCallback(() => setFollow(false), []);
+  const [leftToRight, setLeftToRight] = useStoredFlag('run-graph.left-to-right', false);
+
+  const shown = useMemo(() => (graph && stretches ? collapsed(graph, stretches) : null), [graph, stretches]);
+  const laidOut = useMemo(() => (shown ? layout(shown, { direction: leftToRight ? 'LR' : 'TB' }) : null), [shown, leftToRight]);
+  const shownStates = useMemo(() => withStretches(states, stretches), [states, stretches]);
+  const active = useMemo(() => (shown ? activeNodeIds(shown, states) : []), [shown, states]);
+  const foldable = useMemo(() => (graph ? finishedStretches(graph, states) : []), [graph, states]);
+  const canFold = foldable.some((f) => !stretches?.some((s) => s.id === f.id && s.steps.length === f.steps.length));
+  const onCollapse = useCallback(() => setStretches(foldable), [foldable]);
+  const onNode = useCallback(
+    (nodeId: string | null) => {
+      const stretch = stretches?.find((s) => s.id === nodeId);
+      if (stretch) setStretches(stretches!.filter((s) => s !== stretch));
+      else onSelect(nodeId);
+    },
+    [stretches, onSelect],
+  );
 
   if (model.error) return <ErrorNote error={model.error} title="The run's model could not be read" onRetry={() => void model.refetch()} />;
-  if (!graph || !laidOut) return <Spinner label="Loading the graph" />;
+  if (!shown || !laidOut) return <Spinner label="Loading the graph" />;
   return (
     <div className={styles.graph} data-testid="run-graph">
-      <FlowCanvas graph={graph} layout={laidOut} states={states} problems={problems} selected={selected} onSelect={onSelect} fitKey={pid} ariaLabel="Run graph" />
+      <RunGraphToolbar follow={running ? follow : null} onFollow={onFollow} leftToRight={leftToRight} onLeftToRight={setLeftToRight} onCollapse={canFold ? onCollapse : null} />
+      <div className={styles.graphCanvas}>
+        <FlowCanvas
+          graph={shown}
+          layout={laidOut}
+          states={shownStates}
+          problems={problems}
+          selected={selected}
+          onSelect={onNode}
+          fitOnOpen={false}
+          direction={leftToRight ? 'LR' : 'TB'}
+          onUserMove={onUserMove}
+          ariaLabel="Run graph"
+        >
+          <FollowActive layout={laidOut} active={active} follow={follow && running === true} />
+        </FlowCanvas>
+      </div>
     </div>
   );
+}
+
+/** The node states with each stretch shown as completed. */
+function withStretches(states: Readonly<Record<string, string>>, stretches: readonly Stretch[] | null): Readonly<Record<string, string>> {
+  if (!stretches?.length) return states;
+  const next = { ...states };
+  for (const stretch of stretches) next[stretch.id] = 'completed';
+  return next;
 }

@@ -106,6 +106,11 @@ export class RunStore {
     return this.nodeOfNid.get(nid);
   }
 
+  /** Whether the graph's node map is set (node states can be told apart from "not reached"). */
+  get mapped(): boolean {
+    return this.nodeOfNid.size > 0;
+  }
+
   get taskCount(): number {
     return this.tasks.size;
   }

@@ -1,7 +1,8 @@
 /**
  * The run's timeline: every task (at its start) and every message, oldest first, virtualised so
  * 10,000 tasks keep only the visible rows in the DOM. Rows are memoised on their entry, which the
- * store replaces only when that task or message changes, so a live update renders one row.
+ * store replaces only when that task or message changes, so a live update renders one row; the
+ * duration of a task that has not ended ticks each second (duration.tsx).
  *
  * State: the filter (all / tasks / messages / errors); the selection belongs to the page.
  */
@@ -10,7 +11,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useId, useMemo, useRef, useState } from 'react';
 import { Icon } from '../ui/icons.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
-import { formatDuration, formatTime } from './format.ts';
+import { isTerminalName } from '../../vocab/states.ts';
+import { Duration } from './duration.tsx';
+import { formatTime } from './format.ts';
 import type { RunStore, TimelineEntry } from './run-store.ts';
 import styles from './run.module.css';
 import { useRunSlice } from './use-run.ts';
@@ -30,8 +33,8 @@ const TimelineRow = memo(function TimelineRow({ entry, top, selected, onSelect }
   const tid = entry.kind === 'task' ? entry.task.tid : entry.message.tid;
   const text =
     entry.kind === 'task'
-      ? { icon: 'play' as const, what: entry.task.kind, name: entry.task.name || entry.task.key, state: entry.task.state, took: formatDuration(entry.task.start_time, entry.task.end_time) }
-      : { icon: 'send' as const, what: `message ${entry.message.type}`, name: entry.message.name || entry.message.key, state: entry.message.state, took: '' };
+      ? { icon: 'play' as const, what: entry.task.kind, name: entry.task.name || entry.task.key, state: entry.task.state }
+      : { icon: 'send' as const, what: `message ${entry.message.type}`, name: entry.message.name || entry.message.key, state: entry.message.state };
   return (
     <button
       type="button"
@@ -49,7 +52,7 @@ const TimelineRow = memo(function TimelineRow({ entry, top, selected, onSelect }
       </span>
       <span className={styles.tlName}>{text.name}</span>
       <StateBadge state={text.state} />
-      <span className={styles.muted}>{text.took}</span>
+      <span className={styles.muted}>{entry.kind === 'task' ? <Duration start={entry.task.start_time} end={entry.task.end_time} running={!isTerminalName(entry.task.state)} /> : ''}</span>
     </button>
   );
 });

@@ -11,7 +11,9 @@ import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { formatDuration, formatTime } from './format.ts';
+import { isTerminalName } from '../../vocab/states.ts';
+import { Duration } from './duration.tsx';
+import { formatTime } from './format.ts';
 import { JsonBlock } from './json-block.tsx';
 import type { RunStore } from './run-store.ts';
 import styles from './run.module.css';
@@ -67,7 +69,9 @@ export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore;
         <dt>Started</dt>
         <dd>{formatTime(task.start_time)}</dd>
         <dt>Took</dt>
-        <dd>{formatDuration(task.start_time, task.end_time)}</dd>
+        <dd>
+          <Duration start={task.start_time} end={task.end_time} running={!isTerminalName(task.state)} />
+        </dd>
       </dl>
       {task.err ? (
         <p className={styles.taskError} role="alert">

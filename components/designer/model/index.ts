@@ -4,6 +4,6 @@
  */
 export * from '../../../vocab/graph.ts';
 export { toGraph } from './to-graph.ts';
-export { layout, DEFAULT_SIZES, type GraphLayout, type LayoutOptions, type NodeBox, type Point, type Size } from './layout.ts';
+export { layout, DEFAULT_SIZES, type GraphLayout, type LayoutDirection, type LayoutOptions, type NodeBox, type Point, type Size } from './layout.ts';
 export * from './edits.ts';
 export { pinProblems, problemLocator, problemsByNode, type PinnedProblem, type ProblemLike } from './problems.ts';

@@ -25,6 +25,10 @@
  * a block by dagre — and placed below the one before, shifted so that the joining edge runs
  * straight down. A smaller graph is laid out whole, as before.
  *
+ * Left to right (`direction: 'LR'`) is the same layout turned a quarter: each box goes to dagre
+ * with its width and height swapped, and the result is transposed (x ↔ y) — so the segments,
+ * their joins and the shift stay one piece of code for both directions.
+ *
  * State: the last layout computed, kept by the graph's shape (node ids in order with their sizes, edges,
  * gaps): an edit that leaves the shape alone (a rename, a param) redraws without laying out again.
  */
@@ -44,7 +48,12 @@ export interface Point {
 /** A node's box; `x`/`y` is the top-left corner (React Flow's convention). */
 export interface NodeBox extends Point, Size {}
 
+/** `TB`: the flow runs top to bottom (the default); `LR`: left to right. */
+export type LayoutDirection = 'TB' | 'LR';
+
 export interface LayoutOptions {
+  /** Which way the flow runs (default `TB`). */
+  direction?: LayoutDirection;
   /** Size of each node's box (default: by kind, see `DEFAULT_SIZES`). */
   nodeSize?: (node: GraphNode) => Size;
   /** Horizontal gap between nodes of a rank (default 40). */
@@ -73,6 +82,7 @@ export const DEFAULT_SIZES: Readonly<Record<NodeKind, Size>> = {
   hook: { width: 200, height: 40 },
   catch: { width: 170, height: 32 },
   timeout: { width: 170, height: 32 },
+  stretch: { width: 220, height: 48 },
 };
 
 /** Edges of the main flow go to dagre first, so it is the left spine and attachments sit to its right. */
@@ -174,10 +184,34 @@ function shapeKey(graph: DesignerGraph, sizeOf: (node: GraphNode) => Size, optio
 let last: { key: string; placement: Placement } | undefined;
 
 export function layout(graph: DesignerGraph, options: LayoutOptions = {}): GraphLayout {
-  const sizeOf = options.nodeSize ?? ((node: GraphNode) => DEFAULT_SIZES[node.kind]);
-  const key = shapeKey(graph, sizeOf, options);
+  const boxSize = options.nodeSize ?? ((node: GraphNode) => DEFAULT_SIZES[node.kind]);
+  const across = options.direction === 'LR';
+  const sizeOf = across ? (node: GraphNode) => swapped(boxSize(node)) : boxSize;
+  const key = `${across ? 'LR' : 'TB'}|${shapeKey(graph, sizeOf, options)}`;
   if (last?.key !== key) last = { key, placement: place(graph, sizeOf, options) };
-  return withPins(graph, last.placement, options.pinned);
+  const laidOut = boxesOf(graph, last.placement);
+  return withPins(across ? transposed(laidOut) : laidOut, options.pinned);
+}
+
+function swapped({ width, height }: Size): Size {
+  return { width: height, height: width };
+}
+
+/** A top-to-bottom layout turned into left-to-right: x ↔ y, width ↔ height. */
+function transposed(laidOut: GraphLayout): GraphLayout {
+  const nodes: Record<string, NodeBox> = {};
+  for (const [id, box] of Object.entries(laidOut.nodes)) nodes[id] = { x: box.y, y: box.x, width: box.height, height: box.width };
+  const edges: Record<string, Point[]> = {};
+  for (const [id, route] of Object.entries(laidOut.edges)) edges[id] = route.map((p) => ({ x: p.y, y: p.x }));
+  return { nodes, edges, width: laidOut.height, height: laidOut.width };
+}
+
+/** `laidOut` with pinned nodes where the user put them. */
+function withPins(laidOut: GraphLayout, pinned: LayoutOptions['pinned']): GraphLayout {
+  if (!pinned) return laidOut;
+  const nodes = { ...laidOut.nodes };
+  for (const [id, at] of Object.entries(pinned)) if (nodes[id]) nodes[id] = { ...nodes[id], x: at.x, y: at.y };
+  return { ...laidOut, nodes };
 }
 
 /** Lays out the whole graph, segment after segment. */
@@ -202,8 +236,8 @@ function place(graph: DesignerGraph, sizeOf: (node: GraphNode) => Size, options:
   return { centres, points, bottom };
 }
 
-/** The boxes of `placement`, pinned nodes where the user put them. */
-function withPins(graph: DesignerGraph, { centres, points, bottom }: Placement, pinned: LayoutOptions['pinned']): GraphLayout {
+/** The boxes of `placement` (top-left corners), moved right of the margin. */
+function boxesOf(graph: DesignerGraph, { centres, points, bottom }: Placement): GraphLayout {
   // segments shifted left of the margin move everything right (one segment: nothing moves)
   let left = Infinity;
   for (const c of centres.values()) left = Math.min(left, c.x - c.width / 2);
@@ -212,9 +246,8 @@ function withPins(graph: DesignerGraph, { centres, points, bottom }: Placement, 
   let right = 0;
   for (const node of graph.nodes) {
     const { x, y, width, height } = centres.get(node.id)!;
-    const pin = pinned?.[node.id];
     right = Math.max(right, x + shift + width / 2);
-    nodes[node.id] = { x: pin?.x ?? x + shift - width / 2, y: pin?.y ?? y - height / 2, width, height };
+    nodes[node.id] = { x: x + shift - width / 2, y: y - height / 2, width, height };
   }
   const edges: Record<string, Point[]> = {};
   for (const [id, route] of points) edges[id] = route.map((p) => ({ x: p.x + shift, y: p.y }));
