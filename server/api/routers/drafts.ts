@@ -11,9 +11,10 @@ import type { Caller } from '../../auth/types.ts';
 import type { DraftOwner } from '../../drafts/index.ts';
 import { id, layout, yamlSource } from '../limits.ts';
 import { allowed, router } from '../trpc.ts';
+import { DRAFT_KEY_PATTERN } from '../../../vocab/input-limits.ts';
 
 const baseVer = z.number().int().min(0).max(1_000_000);
-const fresh = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "a new workflow's draft key is 8 to 64 letters, digits, '-' or '_'");
+const fresh = z.string().regex(DRAFT_KEY_PATTERN, "a new workflow's draft key is 8 to 64 letters, digits, '-' or '_'");
 /** Which draft: `{ mid }` (a deployed model) or `{ fresh }` (a workflow never deployed, by the key the studio made). */
 const key = z.union([z.object({ mid: id }).strict(), z.object({ fresh }).strict()]);
 
