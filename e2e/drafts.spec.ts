@@ -78,7 +78,7 @@ test('a new workflow: leaving before the draft is saved asks first; a reload res
   await page.reload();
   await expect(yaml(page)).toContainText(`name: ${name}`);
   await expect(draftStatus(page)).toHaveText(/^Draft saved /);
-  expect(page.url()).toBe(draftUrl);
+  await expect(page).toHaveURL(draftUrl);
 
   // saved: the sidebar link leaves at once, and the models page lists the draft
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Models' }).click();
@@ -87,7 +87,7 @@ test('a new workflow: leaving before the draft is saved asks first; a reload res
   await expect(row).toContainText('Draft');
   await expect(row).toContainText('a new workflow, not deployed yet');
   await row.getByRole('link', { name }).click();
-  expect(page.url()).toBe(draftUrl);
+  await expect(page).toHaveURL(draftUrl);
   await expect(yaml(page)).toContainText(`name: ${name}`);
 
   // Discard draft goes back to an empty workflow, and the draft leaves the list
