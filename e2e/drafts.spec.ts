@@ -11,7 +11,10 @@
 import type { Page, Route } from '@playwright/test';
 import { useSession } from './helpers/browser.ts';
 import { createUser, deployModel, uniqueName } from './helpers/scene.ts';
-import { expect, test } from './helpers/test.ts';
+import { expect as baseExpect, test } from './helpers/test.ts';
+
+// every wait here is for a condition; pages that hydrate and join live rooms get more than the default 5 s on a loaded machine
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const draftStatus = (page: Page) => page.getByTestId('draft-status');
 const yaml = (page: Page) => page.getByTestId('yaml-editor');
@@ -112,7 +115,7 @@ test('two designers on one model see each other; each deploy over the other’s 
 
   await page.goto(`/models/${id}`);
   await boPage.goto(`/models/${id}`);
-  await expect(page.getByTestId('presence')).toHaveText(`${bo.name} is editing this model`, { timeout: 15_000 });
+  await expect(page.getByTestId('presence')).toHaveText(`${bo.name} is editing this model`);
   await expect(boPage.getByTestId('presence')).toHaveText(`${ana.name} is editing this model`);
 
   // ana's draft begins first; bo's is saved after it began
