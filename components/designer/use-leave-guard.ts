@@ -24,9 +24,17 @@ function heldLink(event: MouseEvent): string | null {
   return there === here ? null : there + url.hash;
 }
 
-export function useLeaveGuard(active: boolean): { pending: string | null; stay(): void; leave(): void } {
+export interface LeaveGuard {
+  asking: boolean;
+  /** Runs `navigate` now, or once the user chose to leave. */
+  go(navigate: () => void): void;
+  stay(): void;
+  leave(): void;
+}
+
+export function useLeaveGuard(active: boolean): LeaveGuard {
   const router = useRouter();
-  const [pending, setPending] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ navigate: () => void } | null>(null);
   const activeRef = useRef(active);
   activeRef.current = active;
 
@@ -43,7 +51,7 @@ export function useLeaveGuard(active: boolean): { pending: string | null; stay()
       if (!href) return;
       event.preventDefault();
       event.stopPropagation();
-      setPending(href);
+      setPending({ navigate: () => router.push(href) });
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
@@ -51,14 +59,15 @@ export function useLeaveGuard(active: boolean): { pending: string | null; stay()
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
     };
-  }, []);
+  }, [router]);
 
   return {
-    pending,
+    asking: pending !== null,
+    go: useCallback((navigate: () => void) => (activeRef.current ? setPending({ navigate }) : navigate()), []),
     stay: useCallback(() => setPending(null), []),
     leave: useCallback(() => {
-      if (pending) router.push(pending);
+      pending?.navigate();
       setPending(null);
-    }, [pending, router]),
+    }, [pending]),
   };
 }

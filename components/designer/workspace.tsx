@@ -5,13 +5,12 @@
  * (selection, clipboard, edits), `usePinnedPositions` (dragged positions), `useDraft` (the
  * server's draft of both), `useLeaveGuard` (asking before unsaved changes are left), `usePresence`
  * (who else has the model open), plus which dialog is open (`dialog`: none | deploy | versions |
- * run | discard), the deployed version (`lastDeploy`) and the version the text started from
- * (`baseVer`).
+ * run | discard), the deployed version (`lastDeploy`), the version the text started from
+ * (`baseVer`) and the text a discarded draft goes back to (`clean`).
  */
 'use client';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import { Button } from '../ui/button.tsx';
 import { useApiQuery } from '../data/use-api.ts';
 import { useMe } from '../data/auth.ts';
 import { FlowCanvas } from '../graph/index.ts';
@@ -22,7 +21,7 @@ import styles from './designer.module.css';
 import { DesignerToolbar } from './designer-toolbar.tsx';
 import { toDiagnostics } from './diagnostics.ts';
 import { elementValues } from './element-values.ts';
-import { Modal } from './modal.tsx';
+import { DiscardDraftDialog, LeaveDialog } from './draft-dialogs.tsx';
 import { downloadText, readTextFile } from './file-io.ts';
 import { Palette, PACKAGE_MIME } from './palette.tsx';
 import { usePinnedPositions } from './pinned-positions.ts';
@@ -41,7 +40,7 @@ import { VersionsDialog } from './versions-dialog.tsx';
 import { YamlEditor } from './yaml-editor.tsx';
 
 export interface WorkspaceProps {
-  /** The text the page opened: the deployed version's (or a new workflow's), or `restored`'s. */
+  /** The deployed version's text (or a new workflow's); the designer shows `restored`'s when there is one. */
   original: string;
   /** The deployed model and version this text came from; null for a new workflow. */
   deployed: { id: string; ver: number } | null;
@@ -83,6 +82,8 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
   const [dialog, setDialog] = useState<Dialog>('none');
   const [lastDeploy, setLastDeploy] = useState(deployed);
   const [baseVer, setBaseVer] = useState(restored?.base_ver ?? deployed?.ver ?? 0);
+  /** What "Discard draft" goes back to: the text the page opened with, or the last one deployed here. */
+  const [clean, setClean] = useState(original);
 
   const workflowId = doc.graph.nodes[0]?.elementId ?? 'new';
   const { pinned, pin } = usePinnedPositions(workflowId, restored?.layout);
@@ -183,47 +184,28 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
           setDialog('none');
           setLastDeploy(model);
           setBaseVer(model.ver);
+          setClean(doc.text);
           // the deployed text is the new clean state; its draft is gone before another page could restore it
           void draft.discard(doc.text, pinned).finally(() => {
             if (!deployed || deployed.id !== model.id) router.replace(`/models/${encodeURIComponent(model.id)}`);
           });
         }}
       />
-      <Modal open={dialog === 'discard'} title="Discard your draft?" onClose={() => setDialog('none')}>
-        <div className={styles.dialogBody}>
-          <p>{lastDeploy ? `Your changes are thrown away and the designer shows ${lastDeploy.id} v${lastDeploy.ver} as deployed.` : 'Your changes are thrown away and the designer starts again from an empty workflow.'}</p>
-          <div className={styles.dialogActions}>
-            <Button onClick={() => setDialog('none')}>Keep editing</Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setDialog('none');
-                // the draft's baseline is the original at once, so loading it saves nothing
-                void draft.discard(original, pinned);
-                doc.load(original);
-              }}
-            >
-              Discard draft
-            </Button>
-          </div>
-        </div>
-      </Modal>
-      <Modal open={guard.pending !== null} title="Leave without saving?" onClose={guard.stay}>
-        <div className={styles.dialogBody}>
-          <p>Your latest changes are not saved as a draft yet. Stay a moment and they are saved, or leave and lose them.</p>
-          <div className={styles.dialogActions}>
-            <Button variant="primary" onClick={guard.stay}>
-              Stay
-            </Button>
-            <Button variant="danger" onClick={guard.leave}>
-              Leave without saving
-            </Button>
-          </div>
-        </div>
-      </Modal>
+      <DiscardDraftDialog
+        open={dialog === 'discard'}
+        deployed={lastDeploy}
+        onClose={() => setDialog('none')}
+        onDiscard={() => {
+          setDialog('none');
+          // the draft's baseline is the original at once, so loading it saves nothing
+          void draft.discard(clean, pinned);
+          doc.load(clean);
+        }}
+      />
+      <LeaveDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
       {lastDeploy ? (
         <>
-          <VersionsDialog id={lastDeploy.id} open={dialog === 'versions'} onClose={() => setDialog('none')} onOpenVersion={(ver) => (setDialog('none'), onOpenVersion?.(ver))} />
+          <VersionsDialog id={lastDeploy.id} open={dialog === 'versions'} onClose={() => setDialog('none')} onOpenVersion={(ver) => (setDialog('none'), guard.go(() => onOpenVersion?.(ver)))} />
           <RunDialog modelId={lastDeploy.id} inputs={runInputs} open={dialog === 'run'} onClose={() => setDialog('none')} />
         </>
       ) : null}
