@@ -26,38 +26,23 @@ export function DraftsList() {
     <section className={styles.drafts} aria-label="Your drafts">
       <h2 className={styles.sectionTitle}>Your drafts</h2>
       {discard.error ? <ErrorNote error={discard.error} title="The draft was not discarded" /> : null}
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Draft</th>
-            <th scope="col">Of</th>
-            <th scope="col">Saved</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => {
-            const key = d.mid ? { mid: d.mid } : { fresh: d.fresh };
-            const href = d.mid ? `/models/${encodeURIComponent(d.mid)}` : `/models/new?draft=${d.fresh}`;
-            return (
-              <tr key={d.mid || d.fresh} data-testid="draft-row">
-                <td>
-                  <span className={styles.draftBadge}>Draft</span> <Link href={href}>{d.title}</Link>
-                </td>
-                <td>{d.mid ? `${d.mid}, from v${d.base_ver}` : <span className={styles.muted}>a new workflow, not deployed yet</span>}</td>
-                <td>{new Date(d.update_time).toLocaleString()}</td>
-                <td>
-                  <Button size="sm" variant="ghost" icon="x" busy={discarding === JSON.stringify(key)} onClick={() => discard.mutate({ key })} aria-label={`Discard the draft ${d.title}`}>
-                    Discard
-                  </Button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ul className={styles.draftList}>
+        {rows.map((d) => {
+          const key = d.mid ? { mid: d.mid } : { fresh: d.fresh };
+          const href = d.mid ? `/models/${encodeURIComponent(d.mid)}` : `/models/new?draft=${d.fresh}`;
+          return (
+            <li key={d.mid || d.fresh} data-testid="draft-row">
+              <span className={styles.draftBadge}>Draft</span>
+              <Link href={href}>{d.title}</Link>
+              <span className={styles.muted}>{d.mid ? `${d.mid}, from v${d.base_ver}` : 'a new workflow, not deployed yet'}</span>
+              <span className={styles.muted}>saved {new Date(d.update_time).toLocaleString()}</span>
+              <Button size="sm" variant="ghost" icon="x" busy={discarding === JSON.stringify(key)} onClick={() => discard.mutate({ key })} aria-label={`Discard the draft ${d.title}`}>
+                Discard
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }
