@@ -59,8 +59,9 @@ export function useDraft({ key, text, layout, baseVer, enabled, restored }: Draf
   /** The content the server holds (or the clean baseline). */
   const baseline = useRef(contentOf(text, layout));
   const hasDraft = savedAt !== null;
-  const latest = useRef({ text, layout, baseVer });
-  latest.current = { text, layout, baseVer };
+  // a ref, not a dependency: the page passes a new key object on every render, which must not restart the debounce
+  const latest = useRef({ key, text, layout, baseVer });
+  latest.current = { key, text, layout, baseVer };
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
   /** Bumped by a discard: a save started before it must not touch the state after it. */
   const generation = useRef(0);
@@ -68,7 +69,7 @@ export function useDraft({ key, text, layout, baseVer, enabled, restored }: Draf
 
   const save = useCallback(() => {
     const gen = generation.current;
-    const { text: savedText, layout: savedLayout, baseVer: savedBase } = latest.current;
+    const { key, text: savedText, layout: savedLayout, baseVer: savedBase } = latest.current;
     const content = contentOf(savedText, savedLayout);
     setStatus('saving');
     const run = inFlight.current.then(async () => {
@@ -87,7 +88,7 @@ export function useDraft({ key, text, layout, baseVer, enabled, restored }: Draf
       }
     });
     inFlight.current = run;
-  }, [key]);
+  }, []);
 
   useEffect(() => {
     if (!enabled) return;
@@ -106,7 +107,7 @@ export function useDraft({ key, text, layout, baseVer, enabled, restored }: Draf
       baseline.current = contentOf(text, layout);
       await inFlight.current;
       try {
-        await callMutation('drafts.discard', { key });
+        await callMutation('drafts.discard', { key: latest.current.key });
         setSavedAt(null);
         setError(null);
         setStatus('clean');
@@ -115,7 +116,7 @@ export function useDraft({ key, text, layout, baseVer, enabled, restored }: Draf
         setStatus('failed');
       }
     },
-    [key],
+    [],
   );
 
   const unsaved = enabled && (status === 'unsaved' || status === 'saving' || status === 'failed');
