@@ -21,7 +21,7 @@ test('a designer builds a two-step approval from the palette, fixes a problem, d
   const id = uniqueName('approval');
   await page.goto('/models');
   await page.getByRole('button', { name: 'New workflow' }).click();
-  await expect(page).toHaveURL(/\/models\/new$/);
+  await expect(page).toHaveURL(/\/models\/new\?draft=\w+$/);
 
   await node(page, 'workflow').click();
   await setProperty(page, 'Id', id);

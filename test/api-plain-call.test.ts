@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiServices } from '../server/api/context.ts';
+import { DraftBook } from '../server/drafts/index.ts';
+import { systemClock } from '../server/engine/clock.ts';
 import { apiHandler, trpcHandler } from '../server/http/api-handler.ts';
 import { passwordOf, startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -90,7 +92,7 @@ describe('plain API calls on the fast path', () => {
     t = await startTestServer();
     await t.as('designer').models.deploy.mutate({ source: MODEL });
     pid = (await t.as('operator').processes.start.mutate({ mid: 'plain' })).pid;
-    const services: ApiServices = { engine: t.engine, auth: t.auth, audit: t.audit, log: pino({ level: 'silent' }), secureCookie: false, trustProxy: 0 };
+    const services: ApiServices = { engine: t.engine, auth: t.auth, audit: t.audit, drafts: new DraftBook(t.store, systemClock), log: pino({ level: 'silent' }), secureCookie: false, trustProxy: 0 };
     const tRPC = trpcHandler(services);
     reference = await listen(tRPC);
     fast = await listen(

@@ -9,7 +9,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryRow, EventRow, InboxRow, MessageRow, ModelVersionRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/store/contract/types.ts';
 import type { OpenedStore } from '../server/store/open-store.ts';
-import type { ApiTokenRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
+import type { ApiTokenRow, DraftRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { samples, T0, task } from './helpers/store-samples.ts';
@@ -107,10 +107,24 @@ const user = (id: string, name: string): UserRow => ({ id, name, password_hash: 
 const token = (id: string, userId: string, createTime: number): ApiTokenRow => ({ id, user_id: userId, name: id, token_hash: `hash-${id}`, create_time: createTime, last_used: null });
 const session = (id: string, userId: string, expires: number): SessionRow => ({ id, user_id: userId, expires, create_time: T0, last_seen: T0 });
 
+const draft = (id: string, userId: string, mid: string, saved: number): DraftRow => ({
+  id,
+  user_id: userId,
+  user_name: userId,
+  mid,
+  title: id,
+  source: `id: ${mid || 'x'}`,
+  layout: { a: { x: 1.5, y: -2 } },
+  base_ver: mid ? 1 : 0,
+  create_time: T0,
+  update_time: saved,
+});
+
 const SERVER_SEED = {
   users: [user('u1', 'ann'), user('u2', 'bob')],
   apiTokens: [token('tk1', 'u1', T0 + 2), token('tk2', 'u2', T0), token('tk4', 'u1', T0 + 1), token('tk3', 'u1', T0 + 1)],
   sessions: [session('s1', 'u1', T0 + 10), session('s2', 'u1', T0 + 20), session('s3', 'u2', T0 + 5), session('s4', 'u2', T0 + 30)],
+  drafts: [draft('df1', 'u1', 'm1', T0 + 1), draft('df2', 'u2', 'm1', T0 + 3), draft('df4', 'u1', '', T0 + 3), draft('df3', 'u1', 'm2', T0 + 3), draft('df5', 'u2', 'm2', T0)],
 };
 
 /** Every seeded row by id (ids are unique across collections). */
@@ -267,6 +281,10 @@ const CASES: Case[] = [
   { op: 'userNamed', run: (s) => sq(s).userNamed('Bob'), expected: undefined },
   { op: 'tokensOfUser', run: (s) => sq(s).tokensOfUser('u1'), expected: ['tk3', 'tk4', 'tk1'] },
   { op: 'tokenWithHash', run: (s) => sq(s).tokenWithHash('hash-tk2'), expected: 'tk2' },
+  { op: 'draftsOfUser', run: (s) => sq(s).draftsOfUser('u1'), expected: ['df3', 'df4', 'df1'] },
+  { op: 'draftsOfUser', run: (s) => sq(s).draftsOfUser('u9'), expected: [] },
+  { op: 'draftsOfModel', run: (s) => sq(s).draftsOfModel('m1'), expected: ['df2', 'df1'] },
+  { op: 'draftsOfModel', run: (s) => sq(s).draftsOfModel(''), expected: ['df4'] },
   { op: 'tokenWithHash', run: (s) => sq(s).tokenWithHash('hash-none'), expected: undefined },
   { op: 'deleteSessionsOfUser', run: (s) => sq(s).deleteSessionsOfUser('u1'), expected: 2, left: (s) => ids(s.sessions.query()), leftExpected: ['s3', 's4'] },
   { op: 'deleteExpiredSessions', run: (s) => sq(s).deleteExpiredSessions(T0 + 10.5), expected: 2, left: (s) => ids(s.sessions.query()), leftExpected: ['s2', 's4'] },

@@ -17,6 +17,7 @@ export const API_CODES = {
   'auth.setup_done': { retryable: false, http: 409, about: 'the one-time admin setup was already done' },
   'user.not_found': { retryable: false, http: 404 },
   'user.duplicate': { retryable: false, http: 409 },
+  'draft.limit': { retryable: false, http: 409, about: 'the user keeps the most drafts allowed (100); deploy or discard one first' },
   'input.invalid': { retryable: false, http: 400, invalidRequest: true, about: 'API input failed its schema (see `details.issues`)' },
   'input.too_large': { retryable: false, http: 413, invalidRequest: true, about: 'a payload above its size limit' },
 } as const satisfies Record<string, CodeTraits>;

@@ -5,8 +5,9 @@
  */
 import type { InboxEvent, MessageEvent, ProcessEvent, TaskEvent } from '../../server/api/live/payloads.ts';
 import type { healthSnapshot } from '../../server/api/live/health-feed.ts';
+import type { PresenceEvent } from '../../server/api/live/presence.ts';
 
-export type { InboxEvent, MessageEvent, ProcessEvent, TaskEvent };
+export type { InboxEvent, MessageEvent, PresenceEvent, ProcessEvent, TaskEvent };
 export type HealthSnapshot = ReturnType<typeof healthSnapshot>;
 export type InboxItem = NonNullable<InboxEvent['item']>;
 
@@ -31,9 +32,11 @@ export type LiveEvent =
   | { type: 'inbox'; data: InboxEvent }
   | { type: 'health'; data: HealthSnapshot & { cursor: number } }
   /** A new audit entry (a hint: read the log again). */
-  | { type: 'audit'; data: { cursor: number; action: string } };
+  | { type: 'audit'; data: { cursor: number; action: string } }
+  /** Who has a model open in the designer now (`design:<mid>`). */
+  | { type: 'presence'; data: PresenceEvent };
 
-export const LIVE_EVENT_TYPES = ['catchup', 'task', 'message', 'process', 'inbox', 'health', 'audit'] as const satisfies ReadonlyArray<LiveEvent['type']>;
+export const LIVE_EVENT_TYPES = ['catchup', 'task', 'message', 'process', 'inbox', 'health', 'audit', 'presence'] as const satisfies ReadonlyArray<LiveEvent['type']>;
 
 /** The rooms a received event is for (a process event goes to its process and to its model). */
 export function roomsOf(event: LiveEvent): string[] {
@@ -51,13 +54,16 @@ export function roomsOf(event: LiveEvent): string[] {
       return ['health'];
     case 'audit':
       return ['audit'];
+    case 'presence':
+      return [event.data.room];
   }
 }
 
-/** Room names: `proc:<pid>`, `model:<mid>`, `inbox`, `health`, `audit` (admins). */
+/** Room names: `proc:<pid>`, `model:<mid>`, `design:<mid>` (designers), `inbox`, `health`, `audit` (admins). */
 export const liveRoom = {
   proc: (pid: string) => `proc:${pid}`,
   model: (mid: string) => `model:${mid}`,
+  design: (mid: string) => `design:${mid}`,
   inbox: 'inbox',
   health: 'health',
   audit: 'audit',

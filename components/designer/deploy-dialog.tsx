@@ -1,6 +1,8 @@
 /**
- * Deploying the text with a version note. State: editing the note → deploying (busy) → done
- * (closes, tells the parent the new version) | failed (the error stays in the dialog).
+ * Deploying the text with a version note. State: checking what the deploy would go over
+ * (deploy-warnings.tsx) → editing the note (and, when others changed the model since `baseVer`,
+ * ticking "Deploy over these changes") → deploying (busy) → done (closes, tells the parent the new
+ * version) | failed (the error stays in the dialog).
  */
 'use client';
 import { useId, useState } from 'react';
@@ -8,15 +10,30 @@ import { useApiMutation } from '../data/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import styles from './designer.module.css';
+import { DeployWarnings, useDeployCheck } from './deploy-warnings.tsx';
 import { Modal } from './modal.tsx';
 
-export function DeployDialog({ open, source, onClose, onDeployed }: { open: boolean; source: string; onClose: () => void; onDeployed: (model: { id: string; ver: number }) => void }) {
+export interface DeployDialogProps {
+  open: boolean;
+  source: string;
+  /** The model id in the text, and the version the text started from (0: never deployed). */
+  mid: string;
+  baseVer: number;
+  onClose: () => void;
+  onDeployed: (model: { id: string; ver: number }) => void;
+}
+
+export function DeployDialog({ open, source, mid, baseVer, onClose, onDeployed }: DeployDialogProps) {
   const noteId = useId();
   const [note, setNote] = useState('');
+  const [overwrite, setOverwrite] = useState(false);
+  const check = useDeployCheck(mid, baseVer, open);
+  const held = !check.ready || (check.warnings.length > 0 && !overwrite);
   const deploy = useApiMutation('models.deploy', {
     invalidates: ['models.list', 'models.versions'],
     onSuccess: (model) => {
       setNote('');
+      setOverwrite(false);
       onDeployed({ id: model.id, ver: model.ver });
     },
   });
@@ -26,6 +43,7 @@ export function DeployDialog({ open, source, onClose, onDeployed }: { open: bool
         className={styles.dialogBody}
         onSubmit={(e) => {
           e.preventDefault();
+          if (held) return;
           deploy.mutate({ source, note: note.trim() || undefined });
         }}
       >
@@ -33,10 +51,12 @@ export function DeployDialog({ open, source, onClose, onDeployed }: { open: bool
           <label htmlFor={noteId}>Version note</label>
           <textarea id={noteId} rows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} placeholder="What changed, for the version history" autoFocus />
         </div>
+        <DeployWarnings warnings={check.warnings} confirmed={overwrite} onConfirm={setOverwrite} />
+        {check.error ? <ErrorNote error={check.error} title="Could not check for changes by others" /> : null}
         {deploy.error ? <ErrorNote error={deploy.error} title="The model was not deployed" /> : null}
         <div className={styles.dialogActions}>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" icon="send" busy={deploy.isPending}>
+          <Button type="submit" variant="primary" icon="send" busy={deploy.isPending} disabled={held}>
             Deploy
           </Button>
         </div>

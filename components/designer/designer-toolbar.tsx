@@ -1,4 +1,4 @@
-/** The designer's toolbar: undo/redo, versions, export/import, Run and Deploy (with the problem count). Stateless. */
+/** The designer's toolbar: undo/redo, versions, export/import, Run and Deploy (with the problem count), the draft's state with Discard, and who else is editing. Stateless. */
 'use client';
 import { useRef } from 'react';
 import { Button } from '../ui/button.tsx';
@@ -17,9 +17,13 @@ export interface ToolbarProps {
   onVersions?: () => void;
   onRun?: () => void;
   deploy?: { problems: number; checking: boolean; onDeploy(): void };
+  /** The draft's state in words ('' when there is nothing to say); `onDiscard` when there is a draft or a change to throw away. */
+  draft?: { label: string; failed: boolean; onDiscard?: () => void };
+  /** "ana is editing this model" ('' for nobody else). */
+  presence?: string;
 }
 
-export function DesignerToolbar({ title, status, canUndo, canRedo, onUndo, onRedo, onExport, onImport, onVersions, onRun, deploy }: ToolbarProps) {
+export function DesignerToolbar({ title, status, canUndo, canRedo, onUndo, onRedo, onExport, onImport, onVersions, onRun, deploy, draft, presence }: ToolbarProps) {
   const file = useRef<HTMLInputElement>(null);
   const blocked = deploy ? deploy.problems > 0 || deploy.checking : true;
   const deployLabel = !deploy ? '' : deploy.checking ? 'Deploy (checking…)' : deploy.problems ? `Deploy (${deploy.problems} problem${deploy.problems > 1 ? 's' : ''})` : 'Deploy';
@@ -33,8 +37,23 @@ export function DesignerToolbar({ title, status, canUndo, canRedo, onUndo, onRed
         <span className={styles.muted} title={status}>
           {status}
         </span>
+        {draft?.label ? (
+          <span role="status" data-testid="draft-status" className={`${styles.draftStatus} ${draft.failed ? styles.draftFailed : styles.muted}`} title={draft.label}>
+            {draft.label}
+          </span>
+        ) : null}
+        {presence ? (
+          <span data-testid="presence" className={styles.presence} title={presence}>
+            {presence}
+          </span>
+        ) : null}
       </div>
       <div className={styles.toolbarButtons}>
+        {draft?.onDiscard ? (
+          <Button size="sm" variant="ghost" icon="x" onClick={draft.onDiscard}>
+            Discard draft
+          </Button>
+        ) : null}
         <Button size="sm" variant="ghost" icon="undo" onClick={onUndo} disabled={!canUndo} aria-keyshortcuts="Control+Z">
           Undo
         </Button>

@@ -14,6 +14,7 @@ import { Button } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { newDraftKey } from './draft-keys.ts';
 import { ArchiveButton, ArchivedModels } from './model-archive.tsx';
 import styles from './models-list.module.css';
 
@@ -46,7 +47,7 @@ export function ModelsActions() {
           if (chosen) void chosen.text().then((source) => imported.mutate({ source }));
         }}
       />
-      <Button variant="primary" icon="workflow" onClick={() => router.push('/models/new')}>
+      <Button variant="primary" icon="workflow" onClick={() => router.push(`/models/new?draft=${newDraftKey()}`)}>
         New workflow
       </Button>
     </div>

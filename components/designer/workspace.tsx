@@ -2,8 +2,11 @@
  * The designer's split view: palette and property panel | canvas | YAML editor and problems, with
  * the toolbar and dialogs. Composition only; the state lives in the hooks it uses:
  * `useDesignerDoc` (text, history, graph), `useValidation` (problems), `useDesignerCommands`
- * (selection, clipboard, edits), `usePinnedPositions` (dragged positions), plus which dialog is
- * open (`dialog`: none | deploy | versions | run) and the deployed version (`deployed`).
+ * (selection, clipboard, edits), `usePinnedPositions` (dragged positions), `useDraft` (the
+ * server's draft of both), `useLeaveGuard` (asking before unsaved changes are left), `usePresence`
+ * (who else has the model open), plus which dialog is open (`dialog`: none | deploy | versions |
+ * run | discard), the deployed version (`lastDeploy`), the version the text started from
+ * (`baseVer`) and the text a discarded draft goes back to (`clean`).
  */
 'use client';
 import { useRouter } from 'next/navigation';
@@ -18,6 +21,7 @@ import styles from './designer.module.css';
 import { DesignerToolbar } from './designer-toolbar.tsx';
 import { toDiagnostics } from './diagnostics.ts';
 import { elementValues } from './element-values.ts';
+import { DiscardDraftDialog, LeaveDialog } from './draft-dialogs.tsx';
 import { downloadText, readTextFile } from './file-io.ts';
 import { Palette, PACKAGE_MIME } from './palette.tsx';
 import { usePinnedPositions } from './pinned-positions.ts';
@@ -27,25 +31,49 @@ import { RunDialog } from './run-dialog.tsx';
 import type { JsonSchema } from './schema-form.tsx';
 import { useDesignerCommands } from './use-designer-commands.ts';
 import { useDesignerDoc } from './use-designer-doc.ts';
+import { useDraft, type DraftKey, type DraftState, type RestoredDraft } from './use-draft.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import { presenceSentence, usePresence } from './use-presence.ts';
 import { useShortcuts } from './use-shortcuts.ts';
 import { useValidation } from './use-validation.ts';
 import { VersionsDialog } from './versions-dialog.tsx';
 import { YamlEditor } from './yaml-editor.tsx';
 
 export interface WorkspaceProps {
-  initial: string;
+  /** The deployed version's text (or a new workflow's); the designer shows `restored`'s when there is one. */
+  original: string;
   /** The deployed model and version this text came from; null for a new workflow. */
   deployed: { id: string; ver: number } | null;
+  /** Where the draft of this text is kept, and the draft the page restored (null: none). */
+  draftKey: DraftKey;
+  restored: RestoredDraft | null;
   onOpenVersion?: (ver: number) => void;
 }
 
-type Dialog = 'none' | 'deploy' | 'versions' | 'run';
+type Dialog = 'none' | 'deploy' | 'versions' | 'run' | 'discard';
 
-export function Workspace({ initial, deployed, onOpenVersion }: WorkspaceProps) {
+/** The draft's state in words for the toolbar. */
+function draftLabel(draft: DraftState): string {
+  const at = draft.savedAt ? new Date(draft.savedAt).toLocaleTimeString() : '';
+  switch (draft.status) {
+    case 'clean':
+      return '';
+    case 'unsaved':
+      return 'Unsaved changes';
+    case 'saving':
+      return 'Saving draft…';
+    case 'saved':
+      return `Draft saved ${at}`;
+    case 'failed':
+      return `Draft not saved: ${draft.error?.message ?? 'unknown error'}`;
+  }
+}
+
+export function Workspace({ original, deployed, draftKey, restored, onOpenVersion }: WorkspaceProps) {
   const me = useMe();
   const router = useRouter();
   const designer = me.can('design');
-  const doc = useDesignerDoc(initial);
+  const doc = useDesignerDoc(restored?.source ?? original);
   const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
   const schemas = useMemo(() => new Map((packages.data?.rows ?? []).map((p) => [p.id, p.schema as JsonSchema])), [packages.data]);
   const actPackages = useMemo(() => (packages.data?.rows ?? []).filter((p) => p.catalog !== 'event'), [packages.data]);
@@ -53,9 +81,15 @@ export function Workspace({ initial, deployed, onOpenVersion }: WorkspaceProps) 
   const validation = useValidation(doc.graphText, doc.broken, designer);
   const [dialog, setDialog] = useState<Dialog>('none');
   const [lastDeploy, setLastDeploy] = useState(deployed);
+  const [baseVer, setBaseVer] = useState(restored?.base_ver ?? deployed?.ver ?? 0);
+  /** What "Discard draft" goes back to: the text the page opened with, or the last one deployed here. */
+  const [clean, setClean] = useState(original);
 
   const workflowId = doc.graph.nodes[0]?.elementId ?? 'new';
-  const { pinned, pin } = usePinnedPositions(workflowId);
+  const { pinned, pin } = usePinnedPositions(workflowId, restored?.layout);
+  const draft = useDraft({ key: draftKey, text: doc.text, layout: pinned, baseVer, enabled: designer, restored });
+  const guard = useLeaveGuard(draft.unsaved);
+  const others = usePresence(designer && lastDeploy ? lastDeploy.id : null, me.caller?.name ?? null);
   const placed = useMemo(() => layout(doc.graph, { pinned }), [doc.graph, pinned]);
   const pinnedProblems = useMemo(() => pinProblems(doc.graph, validation.problems), [doc.graph, validation.problems]);
   const byNode = useMemo(() => problemsByNode(doc.graph, validation.problems), [doc.graph, validation.problems]);
@@ -88,6 +122,8 @@ export function Workspace({ initial, deployed, onOpenVersion }: WorkspaceProps) 
         onVersions={lastDeploy ? () => setDialog('versions') : undefined}
         onRun={lastDeploy && me.can('operate') ? () => setDialog('run') : undefined}
         deploy={designer ? { problems: validation.problems.length, checking, onDeploy: openDeploy } : undefined}
+        draft={designer ? { label: draftLabel(draft), failed: draft.status === 'failed', onDiscard: draft.hasDraft || draft.unsaved ? () => setDialog('discard') : undefined } : undefined}
+        presence={presenceSentence(others)}
       />
       <div className={styles.split}>
         <aside className={styles.left}>
@@ -141,16 +177,35 @@ export function Workspace({ initial, deployed, onOpenVersion }: WorkspaceProps) 
       <DeployDialog
         open={dialog === 'deploy'}
         source={doc.text}
+        mid={workflowId}
+        baseVer={lastDeploy && lastDeploy.id === workflowId ? baseVer : 0}
         onClose={() => setDialog('none')}
         onDeployed={(model) => {
           setDialog('none');
           setLastDeploy(model);
-          if (!deployed || deployed.id !== model.id) router.replace(`/models/${encodeURIComponent(model.id)}`);
+          setBaseVer(model.ver);
+          setClean(doc.text);
+          // the deployed text is the new clean state; its draft is gone before another page could restore it
+          void draft.discard(doc.text, pinned).finally(() => {
+            if (!deployed || deployed.id !== model.id) router.replace(`/models/${encodeURIComponent(model.id)}`);
+          });
         }}
       />
+      <DiscardDraftDialog
+        open={dialog === 'discard'}
+        deployed={lastDeploy}
+        onClose={() => setDialog('none')}
+        onDiscard={() => {
+          setDialog('none');
+          // the draft's baseline is the original at once, so loading it saves nothing
+          void draft.discard(clean, pinned);
+          doc.load(clean);
+        }}
+      />
+      <LeaveDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
       {lastDeploy ? (
         <>
-          <VersionsDialog id={lastDeploy.id} open={dialog === 'versions'} onClose={() => setDialog('none')} onOpenVersion={(ver) => (setDialog('none'), onOpenVersion?.(ver))} />
+          <VersionsDialog id={lastDeploy.id} open={dialog === 'versions'} onClose={() => setDialog('none')} onOpenVersion={(ver) => (setDialog('none'), guard.go(() => onOpenVersion?.(ver)))} />
           <RunDialog modelId={lastDeploy.id} inputs={runInputs} open={dialog === 'run'} onClose={() => setDialog('none')} />
         </>
       ) : null}

@@ -9,6 +9,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import type { Logger } from 'pino';
 import type { AuditLog } from '../audit/types.ts';
 import type { Auth, Caller } from '../auth/types.ts';
+import type { DraftBook } from '../drafts/index.ts';
 import type { Engine } from '../runtime/engine.ts';
 import { clientAddress } from './client-address.ts';
 
@@ -24,6 +25,8 @@ export interface ApiServices {
   engine: Engine;
   auth: Auth;
   audit: AuditLog;
+  /** Designers' drafts (server/drafts). */
+  drafts: DraftBook;
   log: Logger;
   /** Set the `Secure` attribute on the session cookie (serve behind https). */
   secureCookie: boolean;

@@ -14,6 +14,8 @@ export const LIMITS = {
   varsBytes: 64 * 1024,
   /** Ids: pids, tids, model ids, delivery ids. */
   idChars: 200,
+  /** A draft's node layout, as JSON. */
+  layoutBytes: 64 * 1024,
   /** Rows of one page. */
   pageSize: 500,
 } as const;
@@ -37,3 +39,8 @@ export const vars = z
 
 /** An id: a non-empty, bounded string. */
 export const id = z.string().min(1).max(LIMITS.idChars);
+
+/** Node positions by node id (a draft's layout): finite coordinates, bounded as JSON. */
+export const layout = z
+  .record(z.string().min(1).max(LIMITS.idChars), z.object({ x: z.number().finite(), y: z.number().finite() }).strict())
+  .refine((v) => jsonBytes(v) <= LIMITS.layoutBytes, tooLarge('the layout', LIMITS.layoutBytes));

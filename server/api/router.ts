@@ -1,6 +1,7 @@
 /** The API's root router: one sub-router per resource. `AppRouter` is what clients import. */
 import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
+import { draftsRouter } from './routers/drafts.ts';
 import { healthRouter } from './routers/health.ts';
 import { inboxRouter } from './routers/inbox.ts';
 import { messagesRouter } from './routers/messages.ts';
@@ -16,6 +17,7 @@ import { router } from './trpc.ts';
 export const appRouter = router({
   auth: authRouter,
   models: modelsRouter,
+  drafts: draftsRouter,
   processes: processesRouter,
   tasks: tasksRouter,
   inbox: inboxRouter,

@@ -15,6 +15,8 @@ import type { AuditLog } from '../audit/types.ts';
 import { withAuditFeed } from '../api/live/audit-feed.ts';
 import { sweepExpiredSessions, type SessionStore } from '../auth/expired-sessions.ts';
 import type { Auth } from '../auth/types.ts';
+import { DraftBook, type DraftStore } from '../drafts/index.ts';
+import { systemClock } from '../engine/clock.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { ApiServices } from '../api/context.ts';
 import { attachLive, type Live, type LiveOptions } from '../api/live/socket-server.ts';
@@ -27,8 +29,8 @@ import { dispatcher } from './routes.ts';
 
 export interface ServerOptions {
   engine: Engine;
-  /** The store of the server's sessions (expired ones are swept); the API reads the engine's rows through `engine.reads`. */
-  store: SessionStore;
+  /** The store of the server's sessions (expired ones are swept) and drafts; the API reads the engine's rows through `engine.reads`. */
+  store: SessionStore & DraftStore;
   auth: Auth;
   audit: AuditLog;
   log?: Logger;
@@ -67,6 +69,7 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
     auth: options.auth,
     // each new entry is a hint to the admins' audit log pages (live/audit-feed.ts)
     audit: withAuditFeed(options.audit, () => live?.io),
+    drafts: new DraftBook(options.store, systemClock),
     log,
     secureCookie: options.secureCookie ?? false,
     trustProxy: options.trustProxy ?? 0,

@@ -238,13 +238,19 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     sqlName: 'audit_entries',
     columns: { id: str, time, actor: str, actor_name: str, action: str, target: str, detail: json, result: str },
   },
+  drafts: {
+    name: 'drafts',
+    delegate: 'draft',
+    sqlName: 'drafts',
+    columns: { id: str, user_id: str, user_name: str, mid: str, title: str, source: str, layout: json, base_ver: int, create_time: time, update_time: time },
+  },
 };
 
 /** Every collection of an opened store (`openStore`): the engine's and the server's. */
 export const COLLECTION_NAMES = Object.keys(TABLES) as TableName[];
 
 /** The server's collections (server-rows.ts), outside the engine's `Store`. */
-export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit'];
+export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit', 'drafts'];
 
 /** The hidden insertion-order column (see prisma/models.prisma). */
 export const SEQ = 'seq';

@@ -5,7 +5,7 @@
 import { and, eq, firstOf, is, rowsOf } from './contract/filters.ts';
 import type { ServerCollections, ServerQueries } from './server-rows.ts';
 
-export function memoryServerQueries({ users, sessions, apiTokens, audit }: ServerCollections): ServerQueries {
+export function memoryServerQueries({ users, sessions, apiTokens, audit, drafts }: ServerCollections): ServerQueries {
   return {
     userNamed: (name) => firstOf(users, and(eq('name', name))),
     tokensOfUser: (userId) => rowsOf(apiTokens, and(eq('user_id', userId)), ['create_time', 'id']),
@@ -13,6 +13,8 @@ export function memoryServerQueries({ users, sessions, apiTokens, audit }: Serve
     deleteSessionsOfUser: (userId) => sessions.deleteWhere(and(eq('user_id', userId))),
     deleteExpiredSessions: (now, userId) =>
       sessions.deleteWhere(userId === undefined ? and(is('expires', 'le', now)) : and(eq('user_id', userId), is('expires', 'le', now))),
+    draftsOfUser: (userId) => rowsOf(drafts, and(eq('user_id', userId)), ['-update_time', 'id']),
+    draftsOfModel: (mid) => rowsOf(drafts, and(eq('mid', mid)), ['-update_time', 'id']),
     insertAuditEntries: async (rows) => {
       for (const row of rows) await audit.create(row);
     },

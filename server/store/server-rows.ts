@@ -39,6 +39,29 @@ export interface ApiTokenRow {
   last_used: number | null;
 }
 
+/**
+ * A designer's unsaved work on one model (server/drafts): one row per user and model, or per user
+ * and draft key for a workflow never deployed (`mid` is then '').
+ */
+export interface DraftRow {
+  id: string;
+  user_id: string;
+  /** The user's sign-in name when saved (shown to the other designers of the model). */
+  user_name: string;
+  /** The deployed model it edits; '' for a workflow never deployed. */
+  mid: string;
+  /** The workflow's name (else its id) in the text when saved, for lists. */
+  title: string;
+  /** The YAML text. */
+  source: string;
+  /** Node positions the user dragged, by node id (never in the YAML). */
+  layout: Record<string, { x: number; y: number }>;
+  /** The deployed version the text started from; 0 for a workflow never deployed. */
+  base_ver: number;
+  create_time: number;
+  update_time: number;
+}
+
 /** An audit entry as stored: exactly the API's AuditEntry. */
 export type AuditRow = AuditEntry;
 
@@ -48,6 +71,7 @@ export interface ServerCollections {
   sessions: Collection<SessionRow>;
   apiTokens: Collection<ApiTokenRow>;
   audit: Collection<AuditRow>;
+  drafts: Collection<DraftRow>;
 }
 
 export type ServerCollectionName = keyof ServerCollections;
@@ -68,6 +92,10 @@ export interface ServerQueries {
   deleteSessionsOfUser(userId: string): Promise<number>;
   /** Deletes the sessions whose `expires` is at or before `now` (of one user, or of all); returns how many. */
   deleteExpiredSessions(now: number, userId?: string): Promise<number>;
+  /** The drafts of a user, most recently saved first (`update_time` descending, then `id`). */
+  draftsOfUser(userId: string): Promise<DraftRow[]>;
+  /** The drafts of a deployed model (every user's), most recently saved first (`update_time` descending, then `id`). */
+  draftsOfModel(mid: string): Promise<DraftRow[]>;
   /** Adds audit entries under fresh ids, all in one write. */
   insertAuditEntries(rows: readonly AuditRow[]): Promise<void>;
 }

@@ -18,6 +18,7 @@ export const SERVER_INDEXES: Readonly<Record<ServerCollectionName, readonly stri
   sessions: ['user_id'],
   apiTokens: ['token_hash', 'user_id'],
   audit: ['actor', 'action', 'target'],
+  drafts: ['user_id', 'mid'],
 };
 
 /** Makes the collection of one server table (rows are typed by `ServerCollections`). */

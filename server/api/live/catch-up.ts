@@ -38,6 +38,7 @@ import type { LiveBridge } from './bridge.ts';
 import { capValue, inboxEvent, messageEvent, taskEvent } from './payloads.ts';
 import { callerInboxRooms, modelRoom, procRoom, type RoomRef } from './rooms.ts';
 import { healthSnapshot } from './health-feed.ts';
+import { announcePresence } from './presence.ts';
 
 export interface CatchUpDeps {
   engine: Engine;
@@ -112,6 +113,11 @@ export async function joinWithCatchUp(socket: Socket, ref: RoomRef, name: string
     case 'health':
       await socket.join(name);
       emit({ cursor: deps.bridge.cursor(), health: healthSnapshot(deps.engine) });
+      return [name];
+    case 'design':
+      // presence, not history: who is in the room now goes to everyone in it (presence.ts)
+      await socket.join(name);
+      await announcePresence(socket.nsp, name);
       return [name];
     case 'audit':
       // entries are not replayed: what was added between the client's read (or its last event) and

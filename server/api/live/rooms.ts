@@ -1,13 +1,13 @@
 /**
  * Room names and who may join them: `proc:<pid>` and `model:<mid>` and `health` need the read
- * permission; `inbox` needs operate; `audit` (a hint per new audit entry) needs admin. The inbox is split into per-user and per-role rooms so
+ * permission; `design:<mid>` (who has the model open in the designer, presence.ts) needs design; `inbox` needs operate; `audit` (a hint per new audit entry) needs admin. The inbox is split into per-user and per-role rooms so
  * each caller only receives the interrupt tasks they may act on (inbox-access.ts).
  */
 import type { Caller } from '../../auth/types.ts';
 import type { Assignment } from '../inbox-access.ts';
 import { PERMISSIONS, type Permission } from '../../../vocab/roles.ts';
 
-export type RoomRef = { kind: 'proc'; id: string } | { kind: 'model'; id: string } | { kind: 'inbox' } | { kind: 'health' } | { kind: 'audit' };
+export type RoomRef = { kind: 'proc'; id: string } | { kind: 'model'; id: string } | { kind: 'design'; id: string } | { kind: 'inbox' } | { kind: 'health' } | { kind: 'audit' };
 
 const MAX_ID = 200;
 
@@ -17,17 +17,21 @@ export function parseRoom(name: unknown): RoomRef | null {
   if (name === 'inbox') return { kind: 'inbox' };
   if (name === 'health') return { kind: 'health' };
   if (name === 'audit') return { kind: 'audit' };
-  const match = /^(proc|model):(.+)$/.exec(name);
-  return match ? { kind: match[1] as 'proc' | 'model', id: match[2] } : null;
+  const match = /^(proc|model|design):(.+)$/.exec(name);
+  return match ? { kind: match[1] as 'proc' | 'model' | 'design', id: match[2] } : null;
 }
 
 export function roomPermission(room: RoomRef): Permission {
   if (room.kind === 'audit') return 'admin';
+  if (room.kind === 'design') return 'design';
   return room.kind === 'inbox' ? 'operate' : 'read';
 }
 
 export const procRoom = (pid: string) => `proc:${pid}`;
 export const modelRoom = (mid: string) => `model:${mid}`;
+export const designRoom = (mid: string) => `design:${mid}`;
+/** Whether a room name is a designer presence room. */
+export const isDesignRoom = (name: string) => name.startsWith('design:');
 export const HEALTH_ROOM = 'health';
 export const AUDIT_ROOM = 'audit';
 

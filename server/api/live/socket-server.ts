@@ -26,7 +26,7 @@ import { LiveBridge } from './bridge.ts';
 import { joinWithCatchUp } from './catch-up.ts';
 import { startHealthFeed } from './health-feed.ts';
 import { parseRoom, roomPermission } from './rooms.ts';
-import { leaveJoined, recordJoined, serialOf, socketCaller } from './socket-state.ts';
+import { announceDeparture, leaveJoined, recordJoined, serialOf, socketCaller } from './socket-state.ts';
 
 export interface LiveOptions {
   engine: Engine;
@@ -112,7 +112,7 @@ export async function attachLive(server: HttpServer, options: LiveOptions): Prom
         try {
           const request = joinRequest.parse(raw);
           const ref = parseRoom(request.room);
-          if (!ref) throw new ActError('input.invalid', `'${request.room}' is not a room (proc:<pid>, model:<mid>, inbox, health, audit)`);
+          if (!ref) throw new ActError('input.invalid', `'${request.room}' is not a room (proc:<pid>, model:<mid>, design:<mid>, inbox, health, audit)`);
           if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) throw new ActError('input.too_large', `a socket may join at most ${MAX_ROOMS_PER_SOCKET} rooms`);
           const caller = requirePermission(await socketCaller(socket, auth), roomPermission(ref));
           socket.data.caller = caller;
@@ -124,6 +124,9 @@ export async function attachLive(server: HttpServer, options: LiveOptions): Prom
           reply({ ok: false, error: publicError(act) });
         }
       });
+    });
+    socket.on('disconnect', () => {
+      announceDeparture(socket).catch((err: unknown) => log.error({ err: String(err), socket: socket.id }, 'presence update failed'));
     });
     socket.on('leave', (raw: unknown, ack?: (reply: unknown) => void) => {
       const name = typeof (raw as { room?: unknown })?.room === 'string' ? (raw as { room: string }).room : '';

@@ -10,6 +10,8 @@ import type { Socket } from 'socket.io';
 import { Serial } from '../../auth/serial.ts';
 import type { Auth, Caller } from '../../auth/types.ts';
 import { resolveCaller, sessionFromCookies } from '../context.ts';
+import { announcePresence } from './presence.ts';
+import { isDesignRoom } from './rooms.ts';
 
 /** The caller of the socket's handshake credentials now (an API token, else the session cookie); null once they no longer resolve. */
 export function socketCaller(socket: Socket, auth: Auth): Promise<Caller | null> {
@@ -32,9 +34,16 @@ export function recordJoined(socket: Socket, name: string, rooms: string[]): voi
   joinedRooms(socket)[name] = rooms;
 }
 
-/** Leaves every room joined for `name` (nothing when it was not joined). */
+/** Leaves every room joined for `name` (nothing when it was not joined); a presence room hears who is left. */
 export async function leaveJoined(socket: Socket, name: string): Promise<void> {
   const joined = joinedRooms(socket);
-  for (const room of joined[name] ?? []) await socket.leave(room);
+  const rooms = joined[name] ?? [];
+  for (const room of rooms) await socket.leave(room);
   delete joined[name];
+  for (const room of rooms) if (isDesignRoom(room)) await announcePresence(socket.nsp, room);
+}
+
+/** After a disconnect: the presence rooms the socket was in hear who is left. */
+export async function announceDeparture(socket: Socket): Promise<void> {
+  for (const room of Object.values(joinedRooms(socket)).flat()) if (isDesignRoom(room)) await announcePresence(socket.nsp, room);
 }

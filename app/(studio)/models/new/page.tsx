@@ -1,4 +1,5 @@
 import type { Metadata } from 'next/types';
+import { Suspense } from 'react';
 import { NewWorkflowDesigner } from '../../../../components/designer/designer.tsx';
 import { Page } from '../../../../components/shell/page.tsx';
 
@@ -7,7 +8,9 @@ export const metadata: Metadata = { title: 'New workflow' };
 export default function NewWorkflowPage() {
   return (
     <Page title="New workflow" description="Build it from the palette or type the YAML; deploy when there are no problems." needs="design">
-      <NewWorkflowDesigner />
+      <Suspense>
+        <NewWorkflowDesigner />
+      </Suspense>
     </Page>
   );
 }
