@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQL_BACKENDS } from './helpers/databases.ts';
-import { apiError, startTestServer, type TestServer } from './helpers/server.ts';
+import { apiError, startTestServer, waitingTask, type TestServer } from './helpers/server.ts';
 
 const model = `id: answers
 name: Required answers
@@ -34,11 +34,7 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
     await t?.close();
   });
 
-  async function waiting(pid: string, key: string) {
-    await t.engine.idle();
-    const detail = await t.as('viewer').processes.get.query({ pid });
-    return { detail, task: detail.tasks.find((x) => x.key === key && x.state === 'interrupted') };
-  }
+  const waiting = (pid: string, key: string) => waitingTask(t, pid, key);
 
   it('refuses a missing, null, empty or blank required answer with action.answer_required naming the field; nothing changes', async () => {
     const { pid } = await t.as('operator').processes.start.mutate({ mid: 'answers' });

@@ -255,3 +255,10 @@ export function disconnected(socket: Socket): Promise<void> {
   if (!socket.connected) return Promise.resolve();
   return new Promise((resolve) => socket.once('disconnect', () => resolve()));
 }
+
+/** Once the engine is idle: the process as a viewer sees it, and its task `key` waiting for an answer (if one is). */
+export async function waitingTask(t: TestServer, pid: string, key: string) {
+  await t.engine.idle();
+  const detail = await t.as('viewer').processes.get.query({ pid });
+  return { detail, task: detail.tasks.find((x) => x.key === key && x.state === 'interrupted') };
+}
