@@ -16,8 +16,8 @@
  *
  * State: the rows the running turn dirtied and the tasks that left `interrupted` in it (cleared by
  * `flush`, except the rows of processes awaiting their first turn, which stay dirty until that
- * turn — or `releaseAll` — lets them go); the callers waiting for a process's rows to be written,
- * by process; the process rows last handed out, by process and generation; `seq`, the number of the latest
+ * turn — or `release` — lets them go); the start waiting for a process's rows to be written, by
+ * process; the process rows last handed out, by process and generation; `seq`, the number of the latest
  * batch (`flush` call: events emitted by a job are followed by batch `seq + 1`); `committedSeq`,
  * the latest batch whose write settled; the chain of commits, so `committed` events come in order.
  */
@@ -57,8 +57,8 @@ export class JobBatch {
   private flushWaiters: Waiter[] = [];
   /** Started processes whose rows wait for their first turn, by pid. */
   private readonly awaitingTurn = new Map<string, Process>();
-  /** Callers waiting until a batch holding a process's rows is written (awaitFirstTurn). */
-  private readonly rowWaiters = new Map<Process, Waiter[]>();
+  /** The start waiting until a batch holding its process's rows is written (awaitFirstTurn). */
+  private readonly rowWaiters = new Map<Process, Waiter>();
 
   constructor(
     private readonly writer: StoreWriter,
@@ -91,11 +91,7 @@ export class JobBatch {
    */
   awaitFirstTurn(proc: Process): Promise<void> {
     this.awaitingTurn.set(proc.pid, proc);
-    return new Promise((resolve, reject) => {
-      const waiters = this.rowWaiters.get(proc);
-      if (waiters) waiters.push({ resolve, reject });
-      else this.rowWaiters.set(proc, [{ resolve, reject }]);
-    });
+    return new Promise((resolve, reject) => void this.rowWaiters.set(proc, { resolve, reject }));
   }
 
   /** The turn of `pid` ended (lanes.ts): a process awaiting its first turn lets its rows go; then the turn's batch goes out. */
@@ -177,12 +173,12 @@ export class JobBatch {
     return Promise.resolve();
   }
 
-  /** Callers waiting for the rows of a process in `pids` hear how `committed` went. */
+  /** Starts waiting for the rows of a process in `pids` hear how `committed` went. */
   private settleRowWaiters(pids: ReadonlySet<string>, committed: Promise<void>): void {
-    for (const [proc, waiters] of this.rowWaiters) {
+    for (const [proc, waiter] of this.rowWaiters) {
       if (!pids.has(proc.pid)) continue;
       this.rowWaiters.delete(proc);
-      for (const waiter of waiters) committed.then(waiter.resolve, waiter.reject);
+      committed.then(waiter.resolve, waiter.reject);
     }
   }
 

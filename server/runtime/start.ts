@@ -107,7 +107,7 @@ export class Starter {
           void rt.batch.flush();
         }
       } else {
-        admit();
+        rt.residents.park(pid, run);
         written = rt.batch.flush();
       }
       try {
