@@ -13,6 +13,8 @@
  * A process started from outside writes its first rows with its first turn (`awaitFirstTurn`):
  * the start is reported once that batch is in the store, so a start costs no batch of its own, its
  * process and root rows go out once, and a caller that starts faster than the lanes run waits.
+ * A lane held by user code on a code worker lets the processes waiting in it go (`releaseWhere`):
+ * a start never waits for user code.
  *
  * State: the rows the running turn dirtied and the tasks that left `interrupted` in it (cleared by
  * `flush`, except the rows of processes awaiting their first turn, which stay dirty until that
@@ -104,6 +106,11 @@ export class JobBatch {
   release(proc?: Process): void {
     if (proc) this.awaitingTurn.delete(proc.pid);
     else this.awaitingTurn.clear();
+  }
+
+  /** Lets the processes awaiting their first turn whose pid passes `test` write their rows with the next batch (their lane is held by user code). */
+  releaseWhere(test: (pid: string) => boolean): void {
+    for (const pid of this.awaitingTurn.keys()) if (test(pid)) this.awaitingTurn.delete(pid);
   }
 
   leftInbox(task: Task): void {

@@ -56,6 +56,8 @@ export class Jobs {
    */
   offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void {
     const release = this.queue.hold(pid);
+    // starts queued behind the held lane are not kept waiting for user code: their rows go now
+    this.batch.releaseWhere((other) => this.queue.sameLane(other, pid));
     work.then(
       (value) => release({ pid, name, run: () => then({ ok: true, value }) }),
       (error: unknown) => release({ pid, name, run: () => then({ ok: false, error }) }),

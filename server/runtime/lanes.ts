@@ -179,6 +179,16 @@ export class Lanes {
     return this.lanes[hash(pid) % this.lanes.length];
   }
 
+  /** Whether the lane of `pid` is held by user code running on a code worker (`hold`). */
+  isHeld(pid: string): boolean {
+    return this.laneOf(pid).held > 0;
+  }
+
+  /** Whether the jobs of two processes share a lane. */
+  sameLane(a: string, b: string): boolean {
+    return this.laneOf(a) === this.laneOf(b);
+  }
+
   /** Whether the lane of `pid` can take one more job. */
   hasRoom(pid: string): boolean {
     return !this.closed && this.laneOf(pid).size < this.laneCapacity;

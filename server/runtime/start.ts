@@ -94,12 +94,13 @@ export class Starter {
       };
       // The process row and its root task (or its overflow record) are durable before the start
       // is reported (spec 5.2); a start whose rows could not be written is undone. A process that
-      // runs now writes them with its first turn (job-batch.ts), one batch for both.
+      // runs now writes them with its first turn (job-batch.ts), one batch for both — unless its
+      // lane is held by user code, which the start is not made to wait for.
       let written: Promise<void>;
       if (checkedByWrite) {
         rt.batch.markFresh(proc);
         written = rt.batch.flush();
-      } else if (resident()) {
+      } else if (resident() && !rt.jobs.queue.isHeld(pid)) {
         written = rt.batch.awaitFirstTurn(proc);
         if (!run()) {
           // the lane refused the execution (the outbox holds it): no turn will write the rows
@@ -107,7 +108,7 @@ export class Starter {
           void rt.batch.flush();
         }
       } else {
-        rt.residents.park(pid, run);
+        admit();
         written = rt.batch.flush();
       }
       try {
