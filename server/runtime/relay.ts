@@ -165,6 +165,10 @@ export class Relay {
       refusal = { ok: false, code: 'action.refused', message: `process '${op.pid}' is parked, waiting for a free slot` };
     }
     if (!refusal) return;
+    // the owner may have applied and closed the record since the pass read it, in the batch that
+    // ended the process read above: read after that row, the record shows it, and keeps its result
+    const current = await rt.store.ops.find(op.id);
+    if (!current || current.status === 'done') return;
     const closed = { ...op, status: 'done' as const, options: { ...((op.options ?? {}) as Vars), $result: refusal }, update_time: rt.clock.now() };
     await rt.writer.writeBatch(async (tx) => {
       await tx.ops.update(closed);
