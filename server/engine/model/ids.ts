@@ -24,18 +24,23 @@ let poolAt = pool.length;
 /** Bytes at or above this are skipped: the rest map onto the alphabet evenly (248 = 4 × 62). */
 const EVEN_BELOW = 256 - (256 % ID_ALPHABET.length);
 
+/** The alphabet's character codes, and a buffer an id is assembled in (one string made per id, not one per character). */
+const ALPHABET_CODES = Buffer.from(ID_ALPHABET, 'latin1');
+const assembly = Buffer.alloc(64);
+
 /** A random id of `length` characters from `0-9a-zA-Z`, each equally likely. */
 export function newId(length: number): string {
-  let id = '';
-  while (id.length < length) {
+  const out = length <= assembly.length ? assembly : Buffer.alloc(length);
+  let n = 0;
+  while (n < length) {
     if (poolAt === pool.length) {
       randomFillSync(pool);
       poolAt = 0;
     }
     const byte = pool[poolAt++];
-    if (byte < EVEN_BELOW) id += ID_ALPHABET[byte % ID_ALPHABET.length];
+    if (byte < EVEN_BELOW) out[n++] = ALPHABET_CODES[byte % ID_ALPHABET.length];
   }
-  return id;
+  return out.toString('latin1', 0, length);
 }
 
 /**
