@@ -6,7 +6,8 @@
  * system, done when every one completed durably. Each subject runs BENCH_PEERS_REPS [3] times,
  * round-robin, each run in a process of its own on a fresh database; the table gives medians and
  * the costs per workflow. Then each acts-studio subject runs once more in open loop at half its
- * median (BENCH_PEERS_RATE in the child: a steady offered load), for the latency at that load.
+ * median (BENCH_PEERS_RATE in the child: a steady offered load for BENCH_PEERS_OPEN_SECS [10],
+ * the first 2 s not counted), for the latency at that load.
  * BENCH_PEERS_ONLY: a comma-separated list of subjects to run.
  */
 import { fork } from 'node:child_process';
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
     const offered = Math.max(1, Math.round(rate(subject)! / 2));
     const run = await runOnce(subject, offered);
     const goal = LATENCY_GOALS[subject];
-    half.push([subject, String(offered), run.perSec.toFixed(0), run.p50Ms.toFixed(1), run.p99Ms.toFixed(1), goal ? `≤ ${goal}` : '–', (run.cpuMs / WORKFLOWS).toFixed(3), `${(run.machineBusy * 100).toFixed(0)} %`]);
+    half.push([subject, String(offered), run.perSec.toFixed(0), run.p50Ms.toFixed(1), run.p99Ms.toFixed(1), goal ? `≤ ${goal}` : '–', (run.cpuMs / run.workflows).toFixed(3), `${(run.machineBusy * 100).toFixed(0)} %`]);
   }
   printRows(
     'Latency at a steady offered load of half the maximum above (open loop: starts sent on schedule, latency from each scheduled start to its durable end)',
