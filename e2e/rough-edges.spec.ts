@@ -1,6 +1,6 @@
 /**
  * The studio's rough edges (issue 17 item 10): the new-user form ticks no role for the admin,
- * models are archived and brought back, the audit log follows new entries live, an error a
+ * models are archived and brought back or deleted, the audit log follows new entries live, an error a
  * person sees is a sentence about their input with its code to copy, long unbroken names stay
  * inside their cards, and the designer's palette shows its items at 1280×800.
  */
@@ -58,6 +58,39 @@ steps:
   await expect(row).toHaveCount(1);
   await expect(entry).toHaveCount(0);
   expect((await startProcess(mid)).pid).toBeTruthy();
+});
+
+test('an admin deletes an archived model after confirming: its versions go, the run it started goes on', async ({ page, adminApi, signInAs }) => {
+  const mid = uniqueName('scrap');
+  await deployModel(`id: ${mid}
+name: Scrap ${mid}
+steps:
+  - { id: s1, acts: [ { uses: acts.core.irq, key: check } ] }
+`);
+  const { pid } = await startProcess(mid);
+  await adminApi.models.archive.mutate({ id: mid });
+  await signInAs('admin');
+  await page.goto('/models');
+  const archived = page.getByRole('region', { name: 'Archived workflows' });
+  await archived.getByRole('button', { name: /Show archived workflows/ }).click();
+  const entry = archived.locator(`li[data-model="${mid}"]`);
+  await entry.getByRole('button', { name: `Delete Scrap ${mid}` }).click();
+  const confirm = entry.getByRole('group', { name: `Confirm deleting Scrap ${mid}` });
+  await expect(confirm).toContainText('Delete it for good?');
+  // changing one's mind keeps the model
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await expect(entry.getByRole('button', { name: `Delete Scrap ${mid}` })).toBeVisible();
+  await entry.getByRole('button', { name: `Delete Scrap ${mid}` }).click();
+  await entry.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(entry).toHaveCount(0);
+
+  const gone = await adminApi.models.versions.query({ id: mid }).then(
+    () => null,
+    (err: { data?: { code?: string } }) => err.data?.code,
+  );
+  expect(gone).toBe('model.not_found');
+  expect((await adminApi.processes.state.query({ pid })).state).toBe('running');
+  expect((await adminApi.audit.query.query({ action: 'model.remove', target: mid })).rows).toHaveLength(1);
 });
 
 test('the audit log shows a new entry live, without a reload', async ({ page, signInAs }) => {

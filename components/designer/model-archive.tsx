@@ -1,8 +1,10 @@
 /**
  * Archiving models, for admins: the Archive button of a row (confirmed in place: idle → confirming
  * → archiving → gone from the list, or failed with the error shown) and the Archived workflows
- * section under the list (shown on demand; each with Un-archive). An archived model starts no new
- * run; its running ones go on and its page, versions and runs stay readable.
+ * section under the list (shown on demand; each with Un-archive and Delete). An archived model
+ * starts no new run; its running ones go on and its page, versions and runs stay readable. Only an
+ * archived model can be deleted (confirmed the same way): its versions and schedules go, the
+ * runs it started stay in the runs list and go on.
  */
 'use client';
 import Link from 'next/link';
@@ -14,28 +16,61 @@ import styles from './models-list.module.css';
 
 const REFRESHED = ['models.list'] as const;
 
-export function ArchiveButton({ mid, name }: { mid: string; name: string }) {
+/** What a confirmed model change says and does: its button, question, confirmation and failure. */
+interface Confirmed {
+  verb: string;
+  label: string;
+  question: string;
+  confirm: string;
+  failed: string;
+  procedure: 'models.archive' | 'models.remove';
+}
+
+const ARCHIVE: Confirmed = {
+  verb: 'Archive',
+  label: 'archiving',
+  question: 'Archive it? It starts no new runs; running ones go on.',
+  confirm: 'Yes, archive',
+  failed: 'The model was not archived',
+  procedure: 'models.archive',
+};
+
+const DELETE: Confirmed = {
+  verb: 'Delete',
+  label: 'deleting',
+  question: 'Delete it for good? Its versions and schedules are removed; the runs it started stay listed and go on.',
+  confirm: 'Yes, delete',
+  failed: 'The model was not deleted',
+  procedure: 'models.remove',
+};
+
+/** A button that asks in place before it changes model `mid`. */
+function ConfirmedButton({ mid, name, what }: { mid: string; name: string; what: Confirmed }) {
   const [confirming, setConfirming] = useState(false);
-  const archive = useApiMutation('models.archive', { invalidates: [...REFRESHED] });
+  const change = useApiMutation(what.procedure, { invalidates: [...REFRESHED] });
   if (!confirming) {
     return (
-      <Button size="sm" variant="ghost" aria-label={`Archive ${name}`} onClick={() => setConfirming(true)}>
-        Archive
+      <Button size="sm" variant="ghost" aria-label={`${what.verb} ${name}`} onClick={() => setConfirming(true)}>
+        {what.verb}
       </Button>
     );
   }
   return (
-    <div className={styles.confirm} role="group" aria-label={`Confirm archiving ${name}`}>
-      <span>Archive it? It starts no new runs; running ones go on.</span>
-      <Button size="sm" variant="danger" busy={archive.isPending} onClick={() => archive.mutate({ id: mid })}>
-        Yes, archive
+    <div className={styles.confirm} role="group" aria-label={`Confirm ${what.label} ${name}`}>
+      <span>{what.question}</span>
+      <Button size="sm" variant="danger" busy={change.isPending} onClick={() => change.mutate({ id: mid })}>
+        {what.confirm}
       </Button>
-      <Button size="sm" variant="ghost" disabled={archive.isPending} onClick={() => setConfirming(false)}>
+      <Button size="sm" variant="ghost" disabled={change.isPending} onClick={() => setConfirming(false)}>
         Keep it
       </Button>
-      {archive.error ? <ErrorNote error={archive.error} title="The model was not archived" /> : null}
+      {change.error ? <ErrorNote error={change.error} title={what.failed} /> : null}
     </div>
   );
+}
+
+export function ArchiveButton({ mid, name }: { mid: string; name: string }) {
+  return <ConfirmedButton mid={mid} name={name} what={ARCHIVE} />;
 }
 
 function UnarchiveButton({ mid, name }: { mid: string; name: string }) {
@@ -69,7 +104,12 @@ export function ArchivedModels({ admin }: { admin: boolean }) {
               <span className={styles.muted}>
                 {model.id} · archived {new Date(model.archived).toLocaleString()}
               </span>
-              {admin ? <UnarchiveButton mid={model.id} name={model.name || model.id} /> : null}
+              {admin ? (
+                <>
+                  <UnarchiveButton mid={model.id} name={model.name || model.id} />
+                  <ConfirmedButton mid={model.id} name={model.name || model.id} what={DELETE} />
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
