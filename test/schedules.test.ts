@@ -1,7 +1,7 @@
 /**
  * Schedule triggers (spec 5.7) and timer health (5.10), driven by an injected clock: a
  * once-per-second schedule fires once per tick and advances; a failing start still advances; a
- * disabled trigger stays quiet, also when disabled during its fire; a redeploy never skips a due
+ * disabled trigger stays quiet, also when disabled during its fire, and an archived model's rests; a redeploy never skips a due
  * fire; a failing store degrades the loop, which recovers when it returns. (The schedule timer
  * in real time: schedule-timer.test.ts.)
  */
@@ -45,6 +45,23 @@ describe.each(BACKENDS)('schedule triggers on %s', (backend) => {
     // a tick that comes late fires once, not once per missed second
     await h.tick(10_000);
     expect((await h.engine.procs.list()).count).toBe(4);
+  });
+
+  it("an archived model's schedule starts nothing and warns of nothing; un-archived, it fires again", async () => {
+    const warnings: string[] = [];
+    h = await harness({ logger: { debug() {}, info() {}, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) } });
+    h.clock.set(Date.UTC(2026, 10, 29, 12, 0, 0));
+    await h.deploy(EVERY_SECOND);
+    await h.engine.models.setArchived('ticking', true);
+    for (let i = 1; i <= 3; i++) await h.tick(1000);
+    expect((await h.engine.procs.list()).count).toBe(0);
+    // (on PostgreSQL the injected clock also lapses the instance's lease, which is told)
+    expect(warnings.filter((m) => m.includes('schedule'))).toEqual([]);
+    // it rests, advancing: un-archived, it fires at its next due time, once
+    expect((await h.engine.triggers.get('ticking:each')).last_run).toBe(Date.UTC(2026, 10, 29, 12, 0, 3));
+    await h.engine.models.setArchived('ticking', false);
+    await h.tick(1000);
+    expect((await h.engine.procs.list()).count).toBe(1);
   });
 
   it('a start that fails still advances the schedule; a disabled trigger does not fire', async () => {

@@ -5,7 +5,8 @@
  * trigger does not fire on every tick. A row whose model is gone or whose params are not an object
  * is not advanced (it is retried on the next tick), nor is one whose start was refused as busy (a
  * saturated store writer: retryable), and a pass that meets the engine closing stops there (the
- * rows stay due for its next start). Delivery is at-least-once: a crash between the
+ * rows stay due for its next start). The schedule of an archived model advances without a start
+ * or a warning: it rests until the model is un-archived. Delivery is at-least-once: a crash between the
  * start and the row update fires again. Per-row failures are logged, not counted against health.
  *
  * Who fires: the schedule timer (schedule-timer.ts) at each row's due time, the tick as the
@@ -43,11 +44,13 @@ export async function fireSchedules(rt: Runtime, start: Starter, now: number): P
       fired++;
     } catch (err) {
       if (ActError.is(err) && err.code === 'engine.closed') break; // not fired: the row stays due for the next start
-      if (ActError.is(err) && err.code === 'engine.busy') {
+      if (ActError.is(err) && err.code === 'model.archived') {
+        // an archived model starts nothing new, by the admin's choice: its schedule rests quietly
+        rt.log.debug(`schedule ${row.id}: model '${row.mid}' is archived; not started`);
+      } else if (ActError.is(err) && err.code === 'engine.busy') {
         rt.log.warn(`schedule ${row.id}: start refused (${err.message}); retried next tick`);
         continue;
-      }
-      rt.log.warn(`schedule ${row.id}: start failed: ${errorMessage(err)}`);
+      } else rt.log.warn(`schedule ${row.id}: start failed: ${errorMessage(err)}`);
     }
     // advanced on the row as it is now: a deploy or an enable/disable during the start stays
     const current = await rt.store.events.find(row.id);
