@@ -22,6 +22,7 @@ import { createLogger, engineLogger } from './http/logger.ts';
 import { createServer } from './http/server.ts';
 import { onShutdown } from './http/shutdown.ts';
 import { studioFromEnv } from './http/studio.ts';
+import { readyLine } from './http/ready-line.ts';
 
 /** Creates the first admin from ACTS_ADMIN_PASSWORD, or says that the setup is open (never logs the password). */
 async function firstAdmin(auth: Auth, env: NodeJS.ProcessEnv, log: Logger): Promise<void> {
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   });
   const address = await server.listen(env.PORT ? Number(env.PORT) : 3000, env.HOST || '127.0.0.1');
   log.info({ url: `http://${address.address}:${address.port}`, store: redactUrl(config.store), backend: store.backend, instance: engine.instanceId }, 'serving');
+  process.stderr.write(readyLine(address, studio !== null));
   onShutdown(async () => {
     await server.close();
     await studio?.close();

@@ -1,7 +1,7 @@
 /**
  * `npm start` end to end: the real entry (server/main.ts, API only: the studio has its own e2e
  * suite) in a child process on a fresh SQLite file and a free port; it serves the probes, the API and socket.io on one port, signs in the
- * admin of ACTS_ADMIN_PASSWORD (or says the setup is open), then stops cleanly on SIGTERM
+ * admin of ACTS_ADMIN_PASSWORD (or says the setup is open), says plainly where it is ready, then stops cleanly on SIGTERM
  * (exit 0, engine closed, lease released).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -67,8 +67,12 @@ async function startMain(env: Record<string, string>, run: (main: Main) => Promi
 const SERVER_PROCESS_MS = 120_000;
 
 it('serves on one port, says the first-admin setup is open, and stops on SIGTERM', { timeout: SERVER_PROCESS_MS }, async () => {
-  await startMain({}, async ({ url, lines, stop }) => {
+  await startMain({}, async ({ url, lines, text, stop }) => {
     expect(lines.find((l) => l.msg === 'serving')).toMatchObject({ backend: 'sqlite' });
+    // one plain line for the person at the terminal, on stderr (stdout stays JSON lines)
+    const port = new URL(url).port;
+    await eventually(async () => text.some((t) => t.includes('is ready')), 'the ready line is printed', 500);
+    expect(text.filter((t) => t.includes('is ready'))).toEqual([`acts-studio is ready: open http://127.0.0.1:${port} — the API (the studio is off: ACTS_STUDIO)\n`]);
     expect(lines.find((l) => String(l.msg).includes('setup is open'))).toMatchObject({ level: 40 });
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
     // ready once the (here empty) recovery that runs behind the serving API is done
