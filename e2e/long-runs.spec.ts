@@ -69,7 +69,7 @@ function durationMs(text: string): number {
   return NaN;
 }
 
-test('a long run opens on its active stage, legible, and the view follows it until the user pans', async ({ page, adminApi, signInAs }) => {
+test('a long run opens on its active stage, legible, and the view follows it until the user pans or zooms', async ({ page, adminApi, signInAs }) => {
   const pid = await runAtStage14(adminApi);
   await signInAs(['operator']);
   await page.goto(`/runs/${pid}`);
@@ -97,6 +97,9 @@ test('a long run opens on its active stage, legible, and the view follows it unt
   await follow.click();
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await shown(page, node(page, 'act:a17'))).inside).toBe(true);
+  // a zoom button moves the view as the user asked: following stops too
+  await page.getByTestId('run-graph').locator('.react-flow__controls-zoomout').click();
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
   await adminApi.processes.abort.mutate({ pid }); // the suite's later specs share the inbox
 });
 

@@ -170,7 +170,8 @@ export function FlowCanvas(props: FlowCanvasProps) {
         aria-label={ariaLabel}
       >
         <Background gap={20} size={1} />
-        <Controls showInteractive={false} />
+        {/* the zoom and fit buttons move the view by code: a user's move all the same */}
+        <Controls showInteractive={false} onZoomIn={onUserMove} onZoomOut={onUserMove} onFitView={onUserMove} />
         <FitOnKey fitKey={fitKey} />
         {children}
       </ReactFlow>
