@@ -73,6 +73,11 @@ test('declared outcomes are buttons; a rejection nobody catches ends the run on 
   await page.goto(`/runs/${pid}`);
   await expect(page.getByTestId('run-state')).toHaveText('Ended: reject', { timeout: 20_000 });
   await expect(page.getByTestId('run-state').locator('[data-state]')).toHaveAttribute('data-state', 'completed');
+  // the rejected act is drawn as the answer it got, not as a failure
+  const answered = page.getByTestId('node-act:review_act');
+  await expect(answered).toHaveAttribute('data-state', 'outcome:reject');
+  await expect(answered).toContainText('Answered: reject');
+  await expect(page.getByTestId('run-graph').locator('[data-state="error"]')).toHaveCount(0);
 
   await page.goto(`/runs?state=completed&model=${encodeURIComponent(mid)}`);
   const listed = page.locator(`[role="row"][data-pid="${pid}"]`);

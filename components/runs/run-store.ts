@@ -17,11 +17,25 @@ import { isNewerTask } from './node-map.ts';
 import { END_NODE_ID } from '../../vocab/graph.ts';
 import { isTerminalName } from '../../vocab/states.ts';
 import { errorReason } from './format.ts';
+import { OUTCOME_STATE_PREFIX } from '../ui/states.ts';
 
 export interface TaskError {
   ecode: string;
   message: string;
+  /** The declared outcome whose ecode this is (an answer the model offered, not a failure). */
+  outcome?: string;
 }
+
+/**
+ * The state a task is drawn in: a task in `error` whose error is a declared outcome's (known once
+ * its error is read) is drawn as that outcome, `outcome:<name>` (ui/states.ts), not as a failure.
+ */
+export function shownState(task: RunTask): string {
+  return task.state === 'error' && task.err?.outcome ? `${OUTCOME_STATE_PREFIX}${task.err.outcome}` : task.state;
+}
+
+/** A task in `error` that is a failure, not a declared outcome. */
+const failed = (task: RunTask): boolean => task.state === 'error' && !task.err?.outcome;
 
 /** A task as the run page keeps it: the live event's fields (server/api/live/payloads.ts) and its error. */
 export type RunTask = Omit<TaskEvent, 'pid' | 'cursor'> & { err: TaskError | null };
@@ -66,7 +80,7 @@ export interface RunDetail {
 const RECENT = 2000;
 
 const sameTask = (a: RunTask, b: RunTask) =>
-  a.state === b.state && a.end_time === b.end_time && a.start_time === b.start_time && a.err?.ecode === b.err?.ecode && a.err?.message === b.err?.message && a.name === b.name;
+  a.state === b.state && a.end_time === b.end_time && a.start_time === b.start_time && a.err?.ecode === b.err?.ecode && a.err?.message === b.err?.message && a.err?.outcome === b.err?.outcome && a.name === b.name;
 
 const byTime = (a: TimelineEntry, b: TimelineEntry) => a.time - b.time;
 
@@ -164,9 +178,10 @@ export class RunStore {
       if (nodeId === undefined || !isNewerTask(task, shown)) continue;
       if (shown?.state === 'error') errorsTouched = true;
       this.nodeTask.set(nodeId, task);
-      if (this.nodeStates[nodeId] !== task.state) {
+      const state = shownState(task);
+      if (this.nodeStates[nodeId] !== state) {
         states ??= { ...this.nodeStates };
-        states[nodeId] = task.state;
+        states[nodeId] = state;
       }
     }
     if (states) this.nodeStates = states;
@@ -218,17 +233,17 @@ export class RunStore {
       if (nodeId !== undefined && isNewerTask(task, this.nodeTask.get(nodeId))) this.nodeTask.set(nodeId, task);
     }
     const states: Record<string, string> = {};
-    for (const [nodeId, task] of this.nodeTask) states[nodeId] = task.state;
+    for (const [nodeId, task] of this.nodeTask) states[nodeId] = shownState(task);
     this.nodeStates = withEnd(states, this.process?.state);
     this.rebuildErrors();
   }
 
   private rebuildErrors(): void {
-    const errors = [...this.tasks.values()].filter((t) => t.state === 'error').sort((a, b) => a.start_time - b.start_time);
+    const errors = [...this.tasks.values()].filter(failed).sort((a, b) => a.start_time - b.start_time);
     if (errors.length !== this.errors.length || errors.some((t, i) => t !== this.errors[i])) this.errors = errors;
     const byNode = new Map<string, ProblemLike[]>();
     for (const [nodeId, task] of this.nodeTask) {
-      if (task.state !== 'error') continue;
+      if (!failed(task)) continue;
       const text = task.err ? errorReason(task.err) : 'error (loading the code and message…)';
       byNode.set(nodeId, [{ path: '', message: text, code: task.err?.ecode }]);
     }

@@ -14,7 +14,7 @@ import { StateBadge } from '../ui/state-badge.tsx';
 import { isTerminalName } from '../../vocab/states.ts';
 import { Duration } from './duration.tsx';
 import { formatTime } from './format.ts';
-import type { RunStore, TimelineEntry } from './run-store.ts';
+import { shownState, type RunStore, type TimelineEntry } from './run-store.ts';
 import styles from './run.module.css';
 import { useRunSlice } from './use-run.ts';
 
@@ -24,7 +24,7 @@ const FILTERS: Record<Filter, { label: string; keep: (e: TimelineEntry) => boole
   all: { label: 'Tasks and messages', keep: () => true },
   tasks: { label: 'Tasks', keep: (e) => e.kind === 'task' },
   messages: { label: 'Messages', keep: (e) => e.kind === 'message' },
-  errors: { label: 'Errors', keep: (e) => (e.kind === 'task' ? e.task.state : e.message.state) === 'error' },
+  errors: { label: 'Errors', keep: (e) => (e.kind === 'task' ? shownState(e.task) : e.message.state) === 'error' },
 };
 
 const ROW_HEIGHT = 34;
@@ -33,7 +33,7 @@ const TimelineRow = memo(function TimelineRow({ entry, top, selected, onSelect }
   const tid = entry.kind === 'task' ? entry.task.tid : entry.message.tid;
   const text =
     entry.kind === 'task'
-      ? { icon: 'play' as const, what: entry.task.kind, name: entry.task.name || entry.task.key, state: entry.task.state }
+      ? { icon: 'play' as const, what: entry.task.kind, name: entry.task.name || entry.task.key, state: shownState(entry.task) }
       : { icon: 'send' as const, what: `message ${entry.message.type}`, name: entry.message.name || entry.message.key, state: entry.message.state };
   return (
     <button

@@ -15,7 +15,7 @@ import { isTerminalName } from '../../vocab/states.ts';
 import { Duration } from './duration.tsx';
 import { formatTime } from './format.ts';
 import { JsonBlock } from './json-block.tsx';
-import type { RunStore } from './run-store.ts';
+import { shownState, type RunStore } from './run-store.ts';
 import styles from './run.module.css';
 import { useRunSlice } from './use-run.ts';
 
@@ -54,7 +54,7 @@ export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore;
     <section className={styles.details} aria-label={`Task ${task.name || task.key}`} data-testid="task-details">
       <header className={styles.detailsHead}>
         <h3>{task.name || task.key}</h3>
-        <StateBadge state={task.state} />
+        <StateBadge state={shownState(task)} />
       </header>
       <dl className={styles.facts}>
         <dt>Kind</dt>

@@ -1,7 +1,8 @@
 /**
  * How each task/process state looks (STUDIO.md): an icon, a label and a drawing variant; the
  * colours are the `--state-<state>` CSS variables of app/globals.css. Never colour alone.
- * A message's `created` state (any waiting or running task) reads as running.
+ * A message's `created` state (any waiting or running task) reads as running; a task that ended
+ * on a declared outcome (`outcome:<name>`) reads as an answer given.
  */
 import type { TaskState } from '../../vocab/states.ts';
 import type { IconName } from './icons.tsx';
@@ -35,9 +36,13 @@ const LOOKS: Record<TaskState, Omit<StateLook, 'state'>> = {
 /** Every state a task reaches once it exists (all but `none`), in the order of the looks above. */
 export const SHOWN_STATES = (Object.keys(LOOKS) as TaskState[]).filter((state) => state !== 'none');
 
+/** A drawn state `outcome:<name>`: a task that ended on a declared outcome (an answer, not a failure). */
+export const OUTCOME_STATE_PREFIX = 'outcome:';
+
 /** The look of a state name; unknown names look like `none` and keep their own text as label. */
 export function stateLook(state: string): StateLook {
   if (state === 'created') return { state: 'running', ...LOOKS.running, label: 'Created' };
+  if (state.startsWith(OUTCOME_STATE_PREFIX)) return { state: 'submitted', ...LOOKS.submitted, label: `Answered: ${state.slice(OUTCOME_STATE_PREFIX.length)}` };
   if (Object.hasOwn(LOOKS, state)) return { state: state as TaskState, ...LOOKS[state as TaskState] };
   return { state: 'none', ...LOOKS.none, label: state || LOOKS.none.label };
 }
