@@ -83,6 +83,12 @@ test('declared outcomes are buttons; a rejection nobody catches ends the run on 
   const listed = page.locator(`[role="row"][data-pid="${pid}"]`);
   await expect(listed).toHaveAttribute('data-outcome', 'reject', { timeout: 20_000 });
   await expect(listed.getByRole('cell').first()).toHaveText('Ended: reject');
+  // the state filter offers the runs that ended on an outcome, kept in the URL
+  await page.goto(`/runs?model=${encodeURIComponent(mid)}`);
+  await page.getByRole('search', { name: 'Filter runs' }).getByLabel('State').selectOption({ label: 'ended on an outcome' });
+  await expect(page).toHaveURL(/[?&]state=outcome(&|$)/);
+  await expect(listed).toBeVisible();
+  await expect(page.locator('[role="row"][data-pid]:not([data-outcome])')).toHaveCount(0);
 
   const after = await overviewCounts(page);
   expect(after.error).toBe(before.error);

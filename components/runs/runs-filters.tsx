@@ -17,6 +17,14 @@ export interface RunFilters {
   stuck: boolean;
 }
 
+/**
+ * The state filter's choice of runs that ended on a declared outcome (state completed, with an
+ * outcome: processes.list `outcome: true`), beside the states themselves.
+ */
+export const ENDED_ON_OUTCOME = 'outcome';
+/** The values the state filter takes. */
+export const STATE_FILTERS: readonly string[] = [...LISTED_PROC_STATES, ENDED_ON_OUTCOME];
+
 export const NO_FILTERS: RunFilters = { search: '', mid: '', state: '', from: '', to: '', stuck: false };
 
 /** Whether any filter narrows the list. */
@@ -82,6 +90,7 @@ export function RunsFilters({ value, onChange, models }: { value: RunFilters; on
             {s}
           </option>
         ))}
+        <option value={ENDED_ON_OUTCOME}>ended on an outcome</option>
       </Select>
       <DateInput label="Started after" value={value.from} onChange={set('from')} />
       <DateInput label="Started before" value={value.to} onChange={set('to')} />

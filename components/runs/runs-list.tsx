@@ -15,7 +15,7 @@ import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { fromLocalInput } from './format.ts';
 import { ModelRooms } from './model-rooms.tsx';
-import { anyFilter, NO_FILTERS, RunsFilters, useModelIds, type RunFilters } from './runs-filters.tsx';
+import { anyFilter, ENDED_ON_OUTCOME, NO_FILTERS, RunsFilters, useModelIds, type RunFilters } from './runs-filters.tsx';
 import { RunsTable, type Sort } from './runs-table.tsx';
 import styles from './runs.module.css';
 import { useRunsView } from './use-runs-view.ts';
@@ -52,7 +52,7 @@ export function RunsList() {
       sort,
       ...(filters.search ? { search: filters.search } : {}),
       ...(filters.mid ? { mid: filters.mid } : {}),
-      ...(filters.state ? { state: filters.state } : {}),
+      ...(filters.state === ENDED_ON_OUTCOME ? { outcome: true } : filters.state ? { state: filters.state } : {}),
       ...(fromLocalInput(filters.from) !== undefined ? { from: fromLocalInput(filters.from) } : {}),
       ...(fromLocalInput(filters.to) !== undefined ? { to: fromLocalInput(filters.to) } : {}),
       ...(filters.stuck ? { stuck: true } : {}),

@@ -4,9 +4,8 @@
  *   /runs?q=ada&model=expense&state=error&from=2025-03-01T09:00&to=2025-03-02T00:00&stuck=1&sort=name.asc&page=2
  * Defaults (no filter, newest first, page 1) are left out; unknown or malformed values are ignored.
  */
-import { NO_FILTERS, type RunFilters } from './runs-filters.tsx';
+import { NO_FILTERS, STATE_FILTERS, type RunFilters } from './runs-filters.tsx';
 import type { Sort, SortField } from './runs-table.tsx';
-import { LISTED_PROC_STATES } from '../../vocab/states.ts';
 
 export interface RunsView {
   filters: RunFilters;
@@ -37,7 +36,7 @@ export function parseRunsView(params: { get(name: string): string | null }): Run
     filters: {
       search: (params.get('q') ?? '').trim().slice(0, 200),
       mid: params.get('model') ?? '',
-      state: (LISTED_PROC_STATES as readonly string[]).includes(state) ? state : '',
+      state: STATE_FILTERS.includes(state) ? state : '',
       from: localTime(params.get('from')),
       to: localTime(params.get('to')),
       stuck: params.get('stuck') === '1',
