@@ -15,6 +15,7 @@ import type { Logger } from './logger.ts';
 import type { Message } from './messages.ts';
 import type { Vars } from './model/types.ts';
 import type { PackageRegistry } from './packages/registry.ts';
+import type { HttpSender } from './packages/http-types.ts';
 import type { Process } from './process.ts';
 import type { Snapshots } from './snapshots.ts';
 import type { ErrorInfo } from './errors.ts';
@@ -25,7 +26,7 @@ import type { TaskState } from '../../vocab/states.ts';
 /**
  * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
  * record is durable but not applied; an action's effects are durable but the caller was not told;
- * a code act is running; a task's error is being reported (a throw there escapes the task guard);
+ * a code act is running; an http act's call is about to be sent; a task's error is being reported (a throw there escapes the task guard);
  * a durable overflow record is about to go back into its lane; a code worker answered an
  * expression a window deferred, before the window's work is redone.
  */
@@ -33,6 +34,7 @@ export type FaultPoint =
   | 'action:recorded'
   | 'action:applied'
   | 'code:running'
+  | 'http:calling'
   | 'error:reporting'
   | 'expression:answered'
   | 'overflow:replay'
@@ -58,6 +60,8 @@ export interface EngineContext {
   readonly snapshots: Snapshots;
   /** Windows of expression work that may move to the code workers (expr/trials.ts). */
   readonly trials: ExpressionTrials;
+  /** The HTTP client of `acts.core.http` acts (its host policy is the engine's configuration). */
+  readonly http: HttpSender;
   /** Threads for user code; none: it runs on the engine's thread. */
   readonly codePool?: CodePool;
   /** The job batch the current job's writes go out with, less one (finishProcess). */
@@ -84,6 +88,12 @@ export interface EngineContext {
   watchTimeouts(task: Task): void;
   /** Holds the process's lane while `work` runs off the engine's thread, then runs `then` in it. */
   offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void;
+  /**
+   * Lets `work` (I/O: an HTTP call) run beside the lanes without holding the process's lane —
+   * its other jobs and the lane's other processes go on — then queues `then` as a job of the
+   * process, with the outcome.
+   */
+  aside<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void;
 
   // ---- expressions and data ----
   evaluate(proc: Process, task: Task, source: string, mode?: EvalMode): unknown;

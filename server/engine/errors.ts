@@ -40,3 +40,15 @@ export interface ErrorInfo {
   /** The declared outcome that raised it (vocab/outcomes.ts): uncaught, the run ends on it instead of in error. */
   outcome?: string;
 }
+
+/**
+ * What fails a task with an `ecode` of its own (an `acts.core.http` act's HTTP status or error
+ * code) instead of the empty one of engine-raised errors: thrown inside a task's job, the task's
+ * error is `info` as it is, so catch rules can match it (`catches: [{on: "404"}]`).
+ */
+export class TaskFailure extends Error {
+  constructor(readonly info: ErrorInfo) {
+    super(info.message);
+    this.name = 'TaskFailure';
+  }
+}

@@ -5,7 +5,7 @@
  * rules and otherwise escalates to the parent, skipping the siblings it abandons.
  */
 import type { EngineContext } from './context.ts';
-import { errorMessage, type ErrorInfo } from './errors.ts';
+import { errorMessage, TaskFailure, type ErrorInfo } from './errors.ts';
 import { close, closeSubtree, emit, emitMessage, spawn, whenEvaluated } from './task-ops.ts';
 import { boundedOutputs, checkedOutputs, closedOutputsOf, outputsOf, validateExposes } from './task-data.ts';
 import { branchSiblings, condition, elseDecision, neededDone } from './branches.ts';
@@ -19,8 +19,9 @@ import { endOnOutcome, finishProcess } from './finish.ts';
 import { closingsOf, dropAhead, evaluateAhead } from './closing.ts';
 import { isStepBudgetError } from './step-budget.ts';
 
-/** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9). */
+/** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9); a `TaskFailure` its own. */
 export function toErrorInfo(err: unknown): ErrorInfo {
+  if (err instanceof TaskFailure) return { ...err.info };
   return { ecode: '', message: errorMessage(err) };
 }
 

@@ -13,6 +13,8 @@ import { condition, selectBranch } from './branches.ts';
 import { normalizeAct, paramsOf } from './task-data.ts';
 import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
+import type { HttpRequest, HttpResponse } from './packages/http-types.ts';
+import { httpFailure } from './packages/http.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import type { Outcome } from './sandbox/types.ts';
@@ -165,10 +167,11 @@ export function runAct(core: EngineContext, proc: Process, task: Task, driver: T
 }
 
 /**
- * The code of a code act came back from its worker: its result applies and the act completes, or
- * its error fails the act, as if the code had run inside the job that started it.
+ * The code of a code act came back from its worker (or an http act's answer came): its result
+ * applies and the act completes, or its error fails the act, as if the work had run inside the
+ * job that started it.
  */
-function resumeAfterCode(core: EngineContext, proc: Process, task: Task, outcome: Outcome, apply: (result: unknown) => void, driver: TaskDriver): void {
+function resumeAfter<T>(core: EngineContext, proc: Process, task: Task, outcome: Outcome<T>, apply: (result: T) => void, driver: TaskDriver): void {
   if (!core.stillRuns(proc, task)) return;
   driver.resume(() => {
     task.autoComplete = true;
@@ -209,7 +212,18 @@ class ActContext implements FuncContext {
     task.autoComplete = false;
     core.markDirty(proc, task);
     const work = core.codePool.evaluate(source, core.scopeOf(proc, task), mode);
-    core.offLane(proc.pid, `code-done ${task.tid}`, work, (outcome) => resumeAfterCode(core, proc, task, outcome, apply, driver));
+    core.offLane(proc.pid, `code-done ${task.tid}`, work, (outcome) => resumeAfter(core, proc, task, outcome, apply, driver));
+  }
+
+  callHttp(request: HttpRequest, apply: (response: HttpResponse) => void): void {
+    const { core, proc, task, driver } = this;
+    task.autoComplete = false;
+    core.markDirty(proc, task);
+    core.fault('http:calling');
+    const work = core.http.send(request).catch((err: unknown) => {
+      throw httpFailure(err);
+    });
+    core.aside(proc.pid, `http-done ${task.tid}`, work, (outcome) => resumeAfter(core, proc, task, outcome, apply, driver));
   }
 
   expand(acts: Act[], mode: 'sequence' | 'parallel'): void {

@@ -14,6 +14,9 @@
  *   code_workers             ACTS_CODE_WORKERS          default min(scheduler_workers, cores) (threads running code acts; 0 = on the engine's thread)
  *   sweep_after_secs         ACTS_SWEEP_AFTER_SECS      default unset (finished processes are kept)
  *   workdir_root             ACTS_WORKDIR_ROOT          default unset (no per-process directories)
+ *   http_allow               ACTS_HTTP_ALLOW            default unset (http acts may call any host; comma-separated in the env)
+ *   http_deny                ACTS_HTTP_DENY             default unset (comma-separated in the env)
+ *   http_deny_private        ACTS_HTTP_DENY_PRIVATE     default false (1/true: no loopback, private or link-local address)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -38,6 +41,9 @@ const configSchema = z
     value_cap_bytes: positiveInt.default(DEFAULT_VALUE_CAP_BYTES),
     sweep_after_secs: z.number().min(0).optional(),
     workdir_root: z.string().min(1).optional(),
+    http_allow: z.array(z.string().min(1)).optional(),
+    http_deny: z.array(z.string().min(1)).optional(),
+    http_deny_private: z.boolean().default(false),
   })
   .strict();
 
@@ -56,7 +62,18 @@ const ENV: Record<string, keyof RuntimeConfig> = {
   ACTS_VALUE_CAP_BYTES: 'value_cap_bytes',
   ACTS_SWEEP_AFTER_SECS: 'sweep_after_secs',
   ACTS_WORKDIR_ROOT: 'workdir_root',
+  ACTS_HTTP_ALLOW: 'http_allow',
+  ACTS_HTTP_DENY: 'http_deny',
+  ACTS_HTTP_DENY_PRIVATE: 'http_deny_private',
 };
+
+/** An environment variable's value as the config key wants it (lists comma-separated, flags 1/true/0/false). */
+function fromEnv(key: keyof RuntimeConfig, value: string): unknown {
+  if (key === 'store' || key === 'workdir_root') return value;
+  if (key === 'http_allow' || key === 'http_deny') return value.split(',').map((v) => v.trim()).filter(Boolean);
+  if (key === 'http_deny_private') return value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value;
+  return Number(value);
+}
 
 export const DEFAULT_CONFIG_FILE = 'acts.config.json';
 
@@ -81,7 +98,7 @@ export function loadConfig(options: { file?: string; env?: NodeJS.ProcessEnv; ov
   for (const [name, key] of Object.entries(ENV)) {
     const value = env[name]?.trim();
     if (!value) continue;
-    raw[key] = key === 'store' || key === 'workdir_root' ? value : Number(value);
+    raw[key] = fromEnv(key, value);
   }
   for (const [key, value] of Object.entries(options.overrides ?? {})) if (value !== undefined) raw[key] = value;
   const parsed = configSchema.safeParse(raw);

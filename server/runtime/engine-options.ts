@@ -18,5 +18,6 @@ export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
     valueCapBytes: config.value_cap_bytes,
     sweepAfterSecs: config.sweep_after_secs,
     workdirRoot: config.workdir_root,
+    http: { allow: config.http_allow, deny: config.http_deny, denyPrivate: config.http_deny_private },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * What an engine is made of, from its options: the store (memory by default), the clock, the
- * sandbox and the code workers, the package registry, ids and the logger, Runtime's configuration
+ * sandbox and the code workers, the HTTP client of http acts, the package registry, ids and the logger, Runtime's configuration
  * with its defaults, and the instance lease's length.
  */
 import { randomId, sortableIds, systemClock, type Clock, type IdSource } from '../engine/clock.ts';
@@ -15,12 +15,14 @@ import type { Store } from '../store/contract/types.ts';
 import { DEFAULT_VALUE_CAP_BYTES } from '../engine/value-cap.ts';
 import { TRIAL_SLICE_MS } from '../engine/expr/trials.ts';
 import type { RuntimeConfig, EngineOptions } from './engine-types.ts';
+import { HttpClient } from './outbound-http/client.ts';
 
 export interface EngineParts {
   store: Store;
   clock: Clock;
   sandbox: Sandbox;
   codePool?: CodePool;
+  http: HttpClient;
   registry: PackageRegistry;
   newId: IdSource;
   log: Logger;
@@ -38,6 +40,7 @@ export async function engineParts(options: EngineOptions): Promise<EngineParts> 
     clock: options.clock ?? systemClock,
     sandbox,
     codePool,
+    http: new HttpClient(options.http),
     registry: new PackageRegistry(),
     newId: options.newId ?? sortableIds,
     log: options.logger ?? silentLogger,

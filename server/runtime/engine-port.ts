@@ -17,6 +17,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     snapshots: rt.snapshots,
     trials: expressions.trials,
     codePool: rt.codePool,
+    http: rt.http,
     get batchSeq() {
       return rt.batch.seq;
     },
@@ -35,6 +36,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     stillRuns: (proc, task) => executions.stillRuns(proc, task),
     watchTimeouts: (task) => void rt.timed.add(task),
     offLane: (pid, name, work, then) => jobs.offLane(pid, name, work, then),
+    aside: (pid, name, work, then) => jobs.aside(pid, name, work, then),
 
     evaluate: (proc, task, source, mode) => expressions.evaluate(proc, task, source, mode),
     evaluator: (proc, task) => expressions.evaluator(proc, task),

@@ -6,6 +6,7 @@ import type { OwnerScope } from '../engine/owner-scope.ts';
 import type { SandboxLimits } from '../engine/sandbox/types.ts';
 import type { Store } from '../store/contract/types.ts';
 import type { ProcInfo } from './info.ts';
+import type { HostPolicyConfig } from './outbound-http/host-policy.ts';
 
 export interface EngineOptions {
   store?: Store;
@@ -21,6 +22,12 @@ export interface EngineOptions {
    * the API, timers and other lanes never wait on user code. The server uses one per lane.
    */
   codeWorkers?: number;
+  /**
+   * Which hosts `acts.core.http` acts may call (default: any): `allow` (when not empty, only
+   * these), `deny` (never these), `denyPrivate` (no loopback, private or link-local address
+   * unless allowed by name or address). Checked on the resolved address and on every redirect.
+   */
+  http?: HostPolicyConfig;
   /** Most tasks one process may create (`step_budget`, default 100,000); past it the process ends in error. */
   stepBudget?: number;
   /** Largest JSON (bytes) of an act's result, a written value, a task's data or start inputs (default 1 MiB). */
@@ -120,6 +127,12 @@ export interface RuntimeConfig {
   workdirRoot?: string;
   /** This engine instance (the `owner` of the process rows it writes; see instances.ts). */
   instanceId: string;
+  /**
+   * Which hosts `acts.core.http` acts may call (default: any): `allow` (when not empty, only
+   * these), `deny` (never these), `denyPrivate` (no loopback, private or link-local address
+   * unless allowed by name or address). Checked on the resolved address and on every redirect.
+   */
+  http?: HostPolicyConfig;
   /** Most tasks one process may create (`step_budget`, see step-budget.ts). */
   stepBudget: number;
   /** Largest JSON of an act's result, a written value, a task's data (`value_cap_bytes`, see value-cap.ts). */

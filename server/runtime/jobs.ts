@@ -2,8 +2,9 @@
  * Jobs: work of one process runs in its lane (lanes.ts), one job at a time, and the store writes
  * that the jobs of one turn of a process caused go out as one batch after they ran
  * (job-batch.ts). Work that runs off the engine's thread (a code worker's answer) holds its lane
- * until it settles (`offLane`); asynchronous engine work outside the lanes (subflow starts) is
- * tracked until it settles (`inFlight`, awaited by the engine's `idle`).
+ * until it settles (`offLane`); I/O of a job (an HTTP call) runs beside the lanes without holding
+ * one and comes back as a new job (`aside`); asynchronous engine work outside the lanes (subflow
+ * starts, those I/O calls) is tracked until it settles (`inFlight`, awaited by the engine's `idle`).
  *
  * State: the lanes and their queued jobs; `inFlight`, the promises not settled yet.
  */
@@ -62,6 +63,19 @@ export class Jobs {
       (value) => release({ pid, name, run: () => then({ ok: true, value }) }),
       (error: unknown) => release({ pid, name, run: () => then({ ok: false, error }) }),
     );
+  }
+
+  /**
+   * Lets I/O of a job run beside the lanes: nothing is held (the process's other jobs and its
+   * lane's other processes go on); once `work` settles, `then` is queued as a job of the process
+   * with the outcome (forced past the lane bound: one per call). Tracked until that job is queued.
+   */
+  aside<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void {
+    const settled = work.then(
+      (value): Outcome<T> => ({ ok: true, value }),
+      (error: unknown): Outcome<T> => ({ ok: false, error }),
+    );
+    void this.track(settled.then((outcome) => void this.job(pid, name, () => then(outcome))));
   }
 
   /** Tracks a promise of engine work until it settles. */

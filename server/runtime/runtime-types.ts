@@ -11,6 +11,7 @@ import type { PackageRegistry } from '../engine/packages/registry.ts';
 import type { Process } from '../engine/process.ts';
 import type { CodePool } from '../engine/sandbox/code-pool.ts';
 import type { Sandbox } from '../engine/sandbox/types.ts';
+import type { HttpClient } from './outbound-http/client.ts';
 import type { Snapshots } from '../engine/snapshots.ts';
 import type { Task } from '../engine/task.ts';
 import type { Store } from '../store/contract/types.ts';
@@ -37,6 +38,8 @@ export interface RuntimeDeps {
   store: Store;
   sandbox: Sandbox;
   codePool?: CodePool;
+  /** The HTTP client of `acts.core.http` acts. */
+  http: HttpClient;
   registry: PackageRegistry;
   clock: Clock;
   newId: IdSource;
@@ -51,6 +54,7 @@ export interface Runtime {
   readonly store: Store;
   readonly sandbox: Sandbox;
   readonly codePool?: CodePool;
+  readonly http: HttpClient;
   readonly registry: PackageRegistry;
   readonly clock: Clock;
   readonly newId: IdSource;

@@ -3,6 +3,7 @@ import { ActError } from '../errors.ts';
 import type { Act, Vars } from '../model/types.ts';
 import type { FuncPackage, PackageDef, PackageMeta } from './types.ts';
 import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
+import { httpPackage } from './http.ts';
 
 const ACTIONS = ['next', 'complete', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'set-vars'];
 
@@ -126,6 +127,6 @@ const hook = meta('acts.event.hook', 'event', 'func', 'Starts the model and wait
 const chat = meta('acts.event.chat', 'event', 'func', 'Starts the model with a text as input `data`.', triggerSchema);
 const schedule = meta('acts.event.schedule', 'event', 'func', 'Starts the model on a cron schedule.', triggerSchema);
 
-export const BUILT_IN_PACKAGES: PackageDef[] = [irq, msg, action, block, fanOut('acts.core.parallel', 'parallel', 'Runs acts once per item, all at once.'), fanOut('acts.core.sequence', 'sequence', 'Runs acts once per item, one item after another.'), subflow, set, code, manual, hook, chat, schedule];
+export const BUILT_IN_PACKAGES: PackageDef[] = [irq, msg, action, block, fanOut('acts.core.parallel', 'parallel', 'Runs acts once per item, all at once.'), fanOut('acts.core.sequence', 'sequence', 'Runs acts once per item, one item after another.'), subflow, httpPackage, set, code, manual, hook, chat, schedule];
 
 export const TRIGGER_PACKAGES = new Set(['acts.event.manual', 'acts.event.hook', 'acts.event.chat', 'acts.event.schedule']);

@@ -1,5 +1,6 @@
 /** Package definitions (spec 1.9): metadata published to the store plus, for `func`, the code. */
 import type { Act, JsonSchema, Vars } from '../model/types.ts';
+import type { HttpRequest, HttpResponse } from './http-types.ts';
 
 export type RunAs = 'irq' | 'msg' | 'func';
 export type Catalog = 'core' | 'event' | 'transform' | 'form' | 'ai' | 'app';
@@ -31,6 +32,12 @@ export interface FuncContext {
    * error fails the act either way.
    */
   runCode(source: string, mode: 'script' | 'function', apply: (result: unknown) => void): void;
+  /**
+   * Sends an HTTP request (acts.core.http) with the engine's client, off the lane: the act is held
+   * open while the process's other work and the other processes go on; once the answer came,
+   * `apply` runs in a later job of the process (a throw, or a failed call, fails the act).
+   */
+  callHttp(request: HttpRequest, apply: (response: HttpResponse) => void): void;
   /**
    * Appends child acts under the act (block expansion): `sequence` chains them, `parallel` starts
    * them together. Each child inherits the act's options (spec 1.9.2).
