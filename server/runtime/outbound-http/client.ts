@@ -16,10 +16,9 @@ import { IDEMPOTENT_METHODS, type HttpMethod, type HttpRequest, type HttpRespons
 import { decodeBody } from './decode.ts';
 import { HostPolicy, type HostPolicyConfig } from './host-policy.ts';
 
+/** Redirects one attempt follows; the first pause before a retry (ms), doubling per retry up to the last. */
 const MAX_REDIRECTS = 5;
-/** First pause before a retry, ms; it doubles with each retry, up to `MAX_BACKOFF_MS`. */
-const BACKOFF_MS = 200;
-const MAX_BACKOFF_MS = 10_000;
+const BACKOFF = { firstMs: 200, lastMs: 10_000 } as const;
 
 /** One hop's answer, its body read whole. */
 interface Answer {
@@ -64,7 +63,7 @@ export class HttpClient implements HttpSender {
       } catch (err) {
         if (!(ActError.is(err) && err.code === 'http.failed') || attempt >= retries) throw err;
       }
-      await pause(Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** attempt), signal);
+      await pause(Math.min(BACKOFF.lastMs, BACKOFF.firstMs * 2 ** attempt), signal);
     }
   }
 
