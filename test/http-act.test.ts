@@ -229,9 +229,9 @@ describe('acts.core.http params', () => {
     expect(peer.seen[1].body).toMatch(/name="a"\r\n\r\nx\r\n/);
   });
 
-  it('a bad URL fails the act with http.bad_url and a sentence; nothing is called', async () => {
+  it('a URL a template makes bad fails the act with http.bad_url and a sentence; nothing is called', async () => {
     const h = await harness();
-    const { err, state } = await run(h, `{ url: 'not a url' }`);
+    const { err, state } = await run(h, `{ url: '{{ "not a url" }}' }`);
     expect(state).toBe('error');
     expect(err).toEqual({ ecode: 'http.bad_url', message: "'not a url' is not an absolute URL: write it as http://host/path or https://host/path" });
     expect((await run(h, `{ url: 'ftp://{{ "example.com" }}/f' }`)).err?.message).toMatch(/is not an http\(s\) URL \(it uses 'ftp:'\)/);
@@ -243,6 +243,9 @@ describe('acts.core.http params', () => {
     await expect(h.deploy(model(`{ url: 'http://x', method: FETCH }`))).rejects.toMatchObject({ code: 'model.invalid' });
     await expect(h.deploy(model(`{ method: GET }`))).rejects.toMatchObject({ code: 'model.invalid' });
     await expect(h.deploy(model(`{ url: 'http://x', timeout: -1 }`))).rejects.toMatchObject({ code: 'model.invalid' });
+    // a URL as written (no template) is checked at deploy with the run's sentence
+    await expect(h.deploy(model(`{ url: 'not a url' }`))).rejects.toMatchObject({ code: 'model.invalid', message: expect.stringMatching(/'not a url' is not an absolute URL: write it as http:\/\/host\/path/) });
+    await expect(h.deploy(model(`{ url: 'file:///etc/passwd' }`))).rejects.toMatchObject({ code: 'model.invalid', message: expect.stringMatching(/only http and https can be called/) });
     await expect(h.engine.procs.start('call', {})).rejects.toMatchObject({ code: 'model.not_found' });
   });
 });

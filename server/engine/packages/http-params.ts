@@ -57,20 +57,24 @@ function entries(value: Pairs | undefined): [string, string][] {
   return list.map(([k, v]) => [k, v === undefined || v === null ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v)]);
 }
 
-function badUrl(message: string): ActError {
-  return new ActError('http.bad_url', message);
+/** What is wrong with `text` as the URL of a call (the message of `http.bad_url`); null when nothing. */
+export function urlProblem(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `'${text}' is not an absolute URL: write it as http://host/path or https://host/path`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `'${text}' is not an http(s) URL (it uses '${url.protocol}'): only http and https can be called`;
+  if (url.username || url.password) return `'${url.host}' in the URL carries a user name or password: send credentials in an Authorization header instead`;
+  return null;
 }
 
 /** The URL with `params` added to its query; `http.bad_url` when it is no absolute http(s) URL. */
 function urlOf(p: HttpParams): string {
-  let url: URL;
-  try {
-    url = new URL(p.url);
-  } catch {
-    throw badUrl(`'${p.url}' is not an absolute URL: write it as http://host/path or https://host/path`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badUrl(`'${p.url}' is not an http(s) URL (it uses '${url.protocol}'): only http and https can be called`);
-  if (url.username || url.password) throw badUrl(`'${url.host}' in the URL carries a user name or password: send credentials in an Authorization header instead`);
+  const problem = urlProblem(p.url);
+  if (problem) throw new ActError('http.bad_url', problem);
+  const url = new URL(p.url);
   for (const [k, v] of entries(p.params)) url.searchParams.append(k, v);
   return url.toString();
 }

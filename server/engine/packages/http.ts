@@ -4,7 +4,7 @@
  * body), `status` and `headers`, and a non-2xx answer fails the act with `ecode` = the status.
  */
 import { ActError, TaskFailure } from '../errors.ts';
-import { HTTP_SCHEMA, httpRequestOf, type HttpParams } from './http-params.ts';
+import { HTTP_SCHEMA, httpRequestOf, urlProblem, type HttpParams } from './http-params.ts';
 import type { HttpRequest, HttpResponse } from './http-types.ts';
 import type { FuncPackage } from './types.ts';
 
@@ -39,6 +39,10 @@ export const httpPackage: FuncPackage = {
   resources: [],
   catalog: 'core',
   run_as: 'func',
+  paramsProblem(params, decided) {
+    const url = (params as HttpParams).url;
+    return decided('/url') ? urlProblem(url) : null;
+  },
   run(ctx) {
     let request: HttpRequest;
     try {

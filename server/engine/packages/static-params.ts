@@ -2,12 +2,14 @@
  * What deploy can tell of an act's params before any run (issue 17): the package's schema checked
  * against the params as written, leaving out what a template decides at run time — a problem at
  * a string holding `{{ }}` (or inside one) is not known yet. What remains fails every run, so
- * deploy reports it with the run's own message (`paramsMessage`). Keys a package keeps raw
+ * deploy reports it with the run's own message (`paramsMessage`), or what the package itself
+ * finds wrong beyond its schema (`paramsProblem`: an http act's bad URL). Keys a package keeps raw
  * (`RAW_PARAM_KEYS`: block items, code) are never rendered, so their strings count as written.
  */
 import { hasTemplate } from '../expr/templates.ts';
 import { RAW_PARAM_KEYS } from '../task-data.ts';
 import { paramsMessage, type PackageRegistry } from './registry.ts';
+import { isFunc } from './types.ts';
 
 /** JSON pointers (ajv's `instancePath`) of the strings in `value` that templates render. */
 function templatedPaths(value: unknown, at: string, into: string[]): string[] {
@@ -31,5 +33,8 @@ export function staticParamsProblem(registry: PackageRegistry, uses: string, par
   }
   const decidedLater = (path: string) => templated.some((t) => path === t || path.startsWith(`${t}/`));
   const problems = registry.paramsErrors(uses, params).filter((e) => !decidedLater(e.instancePath));
-  return problems.length > 0 ? paramsMessage(uses, problems) : null;
+  if (problems.length > 0) return paramsMessage(uses, problems);
+  const pkg = registry.get(uses);
+  const problem = pkg && isFunc(pkg) ? pkg.paramsProblem?.(params, (path) => !decidedLater(path)) : null;
+  return problem ? `params of '${uses}' are invalid: ${problem}` : null;
 }

@@ -59,6 +59,12 @@ export interface FuncPackage extends PackageMeta {
    * runs: the outputs of what the action closes are evaluated ahead (closing.ts).
    */
   parentAction?(params: unknown): { action: string; options: Vars };
+  /**
+   * What every run would find wrong with params that fit the schema (deploy reports it): checked
+   * on the params as written, `decided(pointer)` false for a value a template decides at run time.
+   * Null when nothing is known wrong.
+   */
+  paramsProblem?(params: unknown, decided: (pointer: string) => boolean): string | null;
 }
 
 export type PackageDef = PackageMeta | FuncPackage;
