@@ -59,6 +59,28 @@ describe('acts.core.http beside the lanes', () => {
   }, 60_000);
 });
 
+describe('acts.core.http with code workers (as the server runs)', () => {
+  it('templated params evaluated on a worker, then the call, then a code act reading its answer', async () => {
+    const h = await createHarness({ codeWorkers: 2, expressionTrialMs: 0 });
+    harnesses.push(h);
+    peer.route('/json', (_req, res) => json(res, 200, { n: 20 }));
+    await h.deploy(`
+id: chained
+inputs: { base: '' }
+steps:
+  - id: s1
+    acts: [ { uses: acts.core.http, key: call, params: { url: '{{ base + "/json" }}', headers: { x-n: '{{ 1 + 1 }}' } } } ]
+  - id: s2
+    acts: [ { uses: acts.transform.code, params: 'return { total: data.n + status }' } ]
+`);
+    const pid = await h.start('chained', { base: peer.base });
+    const detail = await h.proc(pid);
+    expect(detail.state).toBe('completed');
+    expect(detail.tasks.find((t) => t.uses === 'acts.transform.code')?.data.total).toBe(220);
+    expect(peer.seen[0].headers['x-n']).toBe('2');
+  }, 60_000);
+});
+
 describe('acts.core.http across a restart (SQLite)', () => {
   let db: TestDatabase;
   beforeEach(async () => {
