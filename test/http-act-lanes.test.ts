@@ -53,6 +53,8 @@ describe('acts.core.http beside the lanes', () => {
     const during = await h.proc(slow.pid);
     expect(during.state).toBe('running');
     expect(during.tasks.find((t) => t.uses === 'acts.core.http')?.state).toBe('running');
+    // a process waiting for its call's answer is not stuck: the answer will move it
+    expect((await h.engine.tick()).stuck).toBe(0);
     json(held[0], 200, { late: true });
     await eventually(async () => (await h.proc(slow.pid)).state === 'completed', 'the slow process completed', TRIES);
     expect((await h.proc(slow.pid)).tasks.find((t) => t.uses === 'acts.core.http')?.data.data).toEqual({ late: true });

@@ -6,7 +6,8 @@
  * one and comes back as a new job (`aside`); asynchronous engine work outside the lanes (subflow
  * starts, those I/O calls) is tracked until it settles (`inFlight`, awaited by the engine's `idle`).
  *
- * State: the lanes and their queued jobs; `inFlight`, the promises not settled yet.
+ * State: the lanes and their queued jobs; `inFlight`, the promises not settled yet; per process,
+ * its I/O calls out.
  */
 import { errorMessage } from '../engine/errors.ts';
 import type { Logger } from '../engine/logger.ts';
@@ -23,6 +24,8 @@ export interface JobsConfig {
 export class Jobs {
   readonly queue: Lanes;
   readonly inFlight = new Set<Promise<unknown>>();
+  /** Per process, its `aside` calls not answered yet. */
+  private readonly asides = new Map<string, number>();
 
   constructor(
     config: JobsConfig,
@@ -71,11 +74,24 @@ export class Jobs {
    * with the outcome (forced past the lane bound: one per call). Tracked until that job is queued.
    */
   aside<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void {
+    this.asides.set(pid, (this.asides.get(pid) ?? 0) + 1);
     const settled = work.then(
       (value): Outcome<T> => ({ ok: true, value }),
       (error: unknown): Outcome<T> => ({ ok: false, error }),
     );
-    void this.track(settled.then((outcome) => void this.job(pid, name, () => then(outcome))));
+    void this.track(
+      settled.then((outcome) => {
+        const left = (this.asides.get(pid) ?? 1) - 1;
+        if (left > 0) this.asides.set(pid, left);
+        else this.asides.delete(pid);
+        this.job(pid, name, () => then(outcome));
+      }),
+    );
+  }
+
+  /** Whether I/O of the process is out (`aside`): its answer comes back as a job, so the process can move. */
+  awaitsAside(pid: string): boolean {
+    return this.asides.has(pid);
   }
 
   /** Tracks a promise of engine work until it settles. */

@@ -20,7 +20,7 @@ export interface Mover {
 }
 
 export interface LivenessFacts {
-  /** Jobs of the process queued in the lanes. */
+  /** Jobs of the process queued in the lanes, or coming (a code act's answer, an http act's call out). */
   queued(pid: string): boolean;
   /** Whether the task's timeout rules are armed (checked on the tick). */
   armed(task: Task): boolean;

@@ -13,7 +13,7 @@ import type { Task } from '../engine/task.ts';
 
 function memoryFacts(rt: Runtime, childRows: Map<string, boolean>, outbox: Set<string>): LivenessFacts {
   return {
-    queued: (pid) => rt.jobs.queue.queuedFor(pid) > 0,
+    queued: (pid) => rt.jobs.queue.queuedFor(pid) > 0 || rt.jobs.awaitsAside(pid),
     armed: (task) => rt.timed.has(task),
     childAlive: (task: Task) => {
       if (rt.startingChildren.has(task)) return true;
