@@ -164,6 +164,17 @@ describe('acts.core.http redirects and hosts', () => {
     expect((await run(h, `{ url: '{{ base }}/made', method: POST, body: { a: 1 } }`)).act.data.data).toEqual({ via: 'GET' });
   });
 
+  it('a redirect to another host does not carry the Authorization header along', async () => {
+    peer.route('/out', (_req, res) => res.writeHead(307, { location: `http://localhost:${peer.port}/json` }).end());
+    peer.route('/json', (req, res) => json(res, 200, { auth: req.headers.authorization ?? null, method: req.method }));
+    const h = await harness();
+    const { act } = await run(h, `{ url: '{{ base }}/out', method: PUT, body: { a: 1 }, headers: [ { key: Authorization, value: 'Bearer s3cret' } ] }`);
+    expect(peer.seen[0].headers.authorization).toBe('Bearer s3cret');
+    // a 307 keeps the method and the body
+    expect(act.data.data).toEqual({ auth: null, method: 'PUT' });
+    expect(peer.seen[1].body).toBe('{"a":1}');
+  });
+
   it('endless redirects fail with http.redirects', async () => {
     peer.route('/loop', (_req, res) => res.writeHead(302, { location: '/loop' }).end());
     const h = await harness();

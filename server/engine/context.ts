@@ -26,7 +26,7 @@ import type { TaskState } from '../../vocab/states.ts';
 /**
  * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
  * record is durable but not applied; an action's effects are durable but the caller was not told;
- * a code act is running; an http act's call is about to be sent; a task's error is being reported (a throw there escapes the task guard);
+ * a code act is running; a task's error is being reported (a throw there escapes the task guard);
  * a durable overflow record is about to go back into its lane; a code worker answered an
  * expression a window deferred, before the window's work is redone.
  */
@@ -34,7 +34,6 @@ export type FaultPoint =
   | 'action:recorded'
   | 'action:applied'
   | 'code:running'
-  | 'http:calling'
   | 'error:reporting'
   | 'expression:answered'
   | 'overflow:replay'

@@ -219,7 +219,6 @@ class ActContext implements FuncContext {
     const { core, proc, task, driver } = this;
     task.autoComplete = false;
     core.markDirty(proc, task);
-    core.fault('http:calling');
     const work = core.http.send(request).catch((err: unknown) => {
       throw httpFailure(err);
     });
