@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../server/runtime/engine.ts';
 import type { TaskInfo } from '../server/runtime/info.ts';
+import { defaultsFromSchema } from '../components/designer/model/schema-defaults.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 import { json, startPeer, type Peer } from './helpers/http-peer.ts';
 
@@ -247,6 +248,15 @@ describe('acts.core.http params', () => {
     expect(err).toEqual({ ecode: 'http.bad_url', message: "'not a url' is not an absolute URL: write it as http://host/path or https://host/path" });
     expect((await run(h, `{ url: 'ftp://{{ "example.com" }}/f' }`)).err?.message).toMatch(/is not an http\(s\) URL \(it uses 'ftp:'\)/);
     expect(peer.seen).toHaveLength(0);
+  });
+
+  it('the published schema gives the designer a form; a new act starts as { method: GET }', async () => {
+    const h = await harness();
+    const pkg = await h.engine.packages.get('acts.core.http');
+    const schema = pkg.schema as { required: string[]; properties: Record<string, unknown> };
+    expect(Object.keys(schema.properties)).toEqual(['url', 'method', 'content-type', 'headers', 'params', 'body', 'timeout', 'max_bytes', 'retries']);
+    expect(schema.required).toEqual(['url']);
+    expect(defaultsFromSchema(schema)).toEqual({ method: 'GET' });
   });
 
   it('params the schema refuses are refused at deploy, and the model is not stored', async () => {

@@ -27,13 +27,14 @@ export const HTTP_SCHEMA = {
   properties: {
     url: { type: 'string', minLength: 1, description: 'Absolute http(s) URL' },
     method: { type: 'string', enum: METHODS, default: 'GET' },
-    'content-type': { type: 'string', enum: CONTENT_TYPES, default: 'json', description: 'How `body` is sent' },
+    'content-type': { type: 'string', enum: CONTENT_TYPES, description: 'How `body` is sent (default json)' },
     headers: pairs,
     params: pairs,
     body: {},
-    timeout: { type: 'number', exclusiveMinimum: 0, maximum: 3600, default: HTTP_DEFAULTS.timeoutSecs, description: 'Seconds one attempt may take' },
-    max_bytes: { type: 'integer', minimum: 1, default: HTTP_DEFAULTS.maxBytes, description: 'Largest answer body, bytes' },
-    retries: { type: 'integer', minimum: 0, maximum: HTTP_DEFAULTS.maxRetries, default: 0, description: 'Retries of GET/HEAD/PUT/DELETE/OPTIONS after a connection error or a 5xx' },
+    // no `default`s but the method's: the designer writes a new act's defaults into its params
+    timeout: { type: 'number', exclusiveMinimum: 0, maximum: 3600, description: `Seconds one attempt may take (default ${HTTP_DEFAULTS.timeoutSecs})` },
+    max_bytes: { type: 'integer', minimum: 1, description: 'Largest answer body, bytes (default 10 MiB)' },
+    retries: { type: 'integer', minimum: 0, maximum: HTTP_DEFAULTS.maxRetries, description: 'Retries of GET/HEAD/PUT/DELETE/OPTIONS after a connection error or a 5xx (default 0)' },
   },
 };
 
