@@ -76,6 +76,8 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
   const doc = useDesignerDoc(restored?.source ?? original);
   const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
   const schemas = useMemo(() => new Map((packages.data?.rows ?? []).map((p) => [p.id, p.schema as JsonSchema])), [packages.data]);
+  const models = useApiQuery('models.list', { offset: 0, limit: 100 }, { staleTime: 30_000, enabled: designer });
+  const modelIds = useMemo(() => (models.data?.rows ?? []).map((m) => m.id), [models.data]);
   const actPackages = useMemo(() => (packages.data?.rows ?? []).filter((p) => p.catalog !== 'event'), [packages.data]);
   const commands = useDesignerCommands(doc, schemas);
   const validation = useValidation(doc.graphText, doc.broken, designer);
@@ -141,7 +143,7 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
             <h2 className={styles.paneTitle}>Properties</h2>
             {commands.editError ? <p role="alert" className={styles.fieldError}>{commands.editError}</p> : null}
             {selectedNode && designer && doc.broken.length === 0 ? (
-              <PropertyPanel node={selectedNode} text={doc.text} schemas={schemas} stepIds={stepIds} problems={byNode.get(selectedNode.id) ?? []} onEdit={commands.run} />
+              <PropertyPanel node={selectedNode} text={doc.text} schemas={schemas} stepIds={stepIds} modelIds={modelIds} problems={byNode.get(selectedNode.id) ?? []} onEdit={commands.run} />
             ) : (
               <p className={styles.muted}>{doc.broken.length ? 'Fix the YAML to edit properties.' : 'Select a node on the canvas to see its properties.'}</p>
             )}

@@ -1,0 +1,81 @@
+/** The designer builds what the graph alone could not (issue 17 item 3): an interrupt's params as a form with its answer fields, a subflow's target from the deployed models, catches and timeouts with their acts. */
+import type { Page } from '@playwright/test';
+import { deployModel, uniqueName } from './helpers/scene.ts';
+import { expect, test } from './helpers/test.ts';
+
+const node = (page: Page, id: string) => page.getByTestId(`node-${id}`);
+const yaml = (page: Page) => page.getByTestId('yaml-editor');
+const panel = (page: Page) => page.getByRole('form', { name: /^Properties of/ });
+const deployButton = (page: Page) => page.getByTestId('deploy-button');
+
+/** Types into a property panel field and commits it (Enter). */
+async function setProperty(page: Page, label: string, value: string) {
+  const field = panel(page).getByLabel(label, { exact: true });
+  await field.fill(value);
+  await field.press('Enter');
+}
+
+/** A new workflow with one step `step_1` holding an act of `uses` (selected). */
+async function newWorkflowWith(page: Page, uses: string, actId: string) {
+  await page.goto('/models/new');
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await expect(node(page, 'step:step_1')).toBeVisible();
+  await page.getByRole('button', { name: `Add ${uses} to step_1` }).click();
+  await expect(node(page, `act:${actId}`)).toBeVisible();
+  await expect(panel(page)).toHaveAttribute('aria-label', /Properties of/);
+}
+
+test("an interrupt's params are a form: title, assignees, roles and required answers, and its answer fields are its outputs", async ({ page, signInAs }) => {
+  await signInAs(['designer']);
+  await newWorkflowWith(page, 'acts.core.irq', 'irq_1');
+  await expect(panel(page).getByLabel('params (YAML)')).toHaveCount(0);
+  await setProperty(page, 'Title', 'Approve {{ amount }}?');
+  await setProperty(page, 'Assignees (comma-separated)', 'alice, bob');
+  await setProperty(page, 'Roles (comma-separated)', 'manager');
+  await setProperty(page, 'Answer fields (comma-separated)', 'approved_by, comment');
+  await setProperty(page, 'Required answers (comma-separated)', 'approved_by');
+  for (const line of ["title: Approve {{ amount }}?", 'assignees:', '- alice', '- bob', 'roles:', '- manager', 'required:', '- approved_by', 'outputs:', 'approved_by: null', 'comment: null']) {
+    await expect(yaml(page)).toContainText(line);
+  }
+  await expect(panel(page).getByLabel('Assignees (comma-separated)', { exact: true })).toHaveValue('alice, bob');
+  await expect(deployButton(page)).toHaveText('Deploy');
+});
+
+test("a subflow's target is chosen from the deployed models", async ({ page, signInAs }) => {
+  await signInAs(['designer']);
+  const child = uniqueName('child');
+  await deployModel(`id: ${child}\nsteps: [ { id: s1 } ]\n`);
+  await newWorkflowWith(page, 'acts.core.subflow', 'subflow_1');
+  const to = panel(page).getByLabel('Model to run', { exact: true });
+  const listId = await to.getAttribute('list');
+  expect(listId).toBeTruthy();
+  await expect(page.locator(`datalist[id="${listId}"] option[value="${child}"]`)).toHaveCount(1);
+  await setProperty(page, 'Model to run', child);
+  await expect(yaml(page)).toContainText(`to: ${child}`);
+});
+
+test('a catch by ecode, a catch-all and a timeout are added to a step and an act, with their acts from the palette', async ({ page, signInAs }) => {
+  await signInAs(['designer']);
+  await newWorkflowWith(page, 'acts.core.irq', 'irq_1');
+
+  await panel(page).getByLabel('Catch error code', { exact: true }).fill('rejected');
+  await panel(page).getByRole('button', { name: 'Add catch' }).click();
+  await expect(node(page, 'act:irq_1/catches[0]')).toContainText('catch rejected');
+  await page.getByRole('button', { name: /^Add acts\.core\.msg to catch rejected/ }).click();
+  await expect(node(page, 'act:msg_1')).toBeVisible();
+
+  await node(page, 'step:step_1').click();
+  await panel(page).getByRole('button', { name: 'Add catch' }).click();
+  await expect(node(page, 'step:step_1/catches[0]')).toContainText('catch any error');
+
+  await node(page, 'step:step_1').click();
+  await expect(panel(page).getByRole('button', { name: 'Add timeout' })).toBeDisabled();
+  await panel(page).getByLabel('Timeout after', { exact: true }).fill('2h');
+  await panel(page).getByLabel('Timeout after', { exact: true }).press('Enter');
+  await expect(node(page, 'step:step_1/timeout[0]')).toContainText('timeout 2h');
+  await page.getByRole('button', { name: /^Add acts\.core\.msg to timeout 2h/ }).click();
+  await expect(node(page, 'act:msg_2')).toBeVisible();
+
+  for (const line of ['catches:', '- on: rejected', '- {}', 'timeout:', '- on: 2h', 'steps:', 'uses: acts.core.msg']) await expect(yaml(page)).toContainText(line);
+  await expect(deployButton(page)).toHaveText('Deploy');
+});
