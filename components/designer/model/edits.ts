@@ -5,6 +5,7 @@
  */
 export { addAct, addBranch, addRule, addStep, type AddActOptions, type AddBranchOptions, type AddRuleOptions, type AddStepOptions } from './edit-add.ts';
 export { moveActTo, moveNode, removeNode } from './edit-structure.ts';
+export { duplicateNode, wrapInStep } from './edit-copy.ts';
 export { rename, setFields, setWorkflow } from './edit-fields.ts';
 export { MODEL_FIELDS } from './model-fields.ts';
 export { DesignerEditError, type EditErrorCode } from './edit-error.ts';
