@@ -23,6 +23,7 @@ import { toDiagnostics } from './diagnostics.ts';
 import { elementValues } from './element-values.ts';
 import { DiscardDraftDialog, LeaveDialog } from './draft-dialogs.tsx';
 import { downloadText, readTextFile } from './file-io.ts';
+import { FollowSelection } from './follow-selection.tsx';
 import { NodeContextMenu, NodeToolbar } from './node-actions.tsx';
 import { Palette, PACKAGE_MIME } from './palette.tsx';
 import { usePinnedPositions } from './pinned-positions.ts';
@@ -174,7 +175,9 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
             drop={designer ? { type: PACKAGE_MIME, onDrop: (nodeId, uses) => commands.addAct(nodeId, uses) } : undefined}
             dimmed={doc.broken.length > 0}
             fitKey={workflowId}
-          />
+          >
+            <FollowSelection layout={placed} selected={commands.selected} />
+          </FlowCanvas>
         </div>
         <div className={styles.right}>
           <div className={styles.editor}>
