@@ -1,19 +1,8 @@
 /** The designer builds what the graph alone could not (issue 17 item 3): an interrupt's params as a form with its answer fields, a subflow's target from the deployed models, catches and timeouts with their acts. */
 import type { Page } from '@playwright/test';
 import { deployModel, uniqueName } from './helpers/scene.ts';
+import { deployButton, node, panel, setProperty, yaml } from './helpers/designer.ts';
 import { expect, test } from './helpers/test.ts';
-
-const node = (page: Page, id: string) => page.getByTestId(`node-${id}`);
-const yaml = (page: Page) => page.getByTestId('yaml-editor');
-const panel = (page: Page) => page.getByRole('form', { name: /^Properties of/ });
-const deployButton = (page: Page) => page.getByTestId('deploy-button');
-
-/** Types into a property panel field and commits it (Enter). */
-async function setProperty(page: Page, label: string, value: string) {
-  const field = panel(page).getByLabel(label, { exact: true });
-  await field.fill(value);
-  await field.press('Enter');
-}
 
 /** A new workflow with one step `step_1` holding an act of `uses` (selected). */
 async function newWorkflowWith(page: Page, uses: string, actId: string) {

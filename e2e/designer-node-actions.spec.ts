@@ -1,9 +1,8 @@
 /** The designer's node commands from the graph (issue 17 item 3): Delete, Duplicate and Wrap in step from the selected node's toolbar and from a node's context menu. */
 import type { Page } from '@playwright/test';
+import { node, yaml } from './helpers/designer.ts';
 import { expect, test } from './helpers/test.ts';
 
-const node = (page: Page, id: string) => page.getByTestId(`node-${id}`);
-const yaml = (page: Page) => page.getByTestId('yaml-editor');
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: /^Actions on/ });
 const menu = (page: Page) => page.getByRole('menu', { name: /^Actions on/ });
 
