@@ -15,19 +15,21 @@ describe('acts.core.irq', () => {
   it('takes one name or a list of assignees and roles, any scalar title, free extra keys and no params at all', () => {
     expect(errors('acts.core.irq', { title: 'Approve?', assignees: 'alice', roles: ['manager', 'director'], schema: { required: ['approved_by'] }, v: { any: 1 } })).toEqual([]);
     expect(errors('acts.core.irq', { title: 120, description: true, assignees: ['alice'] })).toEqual([]);
+    // a template that rendered to nothing, and required entries that are not names (the engine passes over them)
+    expect(errors('acts.core.irq', { assignees: null, roles: null, schema: { required: ['approved_by', 42] } })).toEqual([]);
     expect(errors('acts.core.irq', null)).toEqual([]);
     expect(errors('acts.core.irq', { outcomes: { approve: {}, reject: { ecode: 'rejected' } } })).toEqual([]);
   });
 
   it('refuses assignees that are not names and an answer form that is not a map', () => {
     expect(errors('acts.core.irq', { assignees: [1] })).toEqual(['/assignees/0 must be string']);
-    expect(errors('acts.core.irq', { roles: { a: 1 } })).toContain('/roles must be array,string');
+    expect(errors('acts.core.irq', { roles: { a: 1 } })).toContain('/roles must be array,string,null');
     expect(errors('acts.core.irq', { schema: { required: 'approved_by' } })).toEqual(['/schema/required must be array']);
   });
 
   it('deploy leaves a templated assignee to the run', () => {
     expect(staticParamsProblem(registry, 'acts.core.irq', { assignees: '{{ manager }}' })).toBeNull();
-    expect(staticParamsProblem(registry, 'acts.core.irq', { assignees: 7 })).toMatch(/params of 'acts.core.irq' are invalid: \/assignees must be array,string/);
+    expect(staticParamsProblem(registry, 'acts.core.irq', { assignees: 7 })).toMatch(/params of 'acts.core.irq' are invalid: \/assignees must be array,string,null/);
   });
 });
 

@@ -8,14 +8,17 @@
  *   fields' `properties`, vocab/answers.ts) and its `outcomes` (vocab/outcomes.ts); other keys are
  *   free (they reach the act's message);
  * - a whole-value template (`title: '{{ amount }}'`) may render to a number or a boolean, so text
- *   fields take any scalar.
+ *   fields take any scalar, and one that renders to nothing leaves a list of names empty (`null`);
+ * - the engine passes over the answer form's `required` entries that are not names, so they may be
+ *   any scalar; an assignee or role that is not a name is refused (read as none it would open the
+ *   task to every operator).
  */
 import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
 
 const ACTIONS = ['next', 'complete', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'set-vars'];
 
 const text = (title: string, description: string) => ({ type: ['string', 'number', 'boolean'], title, description });
-const names = (title: string, description: string) => ({ type: ['array', 'string'], items: { type: 'string' }, title, description });
+const names = (title: string, description: string) => ({ type: ['array', 'string', 'null'], items: { type: 'string' }, title, description });
 const actsList = { type: 'array', items: { type: 'object' }, title: 'Acts', description: 'The acts to run, in YAML' };
 
 export const IRQ_PARAMS = {
@@ -28,7 +31,7 @@ export const IRQ_PARAMS = {
       type: 'object',
       title: 'Answer form',
       properties: {
-        required: { type: 'array', items: { type: 'string' }, title: 'Required answers', description: "Answer fields (the act's outputs) that may not be left blank" },
+        required: { type: 'array', items: { type: ['string', 'number', 'boolean', 'null'] }, title: 'Required answers', description: "Answer fields (the act's outputs) that may not be left blank" },
         properties: { type: 'object', title: 'Field types', description: 'Per answer field: type, title, description, enum' },
       },
     },
