@@ -1,4 +1,4 @@
-/** The designer builds what the graph alone could not (issue 17 item 3): an interrupt's params as a form with its answer fields, a subflow's target from the deployed models, catches and timeouts with their acts. */
+/** The designer builds what the graph alone could not (issue 17 item 3): an interrupt's params as a form with its answer fields, a subflow's target from the deployed models, catches and timeouts with their acts, a schedule trigger with its cron. */
 import type { Page } from '@playwright/test';
 import { deployModel, uniqueName } from './helpers/scene.ts';
 import { deployButton, node, panel, setProperty, yaml } from './helpers/designer.ts';
@@ -67,4 +67,17 @@ test('a catch by ecode, a catch-all and a timeout are added to a step and an act
 
   for (const line of ['catches:', '- on: rejected', '- {}', 'timeout:', '- on: 2h', 'steps:', 'uses: acts.core.msg']) await expect(yaml(page)).toContainText(line);
   await expect(deployButton(page)).toHaveText('Deploy');
+});
+
+test('a schedule trigger is added from the workflow node and its cron set in its panel', async ({ page, signInAs }) => {
+  await signInAs(['designer']);
+  await page.goto('/models/new');
+  await node(page, 'workflow').click();
+  await panel(page).getByLabel('Trigger', { exact: true }).selectOption('acts.event.schedule');
+  await panel(page).getByRole('button', { name: 'Add trigger' }).click();
+  await expect(node(page, 'trigger:schedule_1')).toBeVisible();
+  await expect(panel(page)).toContainText('acts.event.schedule');
+  await setProperty(page, 'Cron', '0 0 3 * * *');
+  for (const line of ['on:', '- id: schedule_1', 'uses: acts.event.schedule', "cron: 0 0 3 * * *"]) await expect(yaml(page)).toContainText(line);
+  await expect(node(page, 'trigger:schedule_1').getByTestId('node-problem')).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
-/** Graph edits: a catch (by ecode or catch-all) and a timeout added to a step or an act, then acts added into them; the document stays a valid model. */
+/** Graph edits: a catch (by ecode or catch-all) and a timeout added to a step or an act, then acts added into them, and a trigger added to the workflow; the document stays a valid model. */
 import { describe, expect, it } from 'vitest';
-import { addAct, addRule, DesignerEditError, toGraph } from '../components/designer/model/index.ts';
+import { addAct, addRule, addTrigger, DesignerEditError, setFields, toGraph } from '../components/designer/model/index.ts';
 import { loadModel } from '../server/engine/model/index.ts';
 
 const source = 'id: w\nsteps:\n  - id: pay\n    acts:\n      - id: charge\n        uses: acts.core.irq\n';
@@ -33,5 +33,14 @@ describe('adding catch and timeout rules', () => {
   it('refuses a timeout without a duration and a rule on the workflow, in sentences', () => {
     expect(() => addRule(source, { owner: 'step:pay', field: 'timeout' })).toThrow(/a timeout needs how long to wait first, e.g. 2h or 1d/);
     expect(() => addRule(source, { owner: 'workflow', field: 'catches' })).toThrow(DesignerEditError);
+  });
+});
+
+describe('adding a trigger', () => {
+  it('a schedule trigger joins the workflow `on` list with a fresh id; its cron is then set on it', () => {
+    const trigger = addTrigger(source, 'acts.event.schedule');
+    expect(trigger.nodeId).toBe('trigger:schedule_1');
+    expect(trigger.source).toContain('on:\n  - id: schedule_1\n    uses: acts.event.schedule\n');
+    valid(setFields(trigger.source, trigger.nodeId, { cron: '0 0 3 * * *' }).source);
   });
 });

@@ -3,13 +3,13 @@
  * timeout to a step or act, an act's params as a form generated from its package's JSON Schema
  * (a subflow's `to` suggests the deployed models), an interrupt's answer fields (`outputs`), a
  * rule's `on`, a schedule trigger's cron and timezone (with the validation's problems at them),
- * the workflow's inputs. Stateless: each committed field becomes one graph edit through `onEdit`
+ * the workflow's inputs and adding a trigger to it. Stateless: each committed field becomes one graph edit through `onEdit`
  * (a function of the YAML text), so the YAML stays the source of truth and every change is one
  * undo step.
  */
 'use client';
 import { useMemo } from 'react';
-import { addRule, rename, setFields, type EditResult, type GraphNode, type ProblemLike } from './model/index.ts';
+import { addRule, addTrigger, rename, setFields, type EditResult, type GraphNode, type ProblemLike } from './model/index.ts';
 import { AnswerFields } from './answer-fields.tsx';
 import styles from './designer.module.css';
 import { elementValues } from './element-values.ts';
@@ -18,6 +18,7 @@ import { RuleAdders } from './rule-adders.tsx';
 import { SCHEDULE_TRIGGER, ScheduleFields } from './schedule-fields.tsx';
 import { SchemaForm, type JsonSchema } from './schema-form.tsx';
 import { TextInput } from './text-input.tsx';
+import { TriggerAdder } from './trigger-adder.tsx';
 
 export interface PropertyPanelProps {
   node: GraphNode;
@@ -26,6 +27,8 @@ export interface PropertyPanelProps {
   stepIds: readonly string[];
   /** The ids of the deployed models (a subflow's `to`). */
   modelIds: readonly string[];
+  /** The trigger packages (`acts.event.*`). */
+  triggerPackages: readonly string[];
   /** The validation problems of this node. */
   problems: readonly ProblemLike[];
   onEdit: (change: (source: string) => EditResult) => void;
@@ -37,7 +40,7 @@ const orUndefined = (value: string) => value.trim() || undefined;
 const SUBFLOW = 'acts.core.subflow';
 const IRQ = 'acts.core.irq';
 
-export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, problems, onEdit }: PropertyPanelProps) {
+export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, triggerPackages, problems, onEdit }: PropertyPanelProps) {
   const values = useMemo(() => elementValues(source, node.path), [source, node.path]);
   const set = (fields: Record<string, unknown>) => onEdit((s) => setFields(s, node.id, fields));
   const named = node.kind !== 'catch' && node.kind !== 'timeout' && node.kind !== 'end';
@@ -87,7 +90,12 @@ export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, 
           onAddTimeout={(on) => onEdit((s) => addRule(s, { owner: node.id, field: 'timeout', on }))}
         />
       ) : null}
-      {node.kind === 'start' ? <RawYamlField label="Inputs" value={values.inputs} onChange={(inputs) => onEdit((s) => setFields(s, 'workflow', { inputs }))} /> : null}
+      {node.kind === 'start' ? (
+        <>
+          <RawYamlField label="Inputs" value={values.inputs} onChange={(inputs) => onEdit((s) => setFields(s, 'workflow', { inputs }))} />
+          <TriggerAdder packages={triggerPackages} onAdd={(uses) => onEdit((s) => addTrigger(s, uses))} />
+        </>
+      ) : null}
     </form>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Adding elements: a step (to the workflow, a branch, a catch or a timeout rule), an act of a
- * package (to a step's chain, to a setup list, or into a branch/rule's last step), a branch, and a
- * catch or timeout rule of a step or act (its steps are added into it afterwards, like a branch's).
+ * package (to a step's chain, to a setup list, or into a branch/rule's last step), a branch, a
+ * catch or timeout rule of a step or act (its steps are added into it afterwards, like a branch's),
+ * and a trigger of the workflow (its `on` list).
  * New elements always get an explicit id, unique in the document, so their node ids are stable.
  */
 import type { ElementKind } from '../../../vocab/graph.ts';
@@ -142,4 +143,14 @@ export function addRule(source: string, options: AddRuleOptions): EditResult {
   const rule = session.doc.createNode(newElement({ on }));
   insertAt(ensureList(session.doc, owner, options.field), rule);
   return finishEdit(session.doc, rule);
+}
+
+/** Adds a trigger of package `uses` (e.g. `acts.event.schedule`) to the workflow's `on` list. */
+export function addTrigger(source: string, uses: string): EditResult {
+  if (!uses.trim()) throw editError('edit.missing_uses', 'a trigger needs the package it runs (`uses`), e.g. acts.event.schedule');
+  const session = openForEdit(source);
+  const workflow = session.find('workflow');
+  const trigger = session.doc.createNode({ id: freshId(takenIds(session.elements), idBaseOf(uses)), uses: uses.trim() });
+  insertAt(ensureList(session.doc, workflow, 'on'), trigger);
+  return finishEdit(session.doc, trigger);
 }
