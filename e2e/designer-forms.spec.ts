@@ -1,4 +1,4 @@
-/** The designer builds what the graph alone could not (issue 17 item 3): an interrupt's params as a form with its answer fields, a subflow's target from the deployed models, catches and timeouts with their acts, a schedule trigger with its cron. */
+/** The designer builds what the graph alone could not (issue 17 item 3): an interrupt's params as a form with its answer fields, a subflow's target from the deployed models, catches and timeouts with their acts, a schedule trigger with its cron, setup hooks. */
 import type { Page } from '@playwright/test';
 import { deployModel, uniqueName } from './helpers/scene.ts';
 import { deployButton, node, panel, setProperty, yaml } from './helpers/designer.ts';
@@ -80,4 +80,22 @@ test('a schedule trigger is added from the workflow node and its cron set in its
   await setProperty(page, 'Cron', '0 0 3 * * *');
   for (const line of ['on:', '- id: schedule_1', 'uses: acts.event.schedule', "cron: 0 0 3 * * *"]) await expect(yaml(page)).toContainText(line);
   await expect(node(page, 'trigger:schedule_1').getByTestId('node-problem')).toHaveCount(0);
+});
+
+test('setup hooks are added to a step and to the workflow, on an event, running a package', async ({ page, signInAs }) => {
+  await signInAs(['designer']);
+  await newWorkflowWith(page, 'acts.core.irq', 'irq_1');
+  await node(page, 'step:step_1').click();
+  await panel(page).getByLabel('Hook on', { exact: true }).selectOption('created');
+  await panel(page).getByRole('button', { name: 'Add hook' }).click();
+  await expect(node(page, 'act:msg_1')).toContainText('on created');
+
+  await node(page, 'workflow').click();
+  await panel(page).getByLabel('Hook on', { exact: true }).selectOption('completed');
+  await panel(page).getByLabel('Hook runs', { exact: true }).selectOption('acts.core.msg');
+  await panel(page).getByRole('button', { name: 'Add hook' }).click();
+  await expect(node(page, 'act:msg_2')).toContainText('on completed');
+  await setProperty(page, 'Text', 'Done');
+  for (const line of ['setup:', '- id: msg_1', 'on: created', '- id: msg_2', 'on: completed', 'text: Done']) await expect(yaml(page)).toContainText(line);
+  await expect(deployButton(page)).toHaveText('Deploy');
 });

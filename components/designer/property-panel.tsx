@@ -3,16 +3,18 @@
  * timeout to a step or act, an act's params as a form generated from its package's JSON Schema
  * (a subflow's `to` suggests the deployed models), an interrupt's answer fields (`outputs`), a
  * rule's `on`, a schedule trigger's cron and timezone (with the validation's problems at them),
- * the workflow's inputs and adding a trigger to it. Stateless: each committed field becomes one graph edit through `onEdit`
+ * the workflow's inputs and adding a trigger to it, adding a setup hook to the workflow, a step
+ * or an act. Stateless: each committed field becomes one graph edit through `onEdit`
  * (a function of the YAML text), so the YAML stays the source of truth and every change is one
  * undo step.
  */
 'use client';
 import { useMemo } from 'react';
-import { addRule, addTrigger, rename, setFields, type EditResult, type GraphNode, type ProblemLike } from './model/index.ts';
+import { addAct, addRule, addTrigger, rename, setFields, type EditResult, type GraphNode, type ProblemLike } from './model/index.ts';
 import { AnswerFields } from './answer-fields.tsx';
 import styles from './designer.module.css';
 import { elementValues } from './element-values.ts';
+import { HookAdder } from './hook-adder.tsx';
 import { RawYamlField } from './raw-yaml-field.tsx';
 import { RuleAdders } from './rule-adders.tsx';
 import { SCHEDULE_TRIGGER, ScheduleFields } from './schedule-fields.tsx';
@@ -29,6 +31,8 @@ export interface PropertyPanelProps {
   modelIds: readonly string[];
   /** The trigger packages (`acts.event.*`). */
   triggerPackages: readonly string[];
+  /** The packages an act may run (a hook's). */
+  actPackages: readonly string[];
   /** The validation problems of this node. */
   problems: readonly ProblemLike[];
   onEdit: (change: (source: string) => EditResult) => void;
@@ -40,7 +44,7 @@ const orUndefined = (value: string) => value.trim() || undefined;
 const SUBFLOW = 'acts.core.subflow';
 const IRQ = 'acts.core.irq';
 
-export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, triggerPackages, problems, onEdit }: PropertyPanelProps) {
+export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, triggerPackages, actPackages, problems, onEdit }: PropertyPanelProps) {
   const values = useMemo(() => elementValues(source, node.path), [source, node.path]);
   const set = (fields: Record<string, unknown>) => onEdit((s) => setFields(s, node.id, fields));
   const named = node.kind !== 'catch' && node.kind !== 'timeout' && node.kind !== 'end';
@@ -89,6 +93,9 @@ export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, 
           onAddCatch={(on) => onEdit((s) => addRule(s, { owner: node.id, field: 'catches', on }))}
           onAddTimeout={(on) => onEdit((s) => addRule(s, { owner: node.id, field: 'timeout', on }))}
         />
+      ) : null}
+      {node.kind === 'start' || node.kind === 'step' || node.kind === 'act' ? (
+        <HookAdder packages={actPackages} onAdd={(on, uses) => onEdit((s) => addAct(s, { parent: node.id, uses, on, schema: schemas.get(uses) as Record<string, unknown> | undefined }))} />
       ) : null}
       {node.kind === 'start' ? (
         <>

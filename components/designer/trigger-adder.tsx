@@ -1,32 +1,12 @@
 /**
- * Adding a trigger to the workflow, in the property panel of the workflow node: choose one of the
- * trigger packages (`acts.event.*`: manual, hook, chat, schedule) and add it; the new trigger is
- * selected, so a schedule's cron is set next in its own panel. The choice is the select's own state.
+ * Adding a trigger to the workflow, in the property panel of the workflow node: one of the trigger
+ * packages (`acts.event.*`: manual, hook, chat, schedule). The new trigger is selected, so a
+ * schedule's cron is set next in its own panel.
  */
 'use client';
-import { useId, useState } from 'react';
-import { Button } from '../ui/button.tsx';
-import styles from './designer.module.css';
+import { PickAndAdd } from './pick-and-add.tsx';
 
 export function TriggerAdder({ packages, onAdd }: { packages: readonly string[]; onAdd: (uses: string) => void }) {
-  const id = useId();
-  const [uses, setUses] = useState(packages.find((p) => p.endsWith('.schedule')) ?? packages[0] ?? '');
-  const chosen = packages.includes(uses) ? uses : (packages[0] ?? '');
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>Trigger</label>
-      <div className={styles.adderRow}>
-        <select id={id} value={chosen} onChange={(e) => setUses(e.currentTarget.value)}>
-          {packages.map((p) => (
-            <option key={p} value={p}>
-              {p.replace(/^acts\.event\./, '')}
-            </option>
-          ))}
-        </select>
-        <Button size="sm" disabled={!chosen} onClick={() => onAdd(chosen)}>
-          Add trigger
-        </Button>
-      </div>
-    </div>
-  );
+  const pick = { label: 'Trigger', options: packages, initial: packages.find((p) => p.endsWith('.schedule')), show: (p: string) => p.replace(/^acts\.event\./, '') };
+  return <PickAndAdd picks={[pick]} button="Add trigger" onAdd={([uses]) => onAdd(uses)} />;
 }

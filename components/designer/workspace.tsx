@@ -81,6 +81,7 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
   const models = useApiQuery('models.list', { offset: 0, limit: 100 }, { staleTime: 30_000, enabled: designer });
   const modelIds = useMemo(() => (models.data?.rows ?? []).map((m) => m.id), [models.data]);
   const actPackages = useMemo(() => (packages.data?.rows ?? []).filter((p) => p.catalog !== 'event'), [packages.data]);
+  const actIds = useMemo(() => actPackages.map((p) => p.id), [actPackages]);
   const triggerPackages = useMemo(() => (packages.data?.rows ?? []).filter((p) => p.catalog === 'event').map((p) => p.id), [packages.data]);
   const commands = useDesignerCommands(doc, schemas);
   const validation = useValidation(doc.graphText, doc.broken, designer);
@@ -151,7 +152,7 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
             <h2 className={styles.paneTitle}>Properties</h2>
             {commands.editError ? <p role="alert" className={styles.fieldError}>{commands.editError}</p> : null}
             {selectedNode && designer && doc.broken.length === 0 ? (
-              <PropertyPanel node={selectedNode} text={doc.text} schemas={schemas} stepIds={stepIds} modelIds={modelIds} triggerPackages={triggerPackages} problems={byNode.get(selectedNode.id) ?? []} onEdit={commands.run} />
+              <PropertyPanel node={selectedNode} text={doc.text} schemas={schemas} stepIds={stepIds} modelIds={modelIds} triggerPackages={triggerPackages} actPackages={actIds} problems={byNode.get(selectedNode.id) ?? []} onEdit={commands.run} />
             ) : (
               <p className={styles.muted}>{doc.broken.length ? 'Fix the YAML to edit properties.' : 'Select a node on the canvas to see its properties.'}</p>
             )}
