@@ -1,4 +1,4 @@
-/** The designer builds what the graph alone could not (issue 17 item 3): an interrupt's params as a form with its answer fields, a subflow's target from the deployed models, catches and timeouts with their acts, a schedule trigger with its cron, setup hooks. */
+/** The designer builds what the graph alone could not (issue 17 item 3): an interrupt's params as a form with its answer fields, a parallel's `in`, a subflow's target from the deployed models, catches and timeouts with their acts, a schedule trigger with its cron, setup hooks. */
 import type { Page } from '@playwright/test';
 import { deployModel, uniqueName } from './helpers/scene.ts';
 import { deployButton, node, panel, setProperty, yaml } from './helpers/designer.ts';
@@ -28,6 +28,16 @@ test("an interrupt's params are a form: title, assignees, roles and required ans
   }
   await expect(panel(page).getByLabel('Assignees (comma-separated)', { exact: true })).toHaveValue('alice, bob');
   await expect(deployButton(page)).toHaveText('Deploy');
+});
+
+test("a parallel's `in` is a form field where a template written alone stays a template", async ({ page, signInAs }) => {
+  await signInAs(['designer']);
+  await newWorkflowWith(page, 'acts.core.parallel', 'parallel_1');
+  const items = panel(page).getByLabel('For each of (YAML)', { exact: true });
+  await items.fill('{{ users }}');
+  await items.blur();
+  await expect(yaml(page)).toContainText('in: "{{ users }}"');
+  await expect(items).toHaveValue('"{{ users }}"');
 });
 
 test("a subflow's target is chosen from the deployed models", async ({ page, signInAs }) => {
