@@ -1,19 +1,8 @@
 /** The designer: building a workflow from the palette, validation on the node, deploy, YAML edits, versions and diff; a schedule's cron edited in the property panel; roles; screenshots; a 200-node workflow. */
-import type { Page } from '@playwright/test';
 import { chooseTheme, screenshot } from './helpers/browser.ts';
 import { deployModel, uniqueName } from './helpers/scene.ts';
+import { deployButton, node, setProperty, yaml } from './helpers/designer.ts';
 import { expect, test } from './helpers/test.ts';
-
-const node = (page: Page, id: string) => page.getByTestId(`node-${id}`);
-const yaml = (page: Page) => page.getByTestId('yaml-editor');
-const deployButton = (page: Page) => page.getByTestId('deploy-button');
-
-/** Types into a property panel field and commits it (Enter). */
-async function setProperty(page: Page, label: string, value: string) {
-  const field = page.getByRole('form', { name: /^Properties of/ }).getByLabel(label, { exact: true });
-  await field.fill(value);
-  await field.press('Enter');
-}
 
 test('a designer builds a two-step approval from the palette, fixes a problem, deploys, edits the YAML and diffs two versions', async ({ page, signInAs }) => {
   test.setTimeout(60_000);

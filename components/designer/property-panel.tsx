@@ -1,24 +1,38 @@
 /**
- * The property panel of the selected node: id and name, `if`, a step's `next` and a timeout, an
- * act's params as a form generated from its package's JSON Schema, a rule's `on`, a schedule
- * trigger's cron and timezone (with the validation's problems at them), the workflow's inputs. Stateless: each committed field becomes one graph edit through `onEdit` (a function of
- * the YAML text), so the YAML stays the source of truth and every change is one undo step.
+ * The property panel of the selected node: id and name, `if`, a step's `next`, adding a catch or a
+ * timeout to a step or act, an act's params as a form generated from its package's JSON Schema
+ * (a subflow's `to` suggests the deployed models), an interrupt's answer fields (`outputs`), a
+ * rule's `on`, a schedule trigger's cron and timezone (with the validation's problems at them),
+ * the workflow's inputs and adding a trigger to it, adding a setup hook to the workflow, a step
+ * or an act. Stateless: each committed field becomes one graph edit through `onEdit`
+ * (a function of the YAML text), so the YAML stays the source of truth and every change is one
+ * undo step.
  */
 'use client';
 import { useMemo } from 'react';
-import { rename, setFields, type EditResult, type GraphNode, type ProblemLike } from './model/index.ts';
+import { addAct, addRule, addTrigger, rename, setFields, type EditResult, type GraphNode, type ProblemLike } from './model/index.ts';
+import { AnswerFields } from './answer-fields.tsx';
 import styles from './designer.module.css';
 import { elementValues } from './element-values.ts';
+import { HookAdder } from './hook-adder.tsx';
 import { RawYamlField } from './raw-yaml-field.tsx';
+import { RuleAdders } from './rule-adders.tsx';
 import { SCHEDULE_TRIGGER, ScheduleFields } from './schedule-fields.tsx';
 import { SchemaForm, type JsonSchema } from './schema-form.tsx';
 import { TextInput } from './text-input.tsx';
+import { TriggerAdder } from './trigger-adder.tsx';
 
 export interface PropertyPanelProps {
   node: GraphNode;
   text: string;
   schemas: ReadonlyMap<string, JsonSchema>;
   stepIds: readonly string[];
+  /** The ids of the deployed models (a subflow's `to`). */
+  modelIds: readonly string[];
+  /** The trigger packages (`acts.event.*`). */
+  triggerPackages: readonly string[];
+  /** The packages an act may run (a hook's). */
+  actPackages: readonly string[];
   /** The validation problems of this node. */
   problems: readonly ProblemLike[];
   onEdit: (change: (source: string) => EditResult) => void;
@@ -27,17 +41,13 @@ export interface PropertyPanelProps {
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 const orUndefined = (value: string) => value.trim() || undefined;
 
-type TimeoutRule = { on?: unknown; steps?: unknown };
+const SUBFLOW = 'acts.core.subflow';
+const IRQ = 'acts.core.irq';
 
-export function PropertyPanel({ node, text: source, schemas, stepIds, problems, onEdit }: PropertyPanelProps) {
+export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, triggerPackages, actPackages, problems, onEdit }: PropertyPanelProps) {
   const values = useMemo(() => elementValues(source, node.path), [source, node.path]);
   const set = (fields: Record<string, unknown>) => onEdit((s) => setFields(s, node.id, fields));
   const named = node.kind !== 'catch' && node.kind !== 'timeout' && node.kind !== 'end';
-  const rules = Array.isArray(values.timeout) ? (values.timeout as TimeoutRule[]) : [];
-  const setTimeoutAfter = (value: string) => {
-    const [first, ...rest] = rules;
-    set({ timeout: value.trim() ? [{ ...first, on: value.trim(), steps: first?.steps ?? [] }, ...rest] : rest.length ? rest : undefined });
-  };
 
   if (node.kind === 'end') return <p className={styles.muted}>The end of the workflow. Select a step, branch or act to edit it.</p>;
   return (
@@ -68,19 +78,31 @@ export function PropertyPanel({ node, text: source, schemas, stepIds, problems, 
           </datalist>
         </>
       ) : null}
-      {node.kind === 'step' || node.kind === 'act' ? (
-        <TextInput label="Timeout after" mono hint="e.g. 2h or 1d; add the steps to run in the YAML" value={text(rules[0]?.on)} onCommit={setTimeoutAfter} />
-      ) : null}
       {node.kind === 'trigger' && node.uses === SCHEDULE_TRIGGER ? (
         <ScheduleFields path={node.path} cron={text(values.cron)} timezone={text(values.timezone)} problems={problems} onSet={set} />
       ) : null}
       {node.kind === 'act' || node.kind === 'hook' || node.kind === 'trigger' ? (
         <fieldset className={styles.fieldset}>
           <legend>Params</legend>
-          <SchemaForm schema={node.uses ? schemas.get(node.uses) : undefined} value={values.params} onChange={(params) => set({ params })} />
+          <SchemaForm schema={node.uses ? schemas.get(node.uses) : undefined} value={values.params} onChange={(params) => set({ params })} choices={node.uses === SUBFLOW ? { to: modelIds } : undefined} />
         </fieldset>
       ) : null}
-      {node.kind === 'start' ? <RawYamlField label="Inputs" value={values.inputs} onChange={(inputs) => onEdit((s) => setFields(s, 'workflow', { inputs }))} /> : null}
+      {node.kind === 'act' && node.uses === IRQ ? <AnswerFields outputs={values.outputs} onSet={(outputs) => set({ outputs })} /> : null}
+      {node.kind === 'step' || node.kind === 'act' ? (
+        <RuleAdders
+          onAddCatch={(on) => onEdit((s) => addRule(s, { owner: node.id, field: 'catches', on }))}
+          onAddTimeout={(on) => onEdit((s) => addRule(s, { owner: node.id, field: 'timeout', on }))}
+        />
+      ) : null}
+      {node.kind === 'start' || node.kind === 'step' || node.kind === 'act' ? (
+        <HookAdder packages={actPackages} onAdd={(on, uses) => onEdit((s) => addAct(s, { parent: node.id, uses, on, schema: schemas.get(uses) as Record<string, unknown> | undefined }))} />
+      ) : null}
+      {node.kind === 'start' ? (
+        <>
+          <RawYamlField label="Inputs" value={values.inputs} onChange={(inputs) => onEdit((s) => setFields(s, 'workflow', { inputs }))} />
+          <TriggerAdder packages={triggerPackages} onAdd={(uses) => onEdit((s) => addTrigger(s, uses))} />
+        </>
+      ) : null}
     </form>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * A form generated from a JSON Schema: text, number, boolean, enum, nested objects and arrays of
- * plain values; anything else (and a schema without properties) is edited as raw YAML. Stateless:
- * every committed field calls `onChange` with the whole new value. Numbers that are not numbers
- * (`{{ amount }}`) stay text, since params are evaluated expressions.
+ * plain values (one value written alone counts as a list of one); anything else (and a schema
+ * without properties, or a value of another shape than its field's) is edited as raw YAML.
+ * Stateless: every committed field calls `onChange` with the whole new value. Numbers that are not
+ * numbers (`{{ amount }}`) stay text, since params are evaluated expressions. `choices` suggest
+ * values for text fields by name (e.g. the deployed models for a subflow's `to`).
  */
 'use client';
 import { useId } from 'react';
@@ -23,6 +25,20 @@ export type JsonSchema = {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const typeOf = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type[0] : schema.type);
 const isPlain = (schema: JsonSchema | undefined) => !!schema && ['string', 'number', 'integer'].includes(typeOf(schema) ?? '');
+const isScalarText = (value: unknown) => value === undefined || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** Suggested values of text fields, by field name. */
+export type FieldChoices = Readonly<Record<string, readonly string[]>>;
+
+function ChoicesList({ id, choices }: { id: string; choices: readonly string[] }) {
+  return (
+    <datalist id={id}>
+      {choices.map((c) => (
+        <option key={c} value={c} />
+      ))}
+    </datalist>
+  );
+}
 
 function parseNumber(text: string): unknown {
   const trimmed = text.trim();
@@ -56,19 +72,37 @@ function BooleanField({ label, value, onChange }: { label: string; value: unknow
   );
 }
 
-export function SchemaField({ name, schema, value, onChange }: { name: string; schema: JsonSchema; value: unknown; onChange: (v: unknown) => void }) {
+interface SchemaFieldProps {
+  name: string;
+  schema: JsonSchema;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  choices?: readonly string[];
+}
+
+export function SchemaField({ name, schema, value, onChange, choices }: SchemaFieldProps) {
+  const listId = `choices-${useId()}`;
   const label = schema.title ?? name;
   const type = typeOf(schema);
   if (schema.enum) return <EnumField label={label} options={schema.enum} value={value} onChange={onChange} />;
   if (type === 'boolean') return <BooleanField label={label} value={value} onChange={onChange} />;
-  if (type === 'string') return <TextInput label={label} hint={schema.description} value={value === undefined ? '' : String(value)} onCommit={(t) => onChange(t === '' ? undefined : t)} />;
-  if (type === 'number' || type === 'integer') return <TextInput label={label} hint={schema.description} value={value === undefined ? '' : String(value)} onCommit={(t) => onChange(parseNumber(t))} />;
-  if (type === 'array' && isPlain(schema.items) && (value === undefined || Array.isArray(value))) {
+  if (type === 'string' && isScalarText(value)) {
+    return (
+      <>
+        <TextInput label={label} hint={schema.description} list={choices ? listId : undefined} value={value === undefined ? '' : String(value)} onCommit={(t) => onChange(t === '' ? undefined : t)} />
+        {choices ? <ChoicesList id={listId} choices={choices} /> : null}
+      </>
+    );
+  }
+  if ((type === 'number' || type === 'integer') && isScalarText(value)) return <TextInput label={label} hint={schema.description} value={value === undefined ? '' : String(value)} onCommit={(t) => onChange(parseNumber(t))} />;
+  if (type === 'array' && isPlain(schema.items) && (Array.isArray(value) || isScalarText(value))) {
     const numeric = typeOf(schema.items!) !== 'string';
+    const items = value === undefined ? [] : Array.isArray(value) ? value : [value];
     return (
       <TextInput
         label={`${label} (comma-separated)`}
-        value={(value as unknown[] | undefined)?.map(String).join(', ') ?? ''}
+        hint={schema.description}
+        value={items.map(String).join(', ')}
         onCommit={(t) => {
           const items = t.split(',').map((s) => s.trim()).filter(Boolean);
           onChange(items.length ? items.map((s) => (numeric ? parseNumber(s) : s)) : undefined);
@@ -84,10 +118,18 @@ export function SchemaField({ name, schema, value, onChange }: { name: string; s
       </fieldset>
     );
   }
-  return <RawYamlField label={label} value={value} onChange={onChange} rows={3} />;
+  return <RawYamlField label={label} hint={schema.description} value={value} onChange={onChange} rows={3} />;
 }
 
-export function SchemaForm({ schema, value, onChange, label = 'params' }: { schema: JsonSchema | undefined; value: unknown; onChange: (v: unknown) => void; label?: string }) {
+export interface SchemaFormProps {
+  schema: JsonSchema | undefined;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  label?: string;
+  choices?: FieldChoices;
+}
+
+export function SchemaForm({ schema, value, onChange, label = 'params', choices }: SchemaFormProps) {
   if (!schema?.properties || (value !== undefined && !isRecord(value))) return <RawYamlField label={label} value={value} onChange={onChange} />;
   const record = (value ?? {}) as Record<string, unknown>;
   const known = Object.keys(schema.properties);
@@ -100,7 +142,7 @@ export function SchemaForm({ schema, value, onChange, label = 'params' }: { sche
   return (
     <>
       {known.map((key) => (
-        <SchemaField key={key} name={key} schema={schema.properties![key]} value={record[key]} onChange={(v) => set(key, v)} />
+        <SchemaField key={key} name={key} schema={schema.properties![key]} value={record[key]} onChange={(v) => set(key, v)} choices={choices?.[key]} />
       ))}
       {Object.keys(extra).length ? <RawYamlField label="other params" value={extra} onChange={(v) => onChange({ ...Object.fromEntries(known.filter((k) => k in record).map((k) => [k, record[k]])), ...(isRecord(v) ? v : {}) })} /> : null}
     </>

@@ -1,6 +1,7 @@
 /**
- * The designer's commands over its document: adding, removing, copying and pasting, each one graph
- * edit of the YAML, with the selection following the node an edit made or changed.
+ * The designer's commands over its document: adding, removing, duplicating, wrapping an act in a
+ * step, copying and pasting, each one graph edit of the YAML, with the selection following the
+ * node an edit made or changed.
  *
  * State: `selected` (a node id or null; it is dropped when its node disappears), `clipboard`
  * (the copied act, or null) and `editError` (the last refused edit's message, cleared by the next
@@ -8,7 +9,7 @@
  */
 'use client';
 import { useCallback, useState } from 'react';
-import { DesignerEditError, removeNode, type EditResult } from './model/index.ts';
+import { DesignerEditError, duplicateNode, removeNode, wrapInStep, type EditResult, type GraphNode } from './model/index.ts';
 import { addActAt, addBranchTo, addStepAfter, type ActTemplate } from './designer-actions.ts';
 import { elementValues } from './element-values.ts';
 import type { JsonSchema } from './schema-form.tsx';
@@ -23,8 +24,16 @@ export interface DesignerCommands {
   addStep(): void;
   addBranch(): void;
   remove(): void;
+  duplicate(): void;
+  wrapInStep(): void;
   copy(): boolean;
   paste(): boolean;
+}
+
+/** What the node commands may do to `node`: remove and duplicate any node of the model's lists, wrap an act of a step's chain. */
+export function nodeCommandsFor(node: GraphNode | undefined): { remove: boolean; duplicate: boolean; wrap: boolean } {
+  const listed = !!node && node.kind !== 'start' && node.kind !== 'end';
+  return { remove: listed, duplicate: listed, wrap: !!node && node.kind === 'act' && /\.acts\[\d+\]$/.test(node.path) };
 }
 
 export function useDesignerCommands(doc: DesignerDoc, schemas: ReadonlyMap<string, JsonSchema>): DesignerCommands {
@@ -58,7 +67,13 @@ export function useDesignerCommands(doc: DesignerDoc, schemas: ReadonlyMap<strin
     addStep: () => run((s) => addStepAfter(s, graph, selected)),
     addBranch: () => run((s) => addBranchTo(s, graph, selected)),
     remove: () => {
-      if (selectedNode && selectedNode.kind !== 'start' && selectedNode.kind !== 'end') run((s) => removeNode(s, selectedNode.id));
+      if (selectedNode && nodeCommandsFor(selectedNode).remove) run((s) => removeNode(s, selectedNode.id));
+    },
+    duplicate: () => {
+      if (selectedNode && nodeCommandsFor(selectedNode).duplicate) run((s) => duplicateNode(s, selectedNode.id));
+    },
+    wrapInStep: () => {
+      if (selectedNode && nodeCommandsFor(selectedNode).wrap) run((s) => wrapInStep(s, selectedNode.id));
     },
     copy: () => {
       if (selectedNode?.kind !== 'act' || !selectedNode.uses) return false;

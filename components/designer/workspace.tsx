@@ -5,12 +5,12 @@
  * (selection, clipboard, edits), `usePinnedPositions` (dragged positions), `useDraft` (the
  * server's draft of both), `useLeaveGuard` (asking before unsaved changes are left), `usePresence`
  * (who else has the model open), plus which dialog is open (`dialog`: none | deploy | versions |
- * run | discard), the deployed version (`lastDeploy`), the version the text started from
+ * run | discard), the node whose context menu is open (`menu`), the deployed version (`lastDeploy`), the version the text started from
  * (`baseVer`) and the text a discarded draft goes back to (`clean`).
  */
 'use client';
 import { useRouter } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
 import { useMe } from '../data/auth.ts';
 import { FlowCanvas } from '../graph/index.ts';
@@ -23,13 +23,15 @@ import { toDiagnostics } from './diagnostics.ts';
 import { elementValues } from './element-values.ts';
 import { DiscardDraftDialog, LeaveDialog } from './draft-dialogs.tsx';
 import { downloadText, readTextFile } from './file-io.ts';
+import { FollowSelection } from './follow-selection.tsx';
+import { NodeContextMenu, NodeToolbar } from './node-actions.tsx';
 import { Palette, PACKAGE_MIME } from './palette.tsx';
 import { usePinnedPositions } from './pinned-positions.ts';
 import { ProblemsList } from './problems-list.tsx';
 import { PropertyPanel } from './property-panel.tsx';
 import { RunDialog } from './run-dialog.tsx';
 import type { JsonSchema } from './schema-form.tsx';
-import { useDesignerCommands } from './use-designer-commands.ts';
+import { nodeCommandsFor, useDesignerCommands } from './use-designer-commands.ts';
 import { useDesignerDoc } from './use-designer-doc.ts';
 import { useDraft, type DraftKey, type DraftState, type RestoredDraft } from './use-draft.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
@@ -76,10 +78,17 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
   const doc = useDesignerDoc(restored?.source ?? original);
   const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
   const schemas = useMemo(() => new Map((packages.data?.rows ?? []).map((p) => [p.id, p.schema as JsonSchema])), [packages.data]);
+  const models = useApiQuery('models.list', { offset: 0, limit: 100 }, { staleTime: 30_000, enabled: designer });
+  const modelIds = useMemo(() => (models.data?.rows ?? []).map((m) => m.id), [models.data]);
   const actPackages = useMemo(() => (packages.data?.rows ?? []).filter((p) => p.catalog !== 'event'), [packages.data]);
+  const actIds = useMemo(() => actPackages.map((p) => p.id), [actPackages]);
+  const triggerPackages = useMemo(() => (packages.data?.rows ?? []).filter((p) => p.catalog === 'event').map((p) => p.id), [packages.data]);
   const commands = useDesignerCommands(doc, schemas);
   const validation = useValidation(doc.graphText, doc.broken, designer);
   const [dialog, setDialog] = useState<Dialog>('none');
+  /** The node whose context menu is open, and where. */
+  const [menu, setMenu] = useState<{ nodeId: string; at: { x: number; y: number } } | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
   const [lastDeploy, setLastDeploy] = useState(deployed);
   const [baseVer, setBaseVer] = useState(restored?.base_ver ?? deployed?.ver ?? 0);
   /** What "Discard draft" goes back to: the text the page opened with, or the last one deployed here. */
@@ -98,6 +107,8 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
   const runInputs = useMemo(() => (elementValues(doc.text, '').inputs as Record<string, unknown>) ?? {}, [doc.text]);
   const stepIds = doc.graph.nodes.filter((n) => n.kind === 'step' && n.elementId).map((n) => n.elementId!);
   const checking = validation.checking || validation.checked !== doc.text || doc.graphText !== doc.text;
+  const canEditGraph = designer && doc.broken.length === 0;
+  const nodeActionHandlers = { remove: commands.remove, duplicate: commands.duplicate, wrapInStep: commands.wrapInStep };
   const openDeploy = () => designer && validation.problems.length === 0 && !checking && setDialog('deploy');
 
   useShortcuts({ remove: commands.remove, copy: commands.copy, paste: commands.paste, undo: doc.undo, redo: doc.redo, deploy: openDeploy });
@@ -141,7 +152,7 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
             <h2 className={styles.paneTitle}>Properties</h2>
             {commands.editError ? <p role="alert" className={styles.fieldError}>{commands.editError}</p> : null}
             {selectedNode && designer && doc.broken.length === 0 ? (
-              <PropertyPanel node={selectedNode} text={doc.text} schemas={schemas} stepIds={stepIds} problems={byNode.get(selectedNode.id) ?? []} onEdit={commands.run} />
+              <PropertyPanel node={selectedNode} text={doc.text} schemas={schemas} stepIds={stepIds} modelIds={modelIds} triggerPackages={triggerPackages} actPackages={actIds} problems={byNode.get(selectedNode.id) ?? []} onEdit={commands.run} />
             ) : (
               <p className={styles.muted}>{doc.broken.length ? 'Fix the YAML to edit properties.' : 'Select a node on the canvas to see its properties.'}</p>
             )}
@@ -153,18 +164,22 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
               The YAML has a syntax error (line {doc.broken[0].position?.line}): {doc.broken[0].message.split('\n')[0]} — the graph shows the last version that could be read.
             </p>
           ) : null}
+          {canEditGraph && selectedNode ? <NodeToolbar label={selectedNode.label} can={nodeCommandsFor(selectedNode)} on={nodeActionHandlers} /> : null}
           <FlowCanvas
             graph={doc.graph}
             layout={placed}
             problems={byNode}
             selected={commands.selected}
             onSelect={commands.select}
+            onNodeMenu={canEditGraph ? (nodeId, at) => (commands.select(nodeId), setMenu({ nodeId, at })) : undefined}
             editable={designer}
             onNodeDragStop={pin}
             drop={designer ? { type: PACKAGE_MIME, onDrop: (nodeId, uses) => commands.addAct(nodeId, uses) } : undefined}
             dimmed={doc.broken.length > 0}
             fitKey={workflowId}
-          />
+          >
+            <FollowSelection layout={placed} selected={commands.selected} />
+          </FlowCanvas>
         </div>
         <div className={styles.right}>
           <div className={styles.editor}>
@@ -202,6 +217,9 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
           doc.load(clean);
         }}
       />
+      {menu && selectedNode?.id === menu.nodeId ? (
+        <NodeContextMenu label={selectedNode.label} at={menu.at} can={nodeCommandsFor(selectedNode)} on={nodeActionHandlers} onClose={closeMenu} />
+      ) : null}
       <LeaveDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
       {lastDeploy ? (
         <>

@@ -7,6 +7,7 @@
  *     states={{ 'step:manager': 'interrupted' }}   // optional: node id → task state (run page)
  *     problems={problemsByNode(graph, problems)}   // optional: node id → problems (red badge)
  *     selected={nodeId} onSelect={(id) => …}       // optional: id or null (pane click)
+ *     onNodeMenu={(id, { x, y }) => …}             // optional: a node's context menu was asked for (client coordinates)
  *     editable onNodeDragStop={(id, { x, y }) => …}// optional: drag nodes; positions are the caller's
  *     drop={{ type: PACKAGE_MIME, onDrop: (nodeId, payload) => … }} // optional: drops onto nodes
  *     dimmed                       // optional: grey the graph out (last good graph of broken YAML)
@@ -49,6 +50,8 @@ export interface FlowCanvasProps {
   problems?: ReadonlyMap<string, readonly ProblemLike[]>;
   selected?: string | null;
   onSelect?: (nodeId: string | null) => void;
+  /** A node's context menu was asked for (right click), at these client coordinates; the browser's own menu is not shown. */
+  onNodeMenu?: (nodeId: string, at: Point) => void;
   /** Nodes may be dragged (positions go to `onNodeDragStop`; the caller pins them in the layout). */
   editable?: boolean;
   onNodeDragStop?: (nodeId: string, position: Point) => void;
@@ -83,7 +86,7 @@ const nodeIdAt = (target: EventTarget | null): string | null =>
   (target instanceof Element && target.closest('.react-flow__node')?.getAttribute('data-id')) || null;
 
 export function FlowCanvas(props: FlowCanvasProps) {
-  const { graph, layout, states, problems, selected = null, onSelect, editable = false, onNodeDragStop, drop, dimmed = false, fitKey, fitOnOpen = true, direction = 'TB', onUserMove, ariaLabel = 'Workflow graph', children } = props;
+  const { graph, layout, states, problems, selected = null, onSelect, onNodeMenu, editable = false, onNodeDragStop, drop, dimmed = false, fitKey, fitOnOpen = true, direction = 'TB', onUserMove, ariaLabel = 'Workflow graph', children } = props;
   const cache = useRef(createElementCache());
   const [dragging, setDragging] = useState<Record<string, Point>>({});
   const [dropTarget, setDropTarget] = useState<string | null>(null);
@@ -119,6 +122,13 @@ export function FlowCanvas(props: FlowCanvasProps) {
   );
   const onNodeClick = useCallback<NodeMouseHandler<FlowNode>>((_event, node) => onSelect?.(node.id), [onSelect]);
   const onPaneClick = useCallback(() => onSelect?.(null), [onSelect]);
+  const onNodeContextMenu = useCallback<NodeMouseHandler<FlowNode>>(
+    (event, node) => {
+      event.preventDefault();
+      onNodeMenu?.(node.id, { x: event.clientX, y: event.clientY });
+    },
+    [onNodeMenu],
+  );
   // React Flow passes the DOM event of a move the user makes, and null for moves made by code
   const onMove = useCallback<OnMove>((event) => event && onUserMove?.(), [onUserMove]);
 
@@ -154,6 +164,7 @@ export function FlowCanvas(props: FlowCanvasProps) {
         onNodesChange={onNodesChange}
         onNodeClick={onNodeClick}
         onPaneClick={onPaneClick}
+        onNodeContextMenu={onNodeMenu ? onNodeContextMenu : undefined}
         onNodeDragStop={onDragStop}
         nodesDraggable={editable}
         nodesConnectable={false}

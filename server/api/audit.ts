@@ -48,6 +48,7 @@ export async function recordAudit(services: ApiServices, caller: Caller | null, 
     detail: boundedDetail(what.detail),
     result,
   };
-  services.log.info({ user: entry.actor_name, action: what.action, target: what.target, result, ...what.ids }, 'mutation');
+  // the audit log is the record of every mutation; the log line is for debugging, as request lines are
+  services.log.debug({ user: entry.actor_name, action: what.action, target: what.target, result, ...what.ids }, 'mutation');
   await services.audit.record(entry).catch((err: unknown) => services.log.error({ err: String(err), action: what.action }, 'audit record failed'));
 }

@@ -1,6 +1,8 @@
 /**
  * Adding elements: a step (to the workflow, a branch, a catch or a timeout rule), an act of a
- * package (to a step's chain, to a setup list, or into a branch/rule's last step) and a branch.
+ * package (to a step's chain, to a setup list, or into a branch/rule's last step), a branch, a
+ * catch or timeout rule of a step or act (its steps are added into it afterwards, like a branch's),
+ * and a trigger of the workflow (its `on` list).
  * New elements always get an explicit id, unique in the document, so their node ids are stable.
  */
 import type { ElementKind } from '../../../vocab/graph.ts';
@@ -59,6 +61,14 @@ export interface AddBranchOptions {
   index?: number;
   id?: string;
   name?: string;
+}
+
+export interface AddRuleOptions {
+  /** Node id of the step or act the rule belongs to. */
+  owner: string;
+  field: 'catches' | 'timeout';
+  /** A catch's error code (absent: it catches any error) or a timeout's duration (`2h`, `1d`). */
+  on?: string;
 }
 
 const STEP_HOLDERS: readonly ElementKind[] = ['workflow', 'branch', 'catch', 'timeout'];
@@ -121,4 +131,26 @@ export function addBranch(source: string, options: AddBranchOptions): EditResult
   const branch = session.doc.createNode(newElement({ id, name: options.name, if: options.if, else: options.else || undefined }));
   insertAt(ensureList(session.doc, step, 'branches'), branch, options.index);
   return finishEdit(session.doc, branch);
+}
+
+export function addRule(source: string, options: AddRuleOptions): EditResult {
+  const session = openForEdit(source);
+  const owner = session.find(options.owner);
+  const what = options.field === 'catches' ? 'catch rules' : 'timeout rules';
+  if (owner.kind !== 'step' && owner.kind !== 'act') throw editError('edit.bad_parent', `${what} belong to a step or an act, not a ${owner.kind}`);
+  const on = options.on?.trim() || undefined;
+  if (options.field === 'timeout' && !on) throw editError('edit.missing_on', 'a timeout needs how long to wait first, e.g. 2h or 1d');
+  const rule = session.doc.createNode(newElement({ on }));
+  insertAt(ensureList(session.doc, owner, options.field), rule);
+  return finishEdit(session.doc, rule);
+}
+
+/** Adds a trigger of package `uses` (e.g. `acts.event.schedule`) to the workflow's `on` list. */
+export function addTrigger(source: string, uses: string): EditResult {
+  if (!uses.trim()) throw editError('edit.missing_uses', 'a trigger needs the package it runs (`uses`), e.g. acts.event.schedule');
+  const session = openForEdit(source);
+  const workflow = session.find('workflow');
+  const trigger = session.doc.createNode({ id: freshId(takenIds(session.elements), idBaseOf(uses)), uses: uses.trim() });
+  insertAt(ensureList(session.doc, workflow, 'on'), trigger);
+  return finishEdit(session.doc, trigger);
 }

@@ -11,6 +11,7 @@ export type EditErrorCode =
   | 'edit.cannot_remove'
   | 'edit.not_a_list'
   | 'edit.missing_uses'
+  | 'edit.missing_on'
   | 'edit.empty_id'
   | 'edit.duplicate_id'
   | 'edit.unknown_field';

@@ -8,7 +8,7 @@ import { ensureList, finishEdit, insertAt, openForEdit, type EditResult } from '
 import { editError } from './edit-error.ts';
 
 /** The list holding `element` and its parent; the workflow itself is in no list. */
-function placeOf(element: Element, action: string): { parent: Element; list: YAMLSeq } {
+export function placeOf(element: Element, action: 'remove' | 'move' | 'duplicate'): { parent: Element; list: YAMLSeq } {
   const parent = element.parent;
   const list = parent && listOf(parent, element.field);
   if (!parent || !list) throw editError(action === 'remove' ? 'edit.cannot_remove' : 'edit.cannot_move', `cannot ${action} the workflow itself`);

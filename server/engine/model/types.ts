@@ -60,8 +60,8 @@ export interface Branch extends NodeBase {
 }
 
 /** Lifecycle points a setup act may hook (spec 2.8). */
-export const HOOK_EVENTS = ['created', 'completed', 'before_update', 'updated', 'step'] as const;
-export type HookEvent = (typeof HOOK_EVENTS)[number];
+import type { HookEvent } from '../../../vocab/hook-events.ts';
+export { HOOK_EVENTS, type HookEvent } from '../../../vocab/hook-events.ts';
 
 export interface Act extends NodeBase {
   uses: string;

@@ -148,7 +148,7 @@ export function actProblems(workflow: Workflow, ctx: ValidateContext): ModelProb
           ),
         );
       } else {
-        // an interrupt's declared outcomes are told in sentences (they are all its params schema checks)
+        // an interrupt's declared outcomes are told in sentences (the rest of its params schema below)
         const outcomes = act.uses === 'acts.core.irq' ? outcomesProblems(act.params) : [];
         for (const o of outcomes) problems.push(problem('model.bad_outcomes', o.at.reduce(joinPath, joinPath(path, 'params')), o.message));
         const wrong = outcomes.length === 0 && ctx.checkParams?.(act.uses, act.params);

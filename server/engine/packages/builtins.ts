@@ -1,30 +1,19 @@
-/** The built-in packages (spec 1.9.2). Func packages carry their code; irq/msg are metadata. */
+/** The built-in packages (spec 1.9.2). Func packages carry their code; irq/msg are metadata. Their params schemas: params-schemas.ts. */
 import { ActError } from '../errors.ts';
 import type { Act, Vars } from '../model/types.ts';
 import type { FuncPackage, PackageDef, PackageMeta } from './types.ts';
-import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
+import { ACTION_PARAMS, BLOCK_PARAMS, CODE_PARAMS, FAN_OUT_PARAMS, IRQ_PARAMS, MSG_PARAMS, SET_PARAMS, SUBFLOW_PARAMS } from './params-schemas.ts';
 import { httpPackage } from './http.ts';
-
-const ACTIONS = ['next', 'complete', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'set-vars'];
 
 function meta(name: string, catalog: PackageMeta['catalog'], run_as: PackageMeta['run_as'], desc: string, schema: Record<string, unknown>): PackageMeta {
   return { name, desc, icon: '', doc: '', version: '1.0.0', schema, run_as, resources: [], catalog };
 }
 
-const actsList = { type: 'array', items: { type: 'object' } };
-
-// params are free but for `outcomes`, the answers a person may choose (vocab/outcomes.ts); under
-// `allOf`, so the designer (which builds a form from top-level `properties`) keeps editing an irq's
-// params as one YAML field
-const irq = meta('acts.core.irq', 'core', 'irq', 'Waits for a person or a system to answer with an action.', { allOf: [{ properties: { outcomes: OUTCOMES_SCHEMA } }] });
-const msg = meta('acts.core.msg', 'core', 'msg', 'Sends one notification message and continues.', {});
+const irq = meta('acts.core.irq', 'core', 'irq', 'Waits for a person or a system to answer with an action.', IRQ_PARAMS);
+const msg = meta('acts.core.msg', 'core', 'msg', 'Sends one notification message and continues.', MSG_PARAMS);
 
 const action: FuncPackage = {
-  ...meta('acts.core.action', 'core', 'func', 'Applies an action to the enclosing step or act.', {
-    type: 'object',
-    required: ['action'],
-    properties: { action: { type: 'string', enum: ACTIONS }, options: { type: 'object' } },
-  }),
+  ...meta('acts.core.action', 'core', 'func', 'Applies an action to the enclosing step or act.', ACTION_PARAMS),
   run_as: 'func',
   run(ctx) {
     const p = ctx.params as { action: string; options?: Vars };
@@ -37,11 +26,7 @@ const action: FuncPackage = {
 };
 
 const block: FuncPackage = {
-  ...meta('acts.core.block', 'core', 'func', 'Runs a list of acts in sequence or in parallel.', {
-    type: 'object',
-    required: ['acts'],
-    properties: { mode: { type: 'string', enum: ['sequence', 'parallel'] }, acts: actsList },
-  }),
+  ...meta('acts.core.block', 'core', 'func', 'Runs a list of acts in sequence or in parallel.', BLOCK_PARAMS),
   run_as: 'func',
   run(ctx) {
     const p = ctx.params as { mode?: 'sequence' | 'parallel'; acts: Act[] };
@@ -51,11 +36,7 @@ const block: FuncPackage = {
 
 function fanOut(name: string, mode: 'sequence' | 'parallel', desc: string): FuncPackage {
   return {
-    ...meta(name, 'core', 'func', desc, {
-      type: 'object',
-      required: ['in', 'acts'],
-      properties: { in: {}, acts: actsList },
-    }),
+    ...meta(name, 'core', 'func', desc, FAN_OUT_PARAMS),
     run_as: 'func',
     run(ctx) {
       const p = ctx.params as { in: unknown; acts: Act[] };
@@ -85,11 +66,7 @@ function fanOut(name: string, mode: 'sequence' | 'parallel', desc: string): Func
 }
 
 const subflow: FuncPackage = {
-  ...meta('acts.core.subflow', 'core', 'func', 'Runs another model as a child process and waits for it.', {
-    type: 'object',
-    required: ['to'],
-    properties: { to: { type: 'string', minLength: 1 }, options: { type: 'object' } },
-  }),
+  ...meta('acts.core.subflow', 'core', 'func', 'Runs another model as a child process and waits for it.', SUBFLOW_PARAMS),
   run_as: 'func',
   run(ctx) {
     const p = ctx.params as { to: string; options?: Vars };
@@ -99,7 +76,7 @@ const subflow: FuncPackage = {
 };
 
 const set: FuncPackage = {
-  ...meta('acts.transform.set', 'transform', 'func', 'Sets variables and exports them as outputs.', { type: 'object' }),
+  ...meta('acts.transform.set', 'transform', 'func', 'Sets variables and exports them as outputs.', SET_PARAMS),
   run_as: 'func',
   run(ctx) {
     const vars = (ctx.params ?? {}) as Vars;
@@ -109,7 +86,7 @@ const set: FuncPackage = {
 };
 
 const code: FuncPackage = {
-  ...meta('acts.transform.code', 'transform', 'func', 'Runs JavaScript; a returned object becomes variables.', { type: 'string' }),
+  ...meta('acts.transform.code', 'transform', 'func', 'Runs JavaScript; a returned object becomes variables.', CODE_PARAMS),
   run_as: 'func',
   run(ctx) {
     ctx.runCode(ctx.params as string, 'function', (result) => {

@@ -1,6 +1,7 @@
 /**
- * The params of `acts.core.http` (spec 1.9.2): their JSON Schema (deploy checks it, the designer
- * builds its form from it) and the request they stand for, built once the templates rendered.
+ * The params of `acts.core.http` (spec 1.9.2; their JSON Schema is `HTTP_PARAMS` in
+ * params-schemas.ts): their defaults, what is wrong with a URL, and the request they stand for,
+ * built once the templates rendered.
  */
 import { randomBytes } from 'node:crypto';
 import { ActError } from '../errors.ts';
@@ -8,35 +9,9 @@ import type { HttpMethod, HttpRequest } from './http-types.ts';
 
 export const HTTP_DEFAULTS = { timeoutSecs: 30, maxBytes: 10 * 1024 * 1024, maxRetries: 10 } as const;
 
-const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
-const CONTENT_TYPES = ['json', 'text', 'html', 'binary', 'urlencoded', 'form-data', 'image', 'video', 'audio'] as const;
+export const HTTP_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
+export const CONTENT_TYPES = ['json', 'text', 'html', 'binary', 'urlencoded', 'form-data', 'image', 'video', 'audio'] as const;
 type ContentType = (typeof CONTENT_TYPES)[number];
-
-/** `headers` and `params`: a list of `{key, value}` (the spec's form) or a plain map. */
-const pairs = {
-  anyOf: [
-    { type: 'array', items: { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1 }, value: {} } } },
-    { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
-  ],
-};
-
-export const HTTP_SCHEMA = {
-  type: 'object',
-  required: ['url'],
-  additionalProperties: false,
-  properties: {
-    url: { type: 'string', minLength: 1, description: 'Absolute http(s) URL' },
-    method: { type: 'string', enum: METHODS, default: 'GET' },
-    'content-type': { type: 'string', enum: CONTENT_TYPES, description: 'How `body` is sent (default json)' },
-    headers: pairs,
-    params: pairs,
-    body: {},
-    // no `default`s but the method's: the designer writes a new act's defaults into its params
-    timeout: { type: 'number', exclusiveMinimum: 0, maximum: 3600, description: `Seconds one attempt may take (default ${HTTP_DEFAULTS.timeoutSecs})` },
-    max_bytes: { type: 'integer', minimum: 1, description: 'Largest answer body, bytes (default 10 MiB)' },
-    retries: { type: 'integer', minimum: 0, maximum: HTTP_DEFAULTS.maxRetries, description: 'Retries of GET/HEAD/PUT/DELETE/OPTIONS after a connection error or a 5xx (default 0)' },
-  },
-};
 
 export interface HttpParams {
   url: string;

@@ -4,7 +4,8 @@
  * body), `status` and `headers`, and a non-2xx answer fails the act with `ecode` = the status.
  */
 import { ActError, TaskFailure } from '../errors.ts';
-import { HTTP_SCHEMA, httpRequestOf, urlProblem, type HttpParams } from './http-params.ts';
+import { httpRequestOf, urlProblem, type HttpParams } from './http-params.ts';
+import { HTTP_PARAMS } from './params-schemas.ts';
 import type { HttpRequest, HttpResponse } from './http-types.ts';
 import type { FuncPackage } from './types.ts';
 
@@ -35,7 +36,7 @@ export const httpPackage: FuncPackage = {
   icon: '',
   doc: '',
   version: '1.0.0',
-  schema: HTTP_SCHEMA,
+  schema: HTTP_PARAMS,
   resources: [],
   catalog: 'core',
   run_as: 'func',

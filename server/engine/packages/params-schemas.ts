@@ -1,0 +1,115 @@
+/**
+ * The params JSON Schemas of the built-in packages (spec 1.9.2), checked against the evaluated
+ * params of every run and by deploy (static-params.ts), and drawn as the designer's property form
+ * (which builds its fields from the top-level `properties`, their `title`, `description` and the
+ * first of their `type`s). They accept what the engine and its readers take:
+ * - an interrupt's `title`/`description` (the inbox's heading), `assignees` and `roles` (one name
+ *   or a list, vocab/inbox-principals.ts), the answer form's `schema` (`required` answers and the
+ *   fields' `properties`, vocab/answers.ts) and its `outcomes` (vocab/outcomes.ts); other keys are
+ *   free (they reach the act's message);
+ * - a whole-value template (`title: '{{ amount }}'`) may render to a number or a boolean, so text
+ *   fields take any scalar, and one that renders to nothing leaves a list of names empty (`null`);
+ * - the engine passes over the answer form's `required` entries that are not names, so they may be
+ *   any scalar; an assignee or role that is not a name is refused (read as none it would open the
+ *   task to every operator).
+ */
+import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
+import { CONTENT_TYPES, HTTP_DEFAULTS, HTTP_METHODS } from './http-params.ts';
+
+const ACTIONS = ['next', 'complete', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'set-vars'];
+
+const text = (title: string, description: string) => ({ type: ['string', 'number', 'boolean'], title, description });
+const names = (title: string, description: string) => ({ type: ['array', 'string', 'null'], items: { type: 'string' }, title, description });
+const actsList = { type: 'array', items: { type: 'object' }, title: 'Acts', description: 'The acts to run, in YAML' };
+
+export const IRQ_PARAMS = {
+  properties: {
+    title: text('Title', 'What the inbox asks, e.g. Approve {{ amount }} for {{ requester }}?'),
+    description: text('Description', 'More words under the title in the inbox'),
+    assignees: names('Assignees', 'User names who may answer; with no assignees and no roles any operator may'),
+    roles: names('Roles', 'Roles whose users may answer, e.g. manager'),
+    schema: {
+      type: 'object',
+      title: 'Answer form',
+      properties: {
+        required: { type: 'array', items: { type: ['string', 'number', 'boolean', 'null'] }, title: 'Required answers', description: "Answer fields (the act's outputs) that may not be left blank" },
+        properties: { type: 'object', title: 'Field types', description: 'Per answer field: type, title, description, enum' },
+      },
+    },
+    outcomes: { ...OUTCOMES_SCHEMA, title: 'Outcomes', description: 'The answers as buttons, e.g. approve: {} and reject: { ecode: rejected }' },
+  },
+};
+
+export const MSG_PARAMS = {
+  properties: {
+    to: names('To', 'Who the message is for: a name or a list'),
+    title: text('Title', 'The subject of the message'),
+    text: text('Text', 'The message, e.g. Your expense of {{ amount }} was approved'),
+  },
+};
+
+export const ACTION_PARAMS = {
+  type: 'object',
+  required: ['action'],
+  properties: {
+    action: { type: 'string', enum: ACTIONS, title: 'Action', description: 'What to do to the enclosing step or act' },
+    options: { type: 'object', title: 'Options', description: 'e.g. ecode: rejected for error, to: <step id> for back' },
+  },
+};
+
+export const BLOCK_PARAMS = {
+  type: 'object',
+  required: ['acts'],
+  properties: { mode: { type: 'string', enum: ['sequence', 'parallel'], title: 'Mode' }, acts: actsList },
+};
+
+export const FAN_OUT_PARAMS = {
+  type: 'object',
+  required: ['in', 'acts'],
+  properties: {
+    // untyped: the package says itself, in a sentence, that `in` must evaluate to an array
+    in: { title: 'For each of', description: 'A list, or an expression giving one, e.g. {{ users }}; each act sees $value and $index' },
+    acts: actsList,
+  },
+};
+
+export const SUBFLOW_PARAMS = {
+  type: 'object',
+  required: ['to'],
+  properties: {
+    to: { type: 'string', minLength: 1, title: 'Model to run', description: 'The id of a deployed model' },
+    options: { type: 'object', title: 'Inputs of the child', description: 'e.g. v: "{{ v }}"' },
+  },
+};
+
+export const SET_PARAMS = { type: 'object', title: 'Variables', description: 'Each key is set to its value and becomes an output' };
+
+export const CODE_PARAMS = { type: 'string', title: 'JavaScript', description: 'Runs as a function body; a returned object becomes variables' };
+
+/** `headers` and `params` of an http act: a list of `{key, value}` (the spec's form) or a plain map (the form edits either as YAML). */
+const pairs = (title: string, description: string) => ({
+  title,
+  description,
+  anyOf: [
+    { type: 'array', items: { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1 }, value: {} } } },
+    { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
+  ],
+});
+
+// no `default` but the method's: the designer writes a new act's defaults into its params
+export const HTTP_PARAMS = {
+  type: 'object',
+  required: ['url'],
+  additionalProperties: false,
+  properties: {
+    url: { type: 'string', minLength: 1, title: 'URL', description: 'An absolute http(s) URL, e.g. https://api.example.com/orders/{{ id }}' },
+    method: { type: 'string', enum: HTTP_METHODS, default: 'GET', title: 'Method' },
+    'content-type': { type: 'string', enum: CONTENT_TYPES, title: 'Body type', description: 'How the body is sent (default json; binary types take base64)' },
+    headers: pairs('Headers', 'e.g. Authorization: Bearer {{ token }}'),
+    params: pairs('Query', 'Added to the URL, e.g. page: 2'),
+    body: { title: 'Body', description: 'Sent with POST, PUT, PATCH, DELETE, OPTIONS' },
+    timeout: { type: 'number', exclusiveMinimum: 0, maximum: 3600, title: 'Timeout (s)', description: `Seconds one attempt may take (default ${HTTP_DEFAULTS.timeoutSecs})` },
+    max_bytes: { type: 'integer', minimum: 1, title: 'Largest answer (bytes)', description: 'Default 10 MiB' },
+    retries: { type: 'integer', minimum: 0, maximum: HTTP_DEFAULTS.maxRetries, title: 'Retries', description: 'Of GET, HEAD, PUT, DELETE, OPTIONS after a connection error or a 5xx (default 0)' },
+  },
+};

@@ -1,0 +1,54 @@
+/** The built-in packages' params schemas (params-schemas.ts): they take what the engine and the inbox read, refuse what no run could use, and carry the titles the designer's form shows. */
+import { describe, expect, it } from 'vitest';
+import { PackageRegistry } from '../server/engine/packages/registry.ts';
+import { staticParamsProblem } from '../server/engine/packages/static-params.ts';
+
+const registry = new PackageRegistry();
+const errors = (uses: string, params: unknown) => registry.paramsErrors(uses, params).map((e) => `${e.instancePath} ${e.message}`);
+const fields = (uses: string) => Object.keys((registry.get(uses)!.schema as { properties?: object }).properties ?? {});
+
+describe('acts.core.irq', () => {
+  it('names the title, assignees, roles, answer form and outcomes as form fields', () => {
+    expect(fields('acts.core.irq')).toEqual(['title', 'description', 'assignees', 'roles', 'schema', 'outcomes']);
+  });
+
+  it('takes one name or a list of assignees and roles, any scalar title, free extra keys and no params at all', () => {
+    expect(errors('acts.core.irq', { title: 'Approve?', assignees: 'alice', roles: ['manager', 'director'], schema: { required: ['approved_by'] }, v: { any: 1 } })).toEqual([]);
+    expect(errors('acts.core.irq', { title: 120, description: true, assignees: ['alice'] })).toEqual([]);
+    // a template that rendered to nothing, and required entries that are not names (the engine passes over them)
+    expect(errors('acts.core.irq', { assignees: null, roles: null, schema: { required: ['approved_by', 42] } })).toEqual([]);
+    expect(errors('acts.core.irq', null)).toEqual([]);
+    expect(errors('acts.core.irq', { outcomes: { approve: {}, reject: { ecode: 'rejected' } } })).toEqual([]);
+  });
+
+  it('refuses assignees that are not names and an answer form that is not a map', () => {
+    expect(errors('acts.core.irq', { assignees: [1] })).toEqual(['/assignees/0 must be string']);
+    expect(errors('acts.core.irq', { roles: { a: 1 } })).toContain('/roles must be array,string,null');
+    expect(errors('acts.core.irq', { schema: { required: 'approved_by' } })).toEqual(['/schema/required must be array']);
+  });
+
+  it('deploy leaves a templated assignee to the run', () => {
+    expect(staticParamsProblem(registry, 'acts.core.irq', { assignees: '{{ manager }}' })).toBeNull();
+    expect(staticParamsProblem(registry, 'acts.core.irq', { assignees: 7 })).toMatch(/params of 'acts.core.irq' are invalid: \/assignees must be array,string,null/);
+  });
+});
+
+describe('the other built-ins', () => {
+  it('give their params as form fields', () => {
+    expect(fields('acts.core.msg')).toEqual(['to', 'title', 'text']);
+    expect(fields('acts.core.subflow')).toEqual(['to', 'options']);
+    expect(fields('acts.core.action')).toEqual(['action', 'options']);
+    expect(fields('acts.core.parallel')).toEqual(['in', 'acts']);
+    expect(fields('acts.core.sequence')).toEqual(['in', 'acts']);
+  });
+
+  it("keep a message's params free and a subflow's target required", () => {
+    expect(errors('acts.core.msg', { to: '{{ requester }}', text: 'Your expense was approved', extra: 1 })).toEqual([]);
+    expect(errors('acts.core.msg', 'just a text')).toEqual([]);
+    expect(errors('acts.core.subflow', { options: {} })).toEqual([" must have required property 'to'"]);
+  });
+
+  it("leave a parallel's `in` to the package, which says in a sentence that it must be a list", () => {
+    expect(errors('acts.core.parallel', { in: 'not a list', acts: [] })).toEqual([]);
+  });
+});
