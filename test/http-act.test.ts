@@ -155,6 +155,18 @@ describe('acts.core.http limits', () => {
   });
 });
 
+describe('acts.core.http and the value cap', () => {
+  it('an answer within max_bytes but above value_cap_bytes fails the act with data.too_large; HEAD keeps no body', async () => {
+    peer.route('/big', (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('y'.repeat(5000)));
+    const h = await harness({ valueCapBytes: 2000 });
+    const { err } = await run(h, `{ url: '{{ base }}/big' }`);
+    expect(err).toMatchObject({ ecode: '', message: expect.stringMatching(/^the result of act '.*' is .* of JSON, above the limit of .* \(value_cap_bytes\)/) });
+    const head = await run(h, `{ url: '{{ base }}/big', method: HEAD }`);
+    expect(head.state).toBe('completed');
+    expect(head.act.data).toMatchObject({ status: 200, data: '' });
+  });
+});
+
 describe('acts.core.http redirects and hosts', () => {
   it('a redirect is followed; a 303 after a POST goes on as a GET', async () => {
     peer.route('/old', (_req, res) => res.writeHead(302, { location: '/json' }).end());
