@@ -208,6 +208,10 @@ describe('acts.core.http redirects and hosts', () => {
 
   it('with private addresses denied, 127.0.0.1 is refused — by its literal address or by a name resolving to it', async () => {
     peer.route('/json', (_req, res) => json(res, 200, {}));
+    // an engine without a policy called first: its kept-alive connection is not the other engine's
+    const open = await harness();
+    expect((await run(open, `{ url: 'http://localhost:${peer.port}/json' }`)).state).toBe('completed');
+    peer.seen.length = 0;
     const h = await harness({ http: { denyPrivate: true } });
     expect((await run(h, `{ url: '{{ base }}/json' }`)).err).toMatchObject({ ecode: 'http.denied_host', message: expect.stringMatching(/127\.0\.0\.1 is a private, loopback/) });
     expect((await run(h, `{ url: 'http://localhost:${peer.port}/json' }`)).err).toMatchObject({ ecode: 'http.denied_host' });

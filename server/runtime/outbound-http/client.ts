@@ -5,11 +5,13 @@
  * checked against the host policy, by name and by the address it resolves to as it connects — and
  * each bounded by the call's timeout and its answer's size.
  *
- * State: the calls in flight (their abort controllers); `close` cuts them all off.
+ * State: the calls in flight (their abort controllers); its own connection pools (a kept-alive
+ * connection skips the address check, so it is never shared with a client of another policy);
+ * `close` cuts the calls off and closes the pools.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ActError, errorMessage } from '../../engine/errors.ts';
 import { IDEMPOTENT_METHODS, type HttpMethod, type HttpRequest, type HttpResponse, type HttpSender } from '../../engine/packages/http-types.ts';
@@ -31,6 +33,7 @@ interface Answer {
 export class HttpClient implements HttpSender {
   private readonly policy: HostPolicy;
   private readonly inFlight = new Set<AbortController>();
+  private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   private closed = false;
 
   constructor(config: HostPolicyConfig = {}) {
@@ -51,6 +54,8 @@ export class HttpClient implements HttpSender {
   close(): void {
     this.closed = true;
     for (const control of this.inFlight) control.abort();
+    this.agents.http.destroy();
+    this.agents.https.destroy();
   }
 
   private async attempts(request: HttpRequest, signal: AbortSignal): Promise<HttpResponse> {
@@ -107,13 +112,15 @@ export class HttpClient implements HttpSender {
   private hop(method: HttpMethod, url: string, headers: Record<string, string>, body: Buffer | undefined, maxBytes: number, signal: AbortSignal): Promise<Answer> {
     const target = new URL(url);
     this.policy.checkName(target.hostname);
+    const https = target.protocol === 'https:';
     const options: RequestOptions = {
+      agent: https ? this.agents.https : this.agents.http,
       method,
       headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
       signal,
       lookup: this.policy.open ? undefined : this.checkedLookup(target.hostname),
     };
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const send = https ? httpsRequest : httpRequest;
     return new Promise<Answer>((resolve, reject) => {
       let refused: unknown;
       const req = send(target, options, (res) => {
