@@ -93,40 +93,40 @@ describe('a start and user code', () => {
   const CODE = 'id: code\nsteps: [ { id: s1, acts: [ { uses: acts.transform.code, params: "return { v: 1 }" } ] } ]';
   const QUICK = 'id: quick\nsteps: [ { id: s1, acts: [ { uses: acts.transform.set, params: { v: 2 } } ] } ]';
 
-  it('a start whose lane is held by user code on a worker is reported before that code answers', async () => {
-    // the code worker's answers are held back until the test lets them go
+  /** The code worker's answers, held back until the test lets each go; one lane, which every process shares. */
+  async function heldCodeAnswers(): Promise<{ t: Harness; held: Array<() => void> }> {
     const held: Array<() => void> = [];
     const codeAnswers = <T>(answer: Promise<T>): Promise<T> => new Promise<T>((resolve, reject) => void held.push(() => void answer.then(resolve, reject)));
-    // one lane: every process shares the lane the code holds
     h = await createHarness({ codeWorkers: 1, schedulerWorkers: 1, codeAnswers });
     await h.deploy(CODE);
     await h.deploy(QUICK);
-    const coded = (await h.engine.procs.start('code')).pid;
+    return { t: h, held };
+  }
+
+  it('a start whose lane is held by user code on a worker is reported before that code answers', async () => {
+    const { t, held } = await heldCodeAnswers();
+    const coded = (await t.engine.procs.start('code')).pid;
     await vi.waitFor(() => expect(held).toHaveLength(1));
     // the lane waits for the code's answer; the start is durable and reported all the same
-    const quick = (await h.engine.procs.start('quick')).pid;
-    expect((await h.proc(quick)).state).toBe('none');
-    expect((await h.proc(coded)).state).toBe('running');
+    const quick = (await t.engine.procs.start('quick')).pid;
+    expect((await t.proc(quick)).state).toBe('none');
+    expect((await t.proc(coded)).state).toBe('running');
     held[0]();
-    await h.settle();
-    expect((await h.proc(coded)).state).toBe('completed');
-    expect((await h.proc(quick)).state).toBe('completed');
+    await t.settle();
+    expect((await t.proc(coded)).state).toBe('completed');
+    expect((await t.proc(quick)).state).toBe('completed');
   });
 
   it('a start queued behind a turn that hands code to a worker is reported before that code answers', async () => {
-    const held: Array<() => void> = [];
-    const codeAnswers = <T>(answer: Promise<T>): Promise<T> => new Promise<T>((resolve, reject) => void held.push(() => void answer.then(resolve, reject)));
-    h = await createHarness({ codeWorkers: 1, schedulerWorkers: 1, codeAnswers });
-    await h.deploy(CODE);
-    await h.deploy(QUICK);
+    const { t, held } = await heldCodeAnswers();
     // both first turns are queued in the one lane before either runs; the code's turn runs first
-    const [coded, quick] = (await Promise.all([h.engine.procs.start('code'), h.engine.procs.start('quick')])).map((p) => p.pid);
+    const [coded, quick] = (await Promise.all([t.engine.procs.start('code'), t.engine.procs.start('quick')])).map((p) => p.pid);
     expect(held).toHaveLength(1);
-    expect((await h.proc(coded)).state).toBe('running');
-    expect((await h.proc(quick)).state).toBe('none');
+    expect((await t.proc(coded)).state).toBe('running');
+    expect((await t.proc(quick)).state).toBe('none');
     held[0]();
-    await h.settle();
-    expect((await h.proc(quick)).state).toBe('completed');
+    await t.settle();
+    expect((await t.proc(quick)).state).toBe('completed');
   });
 });
 
