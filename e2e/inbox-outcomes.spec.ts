@@ -111,12 +111,12 @@ test('an outcome that completes the act goes on with the flow; a task without ou
   await adminApi.processes.abort.mutate({ pid }); // the suite's later specs share this inbox
 });
 
-test("the designer's property panel edits an interrupt's params, outcomes included, as YAML", async ({ page, signInAs }) => {
+test("the designer's property panel edits an interrupt's params as a form, its outcomes included", async ({ page, signInAs }) => {
   await signInAs(['designer']);
   await page.goto(`/models/${mid}`);
   await page.getByTestId('node-act:review_act').click();
-  const params = page.getByRole('form', { name: /^Properties of/ }).getByLabel('params (YAML)');
-  await expect(params).toHaveValue(/outcomes:\n {2}approve:\n {4}label: Approve\n {2}reject:\n {4}label: Reject\n {4}ecode: rejected/);
-  await expect(params).toHaveValue(/^title: Buy a \{\{ item \}\}\?/);
+  const properties = page.getByRole('form', { name: /^Properties of/ });
+  await expect(properties.getByLabel('Title', { exact: true })).toHaveValue('Buy a {{ item }}?');
+  await expect(properties.getByLabel('Outcomes (YAML)', { exact: true })).toHaveValue(/approve:\n {2}label: Approve\nreject:\n {2}label: Reject\n {2}ecode: rejected/);
   await expect(page.getByTestId('deploy-button')).toHaveText('Deploy');
 });
