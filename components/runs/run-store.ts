@@ -34,8 +34,8 @@ export function shownState(task: RunTask): string {
   return task.state === 'error' && task.err?.outcome ? `${OUTCOME_STATE_PREFIX}${task.err.outcome}` : task.state;
 }
 
-/** A task in `error` that is a failure, not a declared outcome. */
-const failed = (task: RunTask): boolean => task.state === 'error' && !task.err?.outcome;
+/** A task in `error` that is a failure, not a declared outcome (drawn in `error`). */
+export const failed = (task: RunTask): boolean => shownState(task) === 'error';
 
 /** A task as the run page keeps it: the live event's fields (server/api/live/payloads.ts) and its error. */
 export type RunTask = Omit<TaskEvent, 'pid' | 'cursor'> & { err: TaskError | null };

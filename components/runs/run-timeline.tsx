@@ -14,7 +14,7 @@ import { StateBadge } from '../ui/state-badge.tsx';
 import { isTerminalName } from '../../vocab/states.ts';
 import { Duration } from './duration.tsx';
 import { formatTime } from './format.ts';
-import { shownState, type RunStore, type TimelineEntry } from './run-store.ts';
+import { failed, shownState, type RunStore, type TimelineEntry } from './run-store.ts';
 import styles from './run.module.css';
 import { useRunSlice } from './use-run.ts';
 
@@ -24,7 +24,7 @@ const FILTERS: Record<Filter, { label: string; keep: (e: TimelineEntry) => boole
   all: { label: 'Tasks and messages', keep: () => true },
   tasks: { label: 'Tasks', keep: (e) => e.kind === 'task' },
   messages: { label: 'Messages', keep: (e) => e.kind === 'message' },
-  errors: { label: 'Errors', keep: (e) => (e.kind === 'task' ? shownState(e.task) : e.message.state) === 'error' },
+  errors: { label: 'Errors', keep: (e) => (e.kind === 'task' ? failed(e.task) : e.message.state === 'error') },
 };
 
 const ROW_HEIGHT = 34;
