@@ -108,4 +108,28 @@ describe.each(BACKENDS)('admission with cache_cap on %s', (backend) => {
     await second.settle();
     for (const pid of order) expect((await second.proc(pid)).state).toBe('completed');
   });
+
+  it('a slot freed while starts wait as rows goes to them, even when a subflow child joins first', async () => {
+    // two subflow calls in a row: as the first child ends, its parent starts the second at once
+    const parent = 'id: parent\nsteps:\n  - { id: s1, acts: [ { uses: acts.core.subflow, params: { to: kid } } ] }\n  - { id: s2, acts: [ { uses: acts.core.subflow, params: { to: kid } } ] }';
+    const first = await createHarness({ cacheCap: 2 });
+    await first.deploy(ONE_IRQ.replace('id: one', 'id: kid'));
+    await first.deploy(parent);
+    const a = await first.start('parent');
+    await first.close();
+    // after a restart the parent and its child fill the cache: new starts wait as rows
+    const second = await createHarness({ cacheCap: 2 });
+    open.push(second);
+    await second.settle();
+    const waiting = (await second.engine.procs.start('kid')).pid;
+    await second.settle();
+    expect((await second.proc(waiting)).state).toBe('none');
+    const kid = (await second.engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'parent_pid', op: 'eq', value: a }] } })).rows[0].id;
+    const tid = (await second.proc(kid)).tasks.find((t) => t.key === 'a')!.tid;
+    await second.engine.act.complete(kid, tid);
+    await second.settle();
+    // without a tick: the freed slot was the waiting start's, not the second child's
+    expect((await second.proc(waiting)).state).toBe('running');
+    expect(second.engine.stats().processes).toBe(3);
+  });
 });

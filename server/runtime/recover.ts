@@ -99,8 +99,11 @@ export async function fillSlots(rt: Runtime, models: Models, boot = false, onLoa
   const claims: string[] = [];
   // Rows may still wait unless a pass below finds fewer of them than there were free slots.
   let waiting = true;
+  // slots freed for waiting rows are theirs even if subflow children (beyond the cap) took them
+  let owed = rt.residents.takeOwed();
   for (const states of [IN_FLIGHT_PROC_STATES, PARKED_PROC_STATES]) {
-    let free = rt.config.cacheCap - rt.residents.activeCount();
+    let free = Math.max(rt.config.cacheCap - rt.residents.activeCount(), owed);
+    const room = free;
     // parked starts held in memory go before parked rows: they are older
     if (states === PARKED_PROC_STATES) free -= rt.residents.startParked(free);
     if (free <= 0) {
@@ -138,6 +141,7 @@ export async function fillSlots(rt: Runtime, models: Models, boot = false, onLoa
       }
       onLoaded({ loaded: loaded.length, total });
     }
+    owed = Math.max(0, owed - (room - free));
   }
   rt.residents.admissionPending = waiting;
   if (claims.length > 0) rt.events.emit('processesClaimed', { pids: claims, boot });

@@ -10,7 +10,10 @@
  * `parked`, starts parked while nothing else waited (their rows are in the store in state `none`
  * all the same), oldest first, at most PARKED_HELD: a freed slot starts the oldest at once,
  * without reading the store. A park beyond that bound, or while rows wait in the store, leaves the
- * process to the slot fills (`admissionPending`), so starts keep their order.
+ * process to the slot fills (`admissionPending`), so starts keep their order. `owed`: slots freed
+ * while rows waited in the store, not yet taken by a fill — a fill admits that many even if
+ * subflow children (which join beyond the cap) filled the slots meanwhile, as a parked start held
+ * here would have started in the freed slot at once; a fill takes them (`takeOwed`).
  */
 import type { Process } from '../engine/process.ts';
 import type { Task } from '../engine/task.ts';
@@ -26,6 +29,7 @@ export class Residents {
   readonly procs = new Map<string, Process>();
   readonly finishedHere = new Set<string>();
   admissionPending = true;
+  private owed = 0;
   /** Parked starts held here, oldest first: pid → what starts it. */
   private readonly parked = new Map<string, () => void>();
 
@@ -80,6 +84,13 @@ export class Residents {
     return this.procs.size;
   }
 
+  /** Slots freed for waiting rows since the last fill (reset): the least the next fill admits. */
+  takeOwed(): number {
+    const owed = this.owed;
+    this.owed = 0;
+    return owed;
+  }
+
   /** A process rebuilt from the store joins. */
   adopt(proc: Process): void {
     this.procs.set(proc.pid, proc);
@@ -93,7 +104,10 @@ export class Residents {
       const oldest = this.finishedHere.values().next().value;
       if (oldest !== undefined) this.finishedHere.delete(oldest);
     }
-    if (this.admissionPending) this.onSlotFreed();
+    if (this.admissionPending) {
+      this.owed++;
+      this.onSlotFreed();
+    }
     else if (this.parked.size > 0) this.startParked(this.cap - this.activeCount());
   }
 
