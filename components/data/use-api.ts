@@ -18,14 +18,18 @@ import { toApiError, type ApiError } from './api-error.ts';
 import type { ApiInput, ApiOutput, MutationPath, QueryPath } from './api-types.ts';
 import { apiKey } from './query-keys.ts';
 
-export type ApiQueryOptions<P extends QueryPath, T> = Omit<UseQueryOptions<ApiOutput<P>, ApiError, T>, 'queryKey' | 'queryFn'>;
+export type ApiQueryOptions<P extends QueryPath, T> = Omit<UseQueryOptions<ApiOutput<P>, ApiError, T>, 'queryKey' | 'queryFn'> & {
+  /** Added to the cache key, never sent: each view gets its own read of the same input (with `gcTime: 0`, a fresh one each time it shows). */
+  view?: string;
+};
 
 /** Reads `path` with `input` (pass `undefined` for procedures whose input has defaults). */
 export function useApiQuery<P extends QueryPath, T = ApiOutput<P>>(path: P, input: ApiInput<P>, options?: ApiQueryOptions<P, T>): UseQueryResult<T, ApiError> {
+  const { view, ...rest } = options ?? {};
   return useQuery<ApiOutput<P>, ApiError, T>({
-    queryKey: apiKey(path, input),
+    queryKey: view === undefined ? apiKey(path, input) : [...apiKey(path, input), view],
     queryFn: ({ signal }) => callQuery(path, input, signal).catch((err: unknown) => Promise.reject(toApiError(err))),
-    ...options,
+    ...rest,
   });
 }
 

@@ -1,5 +1,9 @@
-/** The draft's two questions: "Discard your draft?" and "Leave without saving?". Stateless: the workspace holds which is open. */
+/**
+ * The draft's questions — "Discard your draft?" and "Leave without saving?" — and the note over an
+ * older version opened beside the user's draft. Stateless: the workspace holds which is open.
+ */
 'use client';
+import Link from 'next/link';
 import { Button } from '../ui/button.tsx';
 import styles from './designer.module.css';
 import { Modal } from './modal.tsx';
@@ -37,5 +41,18 @@ export function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay: 
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** Over an older version (`?ver=`) while the user has a draft of the model: it is read-only until they choose to edit it, which replaces the draft. */
+export function VersionBesideDraft({ id, ver, savedAt, onEdit }: { id: string; ver: number; savedAt: number; onEdit: () => void }) {
+  return (
+    <div role="note" aria-label="Your draft is kept" className={styles.versionNote}>
+      <p>
+        You are looking at {id} v{ver}. Your draft of this model (saved {new Date(savedAt).toLocaleString()}) is kept while you look; editing this version replaces it.
+      </p>
+      <Link href={`/models/${encodeURIComponent(id)}`}>Open my draft</Link>
+      <Button onClick={onEdit}>Edit this version</Button>
+    </div>
   );
 }

@@ -1,15 +1,16 @@
 /**
- * Node positions the user dragged, kept in the browser per model (localStorage
- * `acts-designer-positions:<model id>`), never in the YAML; the designer's draft carries them to
- * the server too (use-draft.ts), and a restored draft's positions come first.
+ * Node positions the user dragged, never in the YAML. The layout of a deployed model is kept in
+ * the browser per model (localStorage `acts-designer-positions:<model id>`); a designer's drags
+ * since then belong to their draft (use-draft.ts saves them with the text) until a deploy makes
+ * them the model's layout here (`commit`) or a discard goes back to it (`reset`). Someone who
+ * cannot design keeps no draft: their drags are the browser's layout at once.
  *
- * State: the positions of the current model: the restored ones (else this browser's) for the
- * model id the designer opened with, this browser's when the model id changes; written on each drag; `clear` forgets
- * them (back to the automatic layout). A discarded draft leaves them as they are (they are this
- * browser's, by node id).
+ * State: the positions shown: the restored draft's, else this browser's layout of the model;
+ * changed by each drag (written to the browser only when `persist`); `commit` writes them,
+ * `reset` reads them back.
  */
 'use client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Point } from './model/index.ts';
 
 const KEY = 'acts-designer-positions:';
@@ -24,39 +25,49 @@ function read(modelId: string): Record<string, Point> {
   }
 }
 
+function write(modelId: string, positions: Record<string, Point>): void {
+  try {
+    if (Object.keys(positions).length) window.localStorage.setItem(KEY + modelId, JSON.stringify(positions));
+    else window.localStorage.removeItem(KEY + modelId);
+  } catch {
+    // storage full or blocked: positions then last for this visit only
+  }
+}
+
 export interface PinnedPositions {
   pinned: Record<string, Point>;
   pin(nodeId: string, at: Point): void;
-  clear(): void;
+  /** The positions shown become this browser's layout of `modelId` (after a deploy). */
+  commit(modelId: string): void;
+  /** Back to this browser's layout of `modelId` (after a discard; null: a workflow never deployed has none); returns it. */
+  reset(modelId: string | null): Record<string, Point>;
 }
 
-export function usePinnedPositions(modelId: string, restored?: Record<string, Point>): PinnedPositions {
+/** `persist`: drags are written to the browser at once (no draft keeps them). */
+export function usePinnedPositions(modelId: string, restored: Record<string, Point> | undefined, persist: boolean): PinnedPositions {
   // the designer mounts in the browser only (after its reads), so the first positions are known at once
   const [pinned, setPinned] = useState<Record<string, Point>>(() => restored ?? read(modelId));
   const current = useRef(pinned);
   current.current = pinned;
-  const shownFor = useRef(modelId);
-  useEffect(() => {
-    if (shownFor.current === modelId) return;
-    shownFor.current = modelId;
-    setPinned(read(modelId));
-  }, [modelId]);
-  const save = useCallback(
-    (next: Record<string, Point>) => {
+  const show = useCallback(
+    (next: Record<string, Point>, store: boolean) => {
       current.current = next;
       setPinned(next);
-      try {
-        if (Object.keys(next).length) window.localStorage.setItem(KEY + modelId, JSON.stringify(next));
-        else window.localStorage.removeItem(KEY + modelId);
-      } catch {
-        // storage full or blocked: positions then last for this visit only
-      }
+      if (store) write(modelId, next);
     },
     [modelId],
   );
   return {
     pinned,
-    pin: useCallback((nodeId: string, at: Point) => save({ ...current.current, [nodeId]: at }), [save]),
-    clear: useCallback(() => save({}), [save]),
+    pin: useCallback((nodeId: string, at: Point) => show({ ...current.current, [nodeId]: at }, persist), [show, persist]),
+    commit: useCallback((id: string) => write(id, current.current), []),
+    reset: useCallback(
+      (id: string | null) => {
+        const layout = id === null ? {} : read(id);
+        show(layout, false);
+        return layout;
+      },
+      [show],
+    ),
   };
 }

@@ -4,13 +4,19 @@
  * - a click on a link to another page of the studio (the sidebar, the models list): the click is
  *   held before the router sees it and `pending` names where it led; `leave()` goes there,
  *   `stay()` forgets it.
- * The browser's back button is not held (the App Router offers no way to block it).
+ * - the browser's back (or forward) button within the studio: the step is held before the
+ *   router sees it (history-steps.ts), the history moves back to the designer's entry, and
+ *   `pending` holds the way out; `leave()` takes that step through history again, this time to
+ *   the router.
  *
- * State: idle → asking (`pending` set) → idle (stay, or leave: the router navigates).
+ * State: idle → asking (`pending` set) → idle (stay, or leave: the router navigates). Own history
+ * moves: `returning` (the step back to the designer's entry, whose `popstate` nobody must see) and
+ * `leaving` (the chosen step away, which the router handles).
  */
 'use client';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { holdHistorySteps } from '../shell/history-steps.ts';
 
 /** The in-app address a click on `event.target` would open, or null (not a plain left click on a studio link to another page). */
 function heldLink(event: MouseEvent): string | null {
@@ -32,11 +38,24 @@ export interface LeaveGuard {
   leave(): void;
 }
 
+/** The index of the current history entry where the browser has the Navigation API (Chromium), else null. */
+function historyIndex(): number | null {
+  const nav = (window as { navigation?: { currentEntry?: { index: number } | null } }).navigation;
+  return nav?.currentEntry?.index ?? null;
+}
+
 export function useLeaveGuard(active: boolean): LeaveGuard {
   const router = useRouter();
   const [pending, setPending] = useState<{ navigate: () => void } | null>(null);
   const activeRef = useRef(active);
   activeRef.current = active;
+  const returning = useRef(false);
+  const leaving = useRef(false);
+  /** The designer's own history entry, when the browser can tell (back and forward are told apart). */
+  const here = useRef<number | null>(null);
+  useEffect(() => {
+    here.current = historyIndex();
+  }, []);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -53,10 +72,36 @@ export function useLeaveGuard(active: boolean): LeaveGuard {
       event.stopPropagation();
       setPending({ navigate: () => router.push(href) });
     };
+    // seen before the router's own popstate handler (history-steps.ts); true: the router must not see it
+    const onHistoryStep = (): boolean => {
+      if (returning.current) {
+        returning.current = false;
+        here.current = historyIndex();
+        return true;
+      }
+      if (leaving.current || !activeRef.current) {
+        leaving.current = false;
+        return false;
+      }
+      const now = historyIndex();
+      // back to the designer's entry (without the Navigation API: assume the back button, by far the usual one)
+      const step = here.current !== null && now !== null ? here.current - now : 1;
+      returning.current = true;
+      window.history.go(step);
+      setPending({
+        navigate: () => {
+          leaving.current = true;
+          window.history.go(-step);
+        },
+      });
+      return true;
+    };
+    const release = holdHistorySteps(onHistoryStep);
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      release();
       document.removeEventListener('click', onClick, true);
     };
   }, [router]);

@@ -21,7 +21,7 @@ import styles from './designer.module.css';
 import { DesignerToolbar } from './designer-toolbar.tsx';
 import { toDiagnostics } from './diagnostics.ts';
 import { elementValues } from './element-values.ts';
-import { DiscardDraftDialog, LeaveDialog } from './draft-dialogs.tsx';
+import { DiscardDraftDialog, LeaveDialog, VersionBesideDraft } from './draft-dialogs.tsx';
 import { downloadText, readTextFile } from './file-io.ts';
 import { FollowSelection } from './follow-selection.tsx';
 import { NodeContextMenu, NodeToolbar } from './node-actions.tsx';
@@ -49,6 +49,8 @@ export interface WorkspaceProps {
   /** Where the draft of this text is kept, and the draft the page restored (null: none). */
   draftKey: DraftKey;
   restored: RestoredDraft | null;
+  /** The user's draft of the model when an older version opens instead (`?ver=`): editing that version replaces it. */
+  draftElsewhere?: RestoredDraft | null;
   onOpenVersion?: (ver: number) => void;
 }
 
@@ -71,10 +73,12 @@ function draftLabel(draft: DraftState): string {
   }
 }
 
-export function Workspace({ original, deployed, draftKey, restored, onOpenVersion }: WorkspaceProps) {
+export function Workspace({ original, deployed, draftKey, restored, draftElsewhere = null, onOpenVersion }: WorkspaceProps) {
   const me = useMe();
   const router = useRouter();
-  const designer = me.can('design');
+  /** An old version opened beside the user's draft stays read-only until they choose to edit it (replacing the draft). */
+  const [editsVersion, setEditsVersion] = useState(!draftElsewhere);
+  const designer = me.can('design') && editsVersion;
   const doc = useDesignerDoc(restored?.source ?? original);
   const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
   const schemas = useMemo(() => new Map((packages.data?.rows ?? []).map((p) => [p.id, p.schema as JsonSchema])), [packages.data]);
@@ -95,7 +99,7 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
   const [clean, setClean] = useState(original);
 
   const workflowId = doc.graph.nodes[0]?.elementId ?? 'new';
-  const { pinned, pin } = usePinnedPositions(workflowId, restored?.layout);
+  const { pinned, pin, commit: commitLayout, reset: resetLayout } = usePinnedPositions(workflowId, restored?.layout, !designer);
   const draft = useDraft({ key: draftKey, text: doc.text, layout: pinned, baseVer, enabled: designer, restored });
   const guard = useLeaveGuard(draft.unsaved);
   const others = usePresence(designer && lastDeploy ? lastDeploy.id : null, me.caller?.name ?? null);
@@ -136,6 +140,9 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
         draft={designer ? { label: draftLabel(draft), failed: draft.status === 'failed', onDiscard: draft.hasDraft || draft.unsaved ? () => setDialog('discard') : undefined } : undefined}
         presence={presenceSentence(others)}
       />
+      {draftElsewhere && !editsVersion && deployed && me.can('design') ? (
+        <VersionBesideDraft id={deployed.id} ver={deployed.ver} savedAt={draftElsewhere.update_time} onEdit={() => setEditsVersion(true)} />
+      ) : null}
       <div className={styles.split}>
         <aside className={styles.left}>
           {designer ? (
@@ -200,6 +207,7 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
           setLastDeploy(model);
           setBaseVer(model.ver);
           setClean(doc.text);
+          commitLayout(model.id);
           // the deployed text is the new clean state; its draft is gone before another page could restore it
           void draft.discard(doc.text, pinned).finally(() => {
             if (!deployed || deployed.id !== model.id) router.replace(`/models/${encodeURIComponent(model.id)}`);
@@ -213,7 +221,7 @@ export function Workspace({ original, deployed, draftKey, restored, onOpenVersio
         onDiscard={() => {
           setDialog('none');
           // the draft's baseline is the original at once, so loading it saves nothing
-          void draft.discard(clean, pinned);
+          void draft.discard(clean, resetLayout(lastDeploy?.id ?? null));
           doc.load(clean);
         }}
       />

@@ -7,7 +7,7 @@
  */
 'use client';
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { Annotation, EditorState, Prec } from '@codemirror/state';
+import { Annotation, Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap, type KeyBinding } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { editorExtensions } from './editor-setup.ts';
@@ -42,6 +42,8 @@ export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly =
   const view = useRef<EditorView | null>(null);
   const handlers = useRef({ onChange, keys });
   handlers.current = { onChange, keys };
+  /** Whether the text can be edited, switched without a new view (an older version made editable). */
+  const editable = useRef(new Compartment());
 
   useEffect(() => {
     const forward: KeyBinding[] = ['Mod-z', 'Mod-Shift-z', 'Mod-y', 'Mod-s'].map((key) => ({
@@ -54,7 +56,7 @@ export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly =
         doc: value,
         extensions: [
           ...editorExtensions(Prec.highest(keymap.of(forward))),
-          EditorState.readOnly.of(readOnly),
+          editable.current.of(EditorState.readOnly.of(readOnly)),
           EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'yaml-editor' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged && !update.transactions.some((tr) => tr.annotation(external))) {
@@ -79,6 +81,10 @@ export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly =
     const current = editor.state.doc.toString();
     if (current !== value) editor.dispatch({ changes: smallestChange(current, value), annotations: external.of(true) });
   }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: editable.current.reconfigure(EditorState.readOnly.of(readOnly)) });
+  }, [readOnly]);
 
   useEffect(() => {
     const editor = view.current;
