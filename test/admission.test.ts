@@ -132,4 +132,27 @@ describe.each(BACKENDS)('admission with cache_cap on %s', (backend) => {
     expect((await second.proc(waiting)).state).toBe('running');
     expect(second.engine.stats().processes).toBe(3);
   });
+
+  it('a subflow child that ends above the cap frees no slot for starts waiting as rows', async () => {
+    const parent = 'id: parent\nsteps:\n  - { id: s1, acts: [ { uses: acts.core.subflow, params: { to: kid } } ] }\n  - { id: s2, acts: [ { uses: acts.core.irq, key: last } ] }';
+    const first = await createHarness({ cacheCap: 1 });
+    await first.deploy(ONE_IRQ.replace('id: one', 'id: kid'));
+    await first.deploy(parent);
+    const a = await first.start('parent');
+    await first.close();
+    const second = await createHarness({ cacheCap: 1 });
+    open.push(second);
+    await second.settle();
+    const waiting = (await second.engine.procs.start('kid')).pid;
+    const kid = (await second.engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'parent_pid', op: 'eq', value: a }] } })).rows[0].id;
+    await second.engine.act.complete(kid, (await second.proc(kid)).tasks.find((t) => t.key === 'a')!.tid);
+    await second.settle();
+    // the parent alone fills the cache of one: the start still waits
+    expect((await second.proc(waiting)).state).toBe('none');
+    const last = async () => (await second.proc(a)).tasks.find((t) => t.key === 'last' && t.state === 'interrupted');
+    await expect.poll(last).toBeDefined();
+    await second.engine.act.complete(a, (await last())!.tid);
+    await second.settle();
+    expect((await second.proc(waiting)).state).toBe('running');
+  });
 });

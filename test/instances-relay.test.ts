@@ -30,8 +30,8 @@ interface Instance {
   tid(pid: string, key: string): string;
 }
 
-async function instance(url: string, id: string, clock: ManualClock, cacheCap?: number): Promise<Instance> {
-  const engine = await Engine.create({ store: await openStore(url), clock, instanceId: id, leaseMs: LEASE_MS, autoTick: false, tickIntervalSecs: 1, cacheCap });
+async function instance(url: string, id: string, clock: ManualClock, cacheCap?: number, leaseMs = LEASE_MS): Promise<Instance> {
+  const engine = await Engine.create({ store: await openStore(url), clock, instanceId: id, leaseMs, autoTick: false, tickIntervalSecs: 1, cacheCap });
   engines.push(engine);
   const messages: Message[] = [];
   engine.channel({ id: `record-${id}` }).onMessage((m) => void messages.push(m));
@@ -46,34 +46,44 @@ async function instance(url: string, id: string, clock: ManualClock, cacheCap?: 
   };
 }
 
-async function pair(cacheCapB?: number): Promise<{ a: Instance; b: Instance; clock: ManualClock }> {
+async function pair(cacheCapB?: number): Promise<{ a: Instance; b: Instance; clock: ManualClock; url: string }> {
   const db = await createTestDatabase('postgresql');
   databases.push(db);
   const clock = new ManualClock();
   clock.set(Date.UTC(2026, 10, 29, 12));
   const a = await instance(db.url, 'A', clock);
   const b = await instance(db.url, 'B', clock, cacheCapB);
-  return { a, b, clock };
+  return { a, b, clock, url: db.url };
 }
 
 const ONE_IRQ = 'id: one\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: wait } ] } ]';
 const PARENT = 'id: parent\nsteps: [ { id: s1, acts: [ { uses: acts.core.subflow, key: call, params: { to: one } } ] } ]';
 
 /**
- * A parent (subflow act waiting) on B and its child (irq waiting) on A: both start on A; A hangs,
- * B (room for one process) takes the older one — the parent — over; A comes back keeping the child.
+ * A parent (subflow act waiting) on B and its child (irq waiting) on C, A a third party: both
+ * start on A; C takes the child over in a race with B (done here by writing C's claim, as C's
+ * `claimProcesses` would; C's lease outlasts A's); A hangs, B (room for one process) takes the
+ * parent over — not the child, which a live C owns —, C loads the child, A comes back with nothing.
  */
-async function splitParentAndChild(): Promise<{ a: Instance; b: Instance; parent: string; child: Message }> {
-  const { a, b, clock } = await pair(1);
+async function splitParentAndChild(): Promise<{ a: Instance; b: Instance; c: Instance; parent: string; child: Message }> {
+  const { a, b, clock, url } = await pair(1);
+  const c = await instance(url, 'C', clock, undefined, LEASE_MS * 10);
   await a.engine.models.deploy(ONE_IRQ);
   await a.engine.models.deploy(PARENT);
   const { pid: parent } = await a.engine.procs.start('parent');
   await a.engine.idle();
   const child = a.messages.find((m) => m.key === 'wait' && m.state === 'created')!;
+  const store = await openStore(url);
+  try {
+    await store.procs.update({ ...(await store.procs.find(child.pid))!, owner: 'C' });
+  } finally {
+    await store.close();
+  }
   clock.advance(LEASE_MS + 1);
   await b.engine.tick();
+  await c.engine.tick();
   await a.engine.tick();
-  return { a, b, parent, child };
+  return { a, b, c, parent, child };
 }
 
 describe('several instances: fence and relay (PostgreSQL)', () => {
@@ -119,8 +129,8 @@ describe('several instances: fence and relay (PostgreSQL)', () => {
   });
 
   it('a child on one instance returns to its parent on the other; procs.wait sees it end elsewhere', async () => {
-    const { a, b, parent, child } = await splitParentAndChild();
-    expect([a.engine.stats().processes, b.engine.stats().processes]).toEqual([1, 1]);
+    const { a, b, c, parent, child } = await splitParentAndChild();
+    expect([a.engine.stats().processes, b.engine.stats().processes, c.engine.stats().processes]).toEqual([0, 1, 1]);
     expect((await b.engine.procs.get(parent)).state).toBe('running');
 
     const waited = b.engine.procs.wait(child.pid);
@@ -134,7 +144,7 @@ describe('several instances: fence and relay (PostgreSQL)', () => {
   it('a parent aborted on one instance aborts its child on the other', async () => {
     const { a, b, parent, child } = await splitParentAndChild();
     await b.engine.procs.abort(parent);
-    await eventually(async () => (await a.engine.procs.get(child.pid)).state === 'aborted', 'the child was aborted on A', 150);
+    await eventually(async () => (await a.engine.procs.get(child.pid)).state === 'aborted', 'the child was aborted on C', 150);
     expect((await b.engine.procs.get(parent)).state).toBe('aborted');
   });
 

@@ -56,8 +56,10 @@ describe('claimProcesses (memory store)', () => {
     await store.procs.create(proc('done', 'completed', null, 0));
     await store.procs.create(proc('parked', 'none', null, 0));
 
-    expect(await store.claimProcesses('me', 1000, ['running'], 2)).toEqual(['old', 'orphan']);
-    expect(await store.claimProcesses('me', 1000, ['running'], 10)).toEqual(['free']);
+    // among given ids only (a loaded parent's children)
+    expect(await store.claimProcesses('me', 1000, ['running'], 10, ['orphan', 'busy', 'mine'])).toEqual(['orphan']);
+    expect(await store.claimProcesses('me', 1000, ['running'], 10, [])).toEqual([]);
+    expect(await store.claimProcesses('me', 1000, ['running'], 2)).toEqual(['old', 'free']);
     expect(await store.claimProcesses('me', 1000, ['running'], 10)).toEqual([]);
     expect((await store.procs.find('busy'))!.owner).toBe('live');
     expect((await store.procs.find('done'))!.owner).toBeNull();

@@ -144,9 +144,9 @@ export async function fillSlots(rt: Runtime, models: Models, boot = false, onLoa
     owed = Math.max(0, owed - (room - free));
   }
   rt.residents.admissionPending = waiting;
-  if (claims.length > 0) rt.events.emit('processesClaimed', { pids: claims, boot });
   const parents = loaded.length;
-  await loadChildren(rt, models, loaded, report);
+  await loadChildren(rt, models, loaded, report, claims);
+  if (claims.length > 0) rt.events.emit('processesClaimed', { pids: claims, boot });
   if (loaded.length > parents) onLoaded({ loaded: loaded.length, total: total + loaded.length - parents });
   const pids = new Set(loaded.map((p) => p.pid));
   if (pids.size > 0) await closeExecRecords(rt, pids);
@@ -183,15 +183,21 @@ async function loadOrFail(rt: Runtime, models: Models, row: ProcRow, tasks: Task
  * starts beyond it): a parent waiting for a child that waits for a slot would never end. On a
  * shared store a child owned by another live instance stays there (relays connect them).
  */
-async function loadChildren(rt: Runtime, models: Models, loaded: Process[], report: RecoverReport): Promise<void> {
+async function loadChildren(rt: Runtime, models: Models, loaded: Process[], report: RecoverReport, claims: string[]): Promise<void> {
   const me = rt.config.instanceId;
   for (let round = loaded; round.length > 0; ) {
     const children = await rt.store.queries.childProcessesIn(round.map((p) => p.pid), UNFINISHED_PROC_STATES);
     round = [];
+    // shared: a child left by a lapsed (or closed) instance is claimed with its parent, beyond the
+    // claim's limit — no slot fill would take it while its parent holds the slot
+    const shared = multiInstance(rt.store);
+    const foreign = shared ? children.filter((row) => row.owner !== me && !rt.procs.has(row.id)).map((row) => row.id) : [];
+    const claimed = new Set(foreign.length > 0 ? await rt.store.claimProcesses(me, rt.clock.now(), UNFINISHED_PROC_STATES, foreign.length, foreign) : []);
+    claims.push(...claimed);
     for (const row of children) {
       if (rt.procs.has(row.id) || rt.residents.finishedHere.has(row.id)) continue;
-      if (row.owner !== me && multiInstance(rt.store)) continue;
-      if (row.owner !== me) await rt.store.procs.update({ ...row, owner: me });
+      if (row.owner !== me && shared && !claimed.has(row.id)) continue;
+      if (row.owner !== me && !shared) await rt.store.procs.update({ ...row, owner: me });
       const proc = await loadOrFail(rt, models, { ...row, owner: me }, undefined, report);
       if (proc) {
         loaded.push(proc);

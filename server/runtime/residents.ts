@@ -10,10 +10,11 @@
  * `parked`, starts parked while nothing else waited (their rows are in the store in state `none`
  * all the same), oldest first, at most PARKED_HELD: a freed slot starts the oldest at once,
  * without reading the store. A park beyond that bound, or while rows wait in the store, leaves the
- * process to the slot fills (`admissionPending`), so starts keep their order. `owed`: slots freed
- * while rows waited in the store, not yet taken by a fill — a fill admits that many even if
- * subflow children (which join beyond the cap) filled the slots meanwhile, as a parked start held
- * here would have started in the freed slot at once; a fill takes them (`takeOwed`).
+ * process to the slot fills (`admissionPending`), so starts keep their order. `owed`: slots under
+ * the cap freed while rows waited in the store, not yet taken by a fill — a fill admits that many
+ * even if subflow children (which join beyond the cap) filled them meanwhile, as parked starts held
+ * here would have started in them at once (a child ending above the cap frees none); a fill takes
+ * them (`takeOwed`).
  */
 import type { Process } from '../engine/process.ts';
 import type { Task } from '../engine/task.ts';
@@ -105,7 +106,8 @@ export class Residents {
       if (oldest !== undefined) this.finishedHere.delete(oldest);
     }
     if (this.admissionPending) {
-      this.owed++;
+      // as many as a parked start held here would have had (owed ones counted as resident)
+      this.owed = Math.max(this.owed, this.cap - this.activeCount());
       this.onSlotFreed();
     }
     else if (this.parked.size > 0) this.startParked(this.cap - this.activeCount());

@@ -142,9 +142,9 @@ abstract class PrismaStoreBase implements Store {
     return new PrismaCollection<T>(table, this.session);
   }
 
-  async claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]> {
-    if (limit <= 0 || states.length === 0) return [];
-    const { sql, params } = claimProcessesSql(this.session.backend, owner, now, states, limit);
+  async claimProcesses(owner: string, now: number, states: readonly string[], limit: number, among?: readonly string[]): Promise<string[]> {
+    if (limit <= 0 || states.length === 0 || among?.length === 0) return [];
+    const { sql, params } = claimProcessesSql(this.session.backend, owner, now, states, limit, among);
     const rows = await this.session.run(TABLES.procs, () => this.session.query(sql, params));
     return rows.map((row) => String(row.id));
   }

@@ -300,9 +300,10 @@ export class MemoryStore implements Store {
   }
 
   /** The SQL stores' claim (Store.claimProcesses) as a plain loop; nothing else runs in between. */
-  async claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]> {
-    if (limit <= 0 || states.length === 0) return [];
-    const candidates = await rowsOf(this.procs, and(oneOf('state', states), or(eq('owner', null), is('owner', 'ne', owner))), ['timestamp']);
+  async claimProcesses(owner: string, now: number, states: readonly string[], limit: number, among?: readonly string[]): Promise<string[]> {
+    if (limit <= 0 || states.length === 0 || among?.length === 0) return [];
+    const claimable = and(oneOf('state', states), or(eq('owner', null), is('owner', 'ne', owner)));
+    const candidates = await rowsOf(this.procs, among ? and(oneOf('id', among), claimable) : claimable, ['timestamp']);
     const claimed: string[] = [];
     for (const row of candidates) {
       if (claimed.length >= limit) break;

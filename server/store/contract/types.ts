@@ -348,9 +348,10 @@ export interface Store {
    * `states` and whose owner is null, unknown to `instances`, or an instance whose lease ended
    * before `now` — never rows of a live other instance; rows `owner` already owns are not
    * included. Oldest `timestamp` first. Returns the ids claimed. On PostgreSQL concurrent claims
-   * skip each other's rows (`FOR UPDATE SKIP LOCKED`), so a row goes to one claimant.
+   * skip each other's rows (`FOR UPDATE SKIP LOCKED`), so a row goes to one claimant. `among`:
+   * only rows with these ids (subflow children of processes being loaded).
    */
-  claimProcesses(owner: string, now: number, states: readonly string[], limit: number): Promise<string[]>;
+  claimProcesses(owner: string, now: number, states: readonly string[], limit: number, among?: readonly string[]): Promise<string[]>;
   /**
    * The fence of a write (instances.ts): of `pids`, the ones whose procs row exists and names an
    * owner other than `owner` — processes another instance took over —, and the `fresh` ones
