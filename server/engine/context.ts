@@ -16,6 +16,7 @@ import type { Message } from './messages.ts';
 import type { Vars } from './model/types.ts';
 import type { PackageRegistry } from './packages/registry.ts';
 import type { HttpSender } from './packages/http-types.ts';
+import type { ShellRunner } from './packages/shell-types.ts';
 import type { Process } from './process.ts';
 import type { Snapshots } from './snapshots.ts';
 import type { ErrorInfo } from './errors.ts';
@@ -61,6 +62,8 @@ export interface EngineContext {
   readonly trials: ExpressionTrials;
   /** The HTTP client of `acts.core.http` acts (its host policy is the engine's configuration). */
   readonly http: HttpSender;
+  /** The runner of `acts.app.shell` scripts (refuses every one unless the configuration enables it). */
+  readonly shell: ShellRunner;
   /** Threads for user code; none: it runs on the engine's thread. */
   readonly codePool?: CodePool;
   /** The job batch the current job's writes go out with, less one (finishProcess). */
@@ -88,7 +91,7 @@ export interface EngineContext {
   /** Holds the process's lane while `work` runs off the engine's thread, then runs `then` in it. */
   offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void;
   /**
-   * Lets `work` (I/O: an HTTP call) run beside the lanes without holding the process's lane —
+   * Lets `work` (I/O: an HTTP call, a shell script) run beside the lanes without holding the process's lane —
    * its other jobs and the lane's other processes go on — then queues `then` as a job of the
    * process, with the outcome.
    */

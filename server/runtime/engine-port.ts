@@ -18,6 +18,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     trials: expressions.trials,
     codePool: rt.codePool,
     http: rt.http,
+    shell: rt.shell,
     get batchSeq() {
       return rt.batch.seq;
     },

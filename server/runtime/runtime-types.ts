@@ -12,6 +12,7 @@ import type { Process } from '../engine/process.ts';
 import type { CodePool } from '../engine/sandbox/code-pool.ts';
 import type { Sandbox } from '../engine/sandbox/types.ts';
 import type { HttpClient } from './outbound-http/client.ts';
+import type { ShellProcesses } from './shell/runner.ts';
 import type { Snapshots } from '../engine/snapshots.ts';
 import type { Task } from '../engine/task.ts';
 import type { Store } from '../store/contract/types.ts';
@@ -40,6 +41,8 @@ export interface RuntimeDeps {
   codePool?: CodePool;
   /** The HTTP client of `acts.core.http` acts. */
   http: HttpClient;
+  /** The runner of `acts.app.shell` scripts. */
+  shell: ShellProcesses;
   registry: PackageRegistry;
   clock: Clock;
   newId: IdSource;
@@ -55,6 +58,7 @@ export interface Runtime {
   readonly sandbox: Sandbox;
   readonly codePool?: CodePool;
   readonly http: HttpClient;
+  readonly shell: ShellProcesses;
   readonly registry: PackageRegistry;
   readonly clock: Clock;
   readonly newId: IdSource;

@@ -135,6 +135,7 @@ export async function sweepFinished(rt: Runtime, now: number, afterMs: number | 
     await rt.store.batch((tx) => tx.queries.deleteProcessRows(row.id));
     // the workdir lives exactly as long as the process rows (spec 5.9)
     removeWorkdir(root ? extraOf(root).workdir : undefined);
+    rt.shell.removeWorkdir(row.id);
     swept++;
   }
   return swept;

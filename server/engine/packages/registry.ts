@@ -11,6 +11,8 @@ export class PackageRegistry {
   private readonly packages = new Map<string, PackageDef>();
   private readonly builtIn = new Set<string>();
   private readonly validators = new Map<string, ValidateFunction>();
+  /** Built-ins this server's configuration leaves off, with the sentence that says how to turn them on. */
+  private readonly off = new Map<string, string>();
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
 
   constructor() {
@@ -53,6 +55,19 @@ export class PackageRegistry {
     if (this.builtIn.has(name)) throw new ActError('package.invalid', `package '${name}' is built in and cannot be removed`);
     this.validators.delete(name);
     return this.packages.delete(name);
+  }
+
+  /**
+   * Marks a built-in as off on this server (its configuration does not enable it): deploy reports
+   * an act using it (`model.package_off`); its runs are refused by the package's own runner.
+   */
+  turnOff(name: string, sentence: string): void {
+    this.off.set(name, sentence);
+  }
+
+  /** Why the package is off on this server; null when it runs. */
+  offReason(name: string): string | null {
+    return this.off.get(name) ?? null;
   }
 
   get(name: string): PackageDef | undefined {
