@@ -58,6 +58,7 @@ export const ENGINE_CODES = {
   'shell.too_large': { retryable: false, http: 500, about: "an `acts.app.shell` act's script wrote more than its `max_bytes` to stdout and was killed (also the act's `ecode`)" },
   'shell.bad_json': { retryable: false, http: 500, about: "an `acts.app.shell` act with `content-type: json` whose script's stdout is not JSON (also the act's `ecode`)" },
   'shell.failed': { retryable: false, http: 500, about: "an `acts.app.shell` act's script could not start: its directory could not be made, the shell could not be run (also the act's `ecode`)" },
+  'state.unavailable': { retryable: true, http: 503, about: "an `acts.app.state` act's store (Redis at ACTS_STATE_REDIS_URL, or the database) could not be reached or failed (also the act's `ecode`)" },
   'config.invalid': { retryable: false, http: 500, hidden: true, about: 'a configuration value or store URL is not usable' },
   'engine.busy': { retryable: true, http: 429, autoRetry: true, about: 'a lane is full or the store writer is saturated: retry shortly' },
   'engine.closed': { retryable: true, http: 503, autoRetry: true, about: 'the engine is shutting down' },

@@ -17,6 +17,7 @@ import type { Vars } from './model/types.ts';
 import type { PackageRegistry } from './packages/registry.ts';
 import type { HttpSender } from './packages/http-types.ts';
 import type { ShellRunner } from './packages/shell-types.ts';
+import type { StateKeeper } from './packages/state-types.ts';
 import type { Process } from './process.ts';
 import type { Snapshots } from './snapshots.ts';
 import type { ErrorInfo } from './errors.ts';
@@ -64,6 +65,8 @@ export interface EngineContext {
   readonly http: HttpSender;
   /** The runner of `acts.app.shell` scripts (refuses every one unless the configuration enables it). */
   readonly shell: ShellRunner;
+  /** The keeper of `acts.app.state` values (Redis when configured, else the store). */
+  readonly state: StateKeeper;
   /** Threads for user code; none: it runs on the engine's thread. */
   readonly codePool?: CodePool;
   /** The job batch the current job's writes go out with, less one (finishProcess). */

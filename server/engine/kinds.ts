@@ -14,6 +14,7 @@ import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { HttpRequest, HttpResponse } from './packages/http-types.ts';
 import type { ShellResult, ShellScript } from './packages/shell-types.ts';
+import type { StateOp } from './packages/state-types.ts';
 import { ActError, familyFailure } from './errors.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
@@ -222,6 +223,12 @@ class ActContext implements FuncContext {
   runShell(script: ShellScript, apply: (result: ShellResult) => void): void {
     const { proc } = this;
     this.aside('shell', () => this.core.shell.run({ ...script, pid: proc.pid, workdir: proc.workdir }), apply);
+  }
+
+  keepState(op: StateOp, apply: (value: unknown) => void): void {
+    const { proc } = this;
+    const { state } = this.core;
+    this.aside('state', () => (op.op === 'GET' ? state.get(proc.pid, op.key) : state.set(proc.pid, op.key, op.value)), apply);
   }
 
   /**

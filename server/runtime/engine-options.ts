@@ -20,5 +20,6 @@ export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
     workdirRoot: config.workdir_root,
     http: { allow: config.http_allow, deny: config.http_deny, denyPrivate: config.http_deny_private },
     shell: { enabled: config.shell_enable, root: config.shell_root },
+    state: { redisUrl: config.state_redis_url, redisPrefix: config.state_redis_prefix },
   };
 }

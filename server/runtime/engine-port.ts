@@ -19,6 +19,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     codePool: rt.codePool,
     http: rt.http,
     shell: rt.shell,
+    state: rt.state,
     get batchSeq() {
       return rt.batch.seq;
     },

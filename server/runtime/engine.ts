@@ -393,6 +393,7 @@ export class Engine {
     await this.lease.release().catch((err) => this.rt.log.error(`removing instance ${this.instanceId} failed: ${errorMessage(err)}`));
     this.rt.sandbox.close();
     await this.rt.codePool?.close();
+    await this.rt.state.close();
     await this.rt.store.close();
   }
 }

@@ -13,6 +13,7 @@ import type { CodePool } from '../engine/sandbox/code-pool.ts';
 import type { Sandbox } from '../engine/sandbox/types.ts';
 import type { HttpClient } from './outbound-http/client.ts';
 import type { ShellProcesses } from './shell/runner.ts';
+import type { ProcessState } from './state/process-state.ts';
 import type { Snapshots } from '../engine/snapshots.ts';
 import type { Task } from '../engine/task.ts';
 import type { Store } from '../store/contract/types.ts';
@@ -43,6 +44,8 @@ export interface RuntimeDeps {
   http: HttpClient;
   /** The runner of `acts.app.shell` scripts. */
   shell: ShellProcesses;
+  /** The keeper of `acts.app.state` values. */
+  state: ProcessState;
   registry: PackageRegistry;
   clock: Clock;
   newId: IdSource;
@@ -59,6 +62,7 @@ export interface Runtime {
   readonly codePool?: CodePool;
   readonly http: HttpClient;
   readonly shell: ShellProcesses;
+  readonly state: ProcessState;
   readonly registry: PackageRegistry;
   readonly clock: Clock;
   readonly newId: IdSource;

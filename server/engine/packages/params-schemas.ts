@@ -17,6 +17,7 @@ import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
 import { CONTENT_TYPES, HTTP_DEFAULTS, HTTP_METHODS } from './http-params.ts';
 import { ENV_NAME, SHELL_DEFAULTS, SHELL_OUTPUT_TYPES } from './shell-params.ts';
 import { SHELLS } from './shell-types.ts';
+import { STATE_OPS } from './state-types.ts';
 
 const ACTIONS = ['next', 'complete', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'set-vars'];
 
@@ -134,4 +135,17 @@ export const SHELL_PARAMS = {
     timeout: { type: 'number', exclusiveMinimum: 0, maximum: SHELL_DEFAULTS.maxTimeoutSecs, title: 'Timeout (s)', description: `Seconds the script may run, then it is killed with all it started (default ${SHELL_DEFAULTS.timeoutSecs})` },
     max_bytes: { type: 'integer', minimum: 1, title: 'Largest output (bytes)', description: 'Of stdout; past it the script is killed (default 1 MiB)' },
   },
+};
+
+export const STATE_PARAMS = {
+  type: 'object',
+  required: ['op', 'key'],
+  additionalProperties: false,
+  properties: {
+    op: { type: 'string', enum: STATE_OPS, default: 'GET', title: 'Operation', description: "GET reads the key's value into the data as {<key>: value}; SET stores value under the key" },
+    key: { type: 'string', minLength: 1, maxLength: 512, title: 'Key', description: 'The name of the value, per process, e.g. cursor or order-{{ id }}' },
+    value: { title: 'Value', description: 'For SET: any JSON value (text, number, list, map), e.g. "{{ total }}"' },
+  },
+  if: { properties: { op: { const: 'SET' } } },
+  then: { required: ['value'] },
 };
