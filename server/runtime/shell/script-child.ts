@@ -1,8 +1,9 @@
 /**
  * One script of an `acts.app.shell` act as a child process: `<program> -c <script>` in its own
- * process group, with exactly the environment given, its stdout gathered up to a limit and the
- * tail of its stderr kept. Nothing of it outlives it: when the shell exits, when the time limit
- * passes, when stdout overflows or when the runner closes, the whole group is killed.
+ * process group (under a small `sh` supervisor), with exactly the environment given, its stdout
+ * gathered up to a limit and the tail of its stderr kept. Nothing of it outlives it: when the
+ * shell exits, when the time limit passes, when stdout overflows, when the runner closes or when
+ * the engine's process dies, the whole group is killed.
  *
  * State: running → settled (once): `exited` (whatever the exit code), or failed with
  * `shell.timeout`, `shell.too_large`, `shell.failed` (could not start), `engine.closed`.
@@ -11,6 +12,24 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import { ActError } from '../../engine/errors.ts';
 import type { ShellResult } from '../../engine/packages/shell-types.ts';
+
+/**
+ * The supervisor `sh` runs around a script (`$1 -c "$2"`): it passes on the script's exit code,
+ * and it watches its stdin — a pipe from the engine, never written — so that when the engine's
+ * process dies, however it dies, the pipe's end kills the whole group (`kill -KILL 0`): no script
+ * runs on after the engine that started it. The script itself gets /dev/null as stdin.
+ */
+const SUPERVISOR = [
+  'exec 3<&0 </dev/null',
+  '"$1" -c "$2" 3<&- &',
+  'child=$!',
+  '{ while read -r _ <&3; do :; done; kill -KILL 0; } &',
+  'watcher=$!',
+  'exec 3<&-',
+  'wait "$child"; code=$?',
+  'kill -KILL "$watcher" 2>/dev/null',
+  'exit "$code"',
+].join('\n');
 
 /** How much of the end of stderr is kept. */
 const STDERR_TAIL = 8 * 1024;
@@ -32,7 +51,7 @@ export class ScriptChild {
   private cut: Cut | null = null;
 
   constructor(spec: ScriptSpec) {
-    this.child = spawn(spec.program, ['-c', spec.script], { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn('/bin/sh', ['-c', SUPERVISOR, 'acts-shell', spec.program, spec.script], { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.done = this.settle(spec);
   }
 
