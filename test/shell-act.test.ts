@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../server/runtime/engine.ts';
-import type { TaskInfo } from '../server/runtime/info.ts';
 import { MemoryStore } from '../server/store/contract/memory.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 import { eventually } from './helpers/eventually.ts';
+import { running } from './helpers/os-process.ts';
+import { oneActModel, runOneAct, type OneAct, type OneActRun } from './helpers/one-act.ts';
 
 const harnesses: Harness[] = [];
 afterEach(async () => {
@@ -30,29 +31,15 @@ async function harness(options: EngineOptions = {}, root = scratch()): Promise<H
   return Object.assign(h, { root });
 }
 
+const SCRIPT: OneAct = { mid: 'sh', uses: 'acts.app.shell', key: 'script', inputs: '{ name: world }' };
+
 /** A model of one shell act with `params` (YAML flow map), then a msg act that runs only after it. */
 function model(params: string, extra = ''): string {
-  return `
-id: sh
-inputs: { name: world }
-steps:
-  - id: s1
-    acts:
-      - uses: acts.app.shell
-        key: script
-        params: ${params}${extra}
-  - id: s2
-    acts: [ { uses: acts.core.msg, key: after } ]
-`;
+  return oneActModel(SCRIPT, params, extra);
 }
 
-async function run(h: Harness, params: string, extra = ''): Promise<{ pid: string; state: string; act: TaskInfo; err: { ecode: string; message: string } | null }> {
-  await h.deploy(model(params, extra));
-  const pid = await h.start('sh');
-  const detail = await h.proc(pid);
-  const act = detail.tasks.find((t) => t.uses === 'acts.app.shell');
-  if (!act) throw new Error('no shell act ran');
-  return { pid, state: detail.state, act, err: act.err };
+function run(h: Harness, params: string, extra = ''): Promise<OneActRun> {
+  return runOneAct(h, SCRIPT, params, extra);
 }
 
 describe('acts.app.shell output', () => {
@@ -105,7 +92,7 @@ describe('acts.app.shell failures', () => {
     const { err, pid } = await run(h, `{ script: 'sleep 60 & echo $! > child.pid; sleep 60', timeout: 0.5 }`);
     expect(err).toMatchObject({ ecode: 'shell.timeout', message: expect.stringMatching(/longer than its timeout of 0.5 s/) });
     const child = Number(readFileSync(path.join(h.root, pid, 'child.pid'), 'utf8'));
-    await eventually(() => !alive(child), 'the background sleep was killed', 500);
+    await eventually(() => !running(child), 'the background sleep was killed', 500);
   });
 
   it('a script that exits leaves nothing running behind it', async () => {
@@ -113,7 +100,7 @@ describe('acts.app.shell failures', () => {
     const { state, pid } = await run(h, `{ script: 'sleep 60 > /dev/null & echo $! > child.pid' }`);
     expect(state).toBe('completed');
     const child = Number(readFileSync(path.join(h.root, pid, 'child.pid'), 'utf8'));
-    await eventually(() => !alive(child), 'the background sleep was killed', 500);
+    await eventually(() => !running(child), 'the background sleep was killed', 500);
   });
 
   it('stdout above max_bytes kills the script: shell.too_large', async () => {
@@ -122,15 +109,6 @@ describe('acts.app.shell failures', () => {
     expect(err).toMatchObject({ ecode: 'shell.too_large', message: expect.stringMatching(/more than its max_bytes of 1000 bytes/) });
   });
 });
-
-/** Whether a process runs (a zombie waiting for its reaper has stopped running). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 describe('acts.app.shell environment and directory', () => {
   it("gets PATH, HOME, LANG, TMPDIR, ACTS_PID and the act's env — never a variable of the server", async () => {

@@ -12,6 +12,7 @@ import type { ProcDetail } from '../server/runtime/info.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
 import { EngineProcess, HOST_TEST_BUDGET_MS } from './helpers/engine-process.ts';
 import { eventually } from './helpers/eventually.ts';
+import { running } from './helpers/os-process.ts';
 
 const SCRIPT = `
 id: sh
@@ -43,15 +44,6 @@ function runs(log: string): number[] {
   return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map(Number) : [];
 }
 
-/** Whether a process runs (a zombie waiting for its reaper has stopped running). */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 describe('acts.app.shell and a crash (SQLite)', { timeout: HOST_TEST_BUDGET_MS }, () => {
   it('killed while its script runs: the script dies too, the restart runs it again and the act completes', async () => {
     const db: TestDatabase = await createTestDatabase('sqlite');
@@ -66,7 +58,7 @@ describe('acts.app.shell and a crash (SQLite)', { timeout: HOST_TEST_BUDGET_MS }
     await eventually(() => runs(log).length === 1, 'the script started', 3000);
     expect((await first.kill()) as { signal: string }).toMatchObject({ signal: 'SIGKILL' });
     const [cut] = runs(log);
-    await eventually(() => !alive(cut!), 'the cut-off script died with its engine', 500);
+    await eventually(() => !running(cut!), 'the cut-off script died with its engine', 500);
 
     const second = await host(db.url, path.join(dir, 'root'));
     await eventually(() => runs(log).length === 2, 'the restart ran the script again', 3000);
