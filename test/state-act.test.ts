@@ -4,12 +4,16 @@
  * restart, one process never sees another's, and the sweeper removes them with the process.
  * Bad params are refused at deploy; an unreachable Redis fails the act with state.unavailable.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { createClient } from '@redis/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../server/runtime/engine.ts';
 import { MemoryStore } from '../server/store/contract/memory.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
+import { eventually } from './helpers/eventually.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 
 const REDIS_URL = process.env.ACTS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
@@ -136,5 +140,55 @@ describe('acts.app.state refusals', () => {
     const pid = await h.start('big');
     expect((await h.proc(pid)).tasks.find((t) => t.key === 'put')?.err).toEqual({ ecode: '', message: expect.stringMatching(/the params of act .* above the limit of 1000 bytes \(value_cap_bytes\)/) });
     expect(await store.states.exists(`${pid}:k`)).toBe(false);
+  });
+});
+
+/** A redis-server of the test's own on `port` (no persistence), ready to take connections. */
+async function ownRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir()], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
+  });
+  return child;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('acts.app.state on a Redis that goes away and comes back', () => {
+  it('while it is down the act fails at once with state.unavailable; once it is back, acts work again', async () => {
+    const port = await freePort();
+    let redisServer = await ownRedis(port);
+    try {
+      const h = await harness({ state: { redisUrl: `redis://127.0.0.1:${port}` } });
+      await h.deploy(`id: rw\nsteps: [ { id: s1, acts: [ { uses: acts.app.state, key: put, params: { op: SET, key: k, value: 1 } }, { uses: acts.app.state, key: get, params: { op: GET, key: k } } ] } ]`);
+      const up = await h.start('rw');
+      expect((await h.proc(up)).state).toBe('completed');
+
+      const gone = new Promise((resolve) => redisServer.once('exit', resolve));
+      redisServer.kill('SIGKILL');
+      await gone;
+      const down = await h.start('rw');
+      expect((await h.proc(down)).tasks.find((t) => t.key === 'put')?.err).toMatchObject({ ecode: 'state.unavailable' });
+
+      redisServer = await ownRedis(port);
+      const back = await eventually(async () => {
+        const pid = await h.start('rw');
+        return (await h.proc(pid)).state === 'completed' ? pid : undefined;
+      }, 'a state act worked again after Redis came back', 500);
+      expect(await dataOf(h, back, 'get')).toMatchObject({ k: 1 });
+    } finally {
+      redisServer.kill('SIGKILL');
+    }
   });
 });
