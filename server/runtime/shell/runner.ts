@@ -55,9 +55,12 @@ export class ShellProcesses implements ShellRunner {
     }
   }
 
-  /** Removes `<root>/<pid>` (the sweeper, with the process's rows); a process's own workdir is the sweeper's already. */
+  /**
+   * Removes `<root>/<pid>` (the sweeper, with the process's rows; also on a server that has shell
+   * acts off now, for directories made while they were on); a process's own workdir is the
+   * sweeper's already.
+   */
   removeWorkdir(pid: string): void {
-    if (!this.enabled) return;
     try {
       checkWorkdirPid(pid);
     } catch {
