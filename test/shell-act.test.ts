@@ -185,7 +185,7 @@ describe('acts.app.shell is off unless enabled', () => {
 
   it('bad params are refused at deploy with the schema sentence: an unknown shell, an env name that is not a variable name', async () => {
     const h = await harness();
-    await expect(h.deploy(model(`{ shell: zsh, script: 'echo' }`))).rejects.toMatchObject({ code: 'model.invalid', details: [expect.objectContaining({ code: 'model.invalid_params', message: expect.stringMatching(/\/shell must be equal to one of the allowed values/) })] });
+    await expect(h.deploy(model(`{ shell: zsh, script: 'echo' }`))).rejects.toMatchObject({ code: 'model.invalid', details: [expect.objectContaining({ code: 'model.invalid_params', message: expect.stringMatching(/\/shell must be one of "sh", "bash", "nu", "powershell"/) })] });
     await expect(h.deploy(model(`{ script: 'echo', env: { 'A-B': x } }`))).rejects.toMatchObject({ details: [expect.objectContaining({ code: 'model.invalid_params' })] });
     await expect(h.deploy(model(`{ scrip: 'echo' }`))).rejects.toMatchObject({ details: [expect.objectContaining({ code: 'model.invalid_params', message: expect.stringMatching(/must have required property 'script'/) })] });
   });

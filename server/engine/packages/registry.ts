@@ -106,7 +106,18 @@ export class PackageRegistry {
   }
 }
 
-/** The message of `params.invalid` (the run's, and deploy's for the same problems). */
+/** One problem in words: an enum names the values it takes. */
+function problemText(e: ErrorObject): string {
+  const at = e.instancePath || '/';
+  if (e.keyword === 'enum') return `${at} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  return `${at} ${e.message}`;
+}
+
+/**
+ * The message of `params.invalid` (the run's, and deploy's for the same problems). The `if` of an
+ * `if`/`then` says nothing the `then`'s own problem does not (e.g. SET needs a value).
+ */
 export function paramsMessage(name: string, problems: readonly ErrorObject[]): string {
-  return `params of '${name}' are invalid: ${problems.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`;
+  const told = problems.filter((e) => e.keyword !== 'if');
+  return `params of '${name}' are invalid: ${(told.length > 0 ? told : problems).map(problemText).join('; ')}`;
 }
