@@ -103,6 +103,18 @@ describe('acts.app.shell failures', () => {
     await eventually(() => !running(child), 'the background sleep was killed', 500);
   });
 
+  it('an act closed while its script runs (its process aborted) has its script killed', async () => {
+    const h = await harness();
+    await h.deploy(model(`{ script: 'echo $$ > script.pid; sleep 60', timeout: 120 }`));
+    const { pid } = await h.engine.procs.start('sh', {});
+    const file = path.join(h.root, pid, 'script.pid');
+    const script = await eventually(() => (existsSync(file) && Number(readFileSync(file, 'utf8'))) || undefined, 'the script started', 1500);
+    await h.engine.procs.abort(pid);
+    await eventually(() => !running(script), 'the script was killed', 500);
+    await h.settle();
+    expect((await h.proc(pid)).state).toBe('aborted');
+  });
+
   it('stdout above max_bytes kills the script: shell.too_large', async () => {
     const h = await harness();
     const { err } = await run(h, `{ script: 'yes | head -c 100000; sleep 60', max_bytes: 1000 }`);

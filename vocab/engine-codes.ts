@@ -57,6 +57,7 @@ export const ENGINE_CODES = {
   'shell.timeout': { retryable: true, http: 500, about: "an `acts.app.shell` act's script ran longer than its `timeout` and was killed with its process group (also the act's `ecode`)" },
   'shell.too_large': { retryable: false, http: 500, about: "an `acts.app.shell` act's script wrote more than its `max_bytes` to stdout and was killed (also the act's `ecode`)" },
   'shell.bad_json': { retryable: false, http: 500, about: "an `acts.app.shell` act with `content-type: json` whose script's stdout is not JSON (also the act's `ecode`)" },
+  'shell.cancelled': { retryable: false, http: 500, about: "an `acts.app.shell` act was closed (its step cancelled, its process aborted) while its script ran: the script was killed with its group (the act is closed already, so no act gets this ecode)" },
   'shell.failed': { retryable: false, http: 500, about: "an `acts.app.shell` act's script could not start: its directory could not be made, the shell could not be run (also the act's `ecode`)" },
   'state.unavailable': { retryable: true, http: 503, about: "an `acts.app.state` act's store (Redis at ACTS_STATE_REDIS_URL, or the database) could not be reached or failed (also the act's `ecode`)" },
   'config.invalid': { retryable: false, http: 500, hidden: true, about: 'a configuration value or store URL is not usable' },

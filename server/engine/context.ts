@@ -91,6 +91,11 @@ export interface EngineContext {
   stillRuns(proc: Process, task: Task): boolean;
   /** The task's timeout rules are checked on every tick from now on. */
   watchTimeouts(task: Task): void;
+  /**
+   * Runs `stop` once if the task closes (turns terminal) before the returned function is called:
+   * work an act started beside the lanes (a shell script) stops with it.
+   */
+  onClose(task: Task, stop: () => void): () => void;
   /** Holds the process's lane while `work` runs off the engine's thread, then runs `then` in it. */
   offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void;
   /**

@@ -221,8 +221,11 @@ class ActContext implements FuncContext {
   }
 
   runShell(script: ShellScript, apply: (result: ShellResult) => void): void {
-    const { proc } = this;
-    this.aside('shell', () => this.core.shell.run({ ...script, pid: proc.pid, workdir: proc.workdir }), apply);
+    const { core, proc, task } = this;
+    // the act closed while its script runs (its step cancelled, its process aborted): the script is killed
+    const stopped = new AbortController();
+    const forget = core.onClose(task, () => stopped.abort());
+    this.aside('shell', () => core.shell.run({ ...script, pid: proc.pid, workdir: proc.workdir }, stopped.signal).finally(forget), apply);
   }
 
   keepState(op: StateOp, apply: (value: unknown) => void): void {

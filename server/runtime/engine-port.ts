@@ -37,6 +37,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     recordExec: (proc, task) => executions.recordExec(proc, task),
     stillRuns: (proc, task) => executions.stillRuns(proc, task),
     watchTimeouts: (task) => void rt.timed.add(task),
+    onClose: (task, stop) => rt.stops.add(task, stop),
     offLane: (pid, name, work, then) => jobs.offLane(pid, name, work, then),
     aside: (pid, name, work, then) => jobs.aside(pid, name, work, then),
 

@@ -2,6 +2,7 @@
  * The runtime of one engine as a value (`Runtime`): its parts and the engine's port they implement
  * (built by runtime.ts `createRuntime`); what it is built from and what it asks of its engine.
  */
+import type { TaskStops } from './task-stops.ts';
 import type { Channel, OrderedDispatcher } from './channels.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
 import type { EngineContext, FaultPoint, ParentRef } from '../engine/context.ts';
@@ -76,6 +77,8 @@ export interface Runtime {
   readonly procs: Map<string, Process>;
   /** Tasks that own timeout rules, checked on every tick. */
   readonly timed: Set<Task>;
+  /** Work of acts to stop when they close (task-stops.ts). */
+  readonly stops: TaskStops;
   /** Subflow acts whose child process is being started (its start has not settled yet). */
   readonly startingChildren: Set<Task>;
   readonly snapshots: Snapshots;

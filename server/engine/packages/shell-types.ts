@@ -37,5 +37,6 @@ export interface ShellResult {
 
 /** The engine's shell runner: `run` fails with an `ActError` whose code is `shell.*`. */
 export interface ShellRunner {
-  run(request: ShellRequest): Promise<ShellResult>;
+  /** `signal` aborted: the script is killed with its group (its act was closed); the run fails. */
+  run(request: ShellRequest, signal?: AbortSignal): Promise<ShellResult>;
 }

@@ -40,17 +40,21 @@ export class ShellProcesses implements ShellRunner {
     this.root = path.resolve(config.root ?? path.join(tmpdir(), 'acts-shell'));
   }
 
-  async run(request: ShellRequest): Promise<ShellResult> {
+  async run(request: ShellRequest, signal?: AbortSignal): Promise<ShellResult> {
     if (!this.enabled) throw new ActError('shell.disabled', SHELL_DISABLED);
     if (this.closed) throw new ActError('engine.closed', 'the engine is shutting down');
     const program = await shellProgram(request.shell);
     const cwd = await this.directoryOf(request);
     const env = { PATH: SCRIPT_PATH, HOME: cwd, TMPDIR: cwd, LANG: 'C.UTF-8', ACTS_PID: request.pid, ...request.env };
+    if (signal?.aborted) throw new ActError('shell.cancelled', 'the act was closed before its script ran');
     const child = new ScriptChild({ program, script: request.script, cwd, env, timeoutMs: request.timeoutMs, maxBytes: request.maxBytes });
     this.running.add(child);
+    const cancel = () => child.cancel();
+    signal?.addEventListener('abort', cancel);
     try {
       return await child.done;
     } finally {
+      signal?.removeEventListener('abort', cancel);
       this.running.delete(child);
     }
   }

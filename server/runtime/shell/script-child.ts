@@ -6,7 +6,8 @@
  * the engine's process dies, the whole group is killed.
  *
  * State: running → settled (once): `exited` (whatever the exit code), or failed with
- * `shell.timeout`, `shell.too_large`, `shell.failed` (could not start), `engine.closed`.
+ * `shell.timeout`, `shell.too_large`, `shell.failed` (could not start), `shell.cancelled` (its act
+ * closed), `engine.closed`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
@@ -43,7 +44,7 @@ export interface ScriptSpec {
   maxBytes: number;
 }
 
-type Cut = { code: 'shell.timeout' | 'shell.too_large' | 'engine.closed'; message: string };
+type Cut = { code: 'shell.timeout' | 'shell.too_large' | 'shell.cancelled' | 'engine.closed'; message: string };
 
 export class ScriptChild {
   readonly done: Promise<ShellResult>;
@@ -58,6 +59,11 @@ export class ScriptChild {
   /** Kills the script and all it started (`engine.closed`: the act stays running; a restart runs it again). */
   close(): void {
     this.stop({ code: 'engine.closed', message: 'the engine closed while the script ran' });
+  }
+
+  /** Kills the script and all it started because its act was closed (what it printed is dropped). */
+  cancel(): void {
+    this.stop({ code: 'shell.cancelled', message: 'the act was closed while its script ran: the script was killed' });
   }
 
   private settle(spec: ScriptSpec): Promise<ShellResult> {
