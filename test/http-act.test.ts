@@ -5,10 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../server/runtime/engine.ts';
-import type { TaskInfo } from '../server/runtime/info.ts';
 import { defaultsFromSchema } from '../components/designer/model/schema-defaults.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 import { json, startPeer, type Peer } from './helpers/http-peer.ts';
+import { oneActModel, runOneAct, type OneAct, type OneActRun } from './helpers/one-act.ts';
 
 let peer: Peer;
 const harnesses: Harness[] = [];
@@ -26,29 +26,15 @@ async function harness(options: EngineOptions = {}): Promise<Harness> {
   return h;
 }
 
+const CALL: OneAct = { mid: 'call', uses: 'acts.core.http', key: 'call', inputs: "{ base: '' }" };
+
 /** A model of one http act with `params` (YAML flow map), then a msg act that runs only after it. */
 function model(params: string, extra = ''): string {
-  return `
-id: call
-inputs: { base: '' }
-steps:
-  - id: s1
-    acts:
-      - uses: acts.core.http
-        key: call
-        params: ${params}${extra}
-  - id: s2
-    acts: [ { uses: acts.core.msg, key: after } ]
-`;
+  return oneActModel(CALL, params, extra);
 }
 
-async function run(h: Harness, params: string, extra = ''): Promise<{ state: string; act: TaskInfo; err: { ecode: string; message: string } | null }> {
-  await h.deploy(model(params, extra));
-  const pid = await h.start('call', { base: peer.base });
-  const detail = await h.proc(pid);
-  const act = detail.tasks.find((t) => t.uses === 'acts.core.http');
-  if (!act) throw new Error('no http act ran');
-  return { state: detail.state, act, err: act.err };
+function run(h: Harness, params: string, extra = ''): Promise<OneActRun> {
+  return runOneAct(h, CALL, params, extra, { base: peer.base });
 }
 
 describe('acts.core.http answers', () => {

@@ -52,3 +52,32 @@ describe('the other built-ins', () => {
     expect(errors('acts.core.parallel', { in: 'not a list', acts: [] })).toEqual([]);
   });
 });
+
+describe('acts.app.shell and acts.app.state', () => {
+  it('give their params as form fields', () => {
+    expect(fields('acts.app.shell')).toEqual(['shell', 'script', 'content-type', 'env', 'timeout', 'max_bytes']);
+    expect(fields('acts.app.state')).toEqual(['op', 'key', 'value']);
+  });
+
+  it('shell: a script is required; the shell is one of the four; env names are variable names with scalar values', () => {
+    expect(errors('acts.app.shell', { script: 'echo hi', shell: 'bash', 'content-type': 'json', env: { A_1: 'x', N: 3, B: null }, timeout: 5, max_bytes: 100 })).toEqual([]);
+    expect(errors('acts.app.shell', {})).toEqual([" must have required property 'script'"]);
+    expect(errors('acts.app.shell', { script: 'x', shell: 'zsh' })).toEqual(['/shell must be equal to one of the allowed values']);
+    expect(errors('acts.app.shell', { script: 'x', env: { 'A-B': 'x' } })).toContain('/env property name must be valid');
+    expect(errors('acts.app.shell', { script: 'x', env: { A: { deep: 1 } } })).toEqual(['/env/A must be string,number,boolean,null']);
+    expect(errors('acts.app.shell', { script: 'x', timeout: 0 })).toEqual(['/timeout must be > 0']);
+  });
+
+  it('state: GET needs a key, SET a key and a value (any JSON, null too); the op is GET or SET', () => {
+    expect(errors('acts.app.state', { op: 'GET', key: 'k' })).toEqual([]);
+    expect(errors('acts.app.state', { op: 'SET', key: 'k', value: null })).toEqual([]);
+    expect(errors('acts.app.state', { op: 'SET', key: 'k', value: { a: [1] } })).toEqual([]);
+    expect(errors('acts.app.state', { op: 'SET', key: 'k' })).toContain(" must have required property 'value'");
+    expect(errors('acts.app.state', { op: 'DEL', key: 'k' })).toEqual(['/op must be equal to one of the allowed values']);
+    expect(errors('acts.app.state', { op: 'GET' })).toEqual([" must have required property 'key'"]);
+  });
+
+  it('deploy leaves a templated key to the run', () => {
+    expect(staticParamsProblem(registry, 'acts.app.state', { op: 'GET', key: '{{ name }}' })).toBeNull();
+  });
+});

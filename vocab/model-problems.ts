@@ -21,6 +21,7 @@ export const PROBLEM_CODES = [
   'model.bad_hook',
   'model.unknown_package',
   'model.invalid_params',
+  'model.package_off',
   'model.bad_outcomes',
   'model.unknown_trigger',
   'model.bad_expression',

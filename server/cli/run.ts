@@ -1,7 +1,8 @@
 /**
  * `acts run`: runs one workflow to its end on an in-memory engine and prints one JSON line per
  * message, in emission order, then a final line. Interrupts are answered from a responses file.
- * Time is virtual: when nothing is left to do but a timeout, the clock jumps to it.
+ * Time is virtual: when nothing is left to do but a timeout, the clock jumps to it. Shell and
+ * state acts follow the configuration (acts.config.json, then ACTS_SHELL_* and ACTS_STATE_*).
  */
 import { ManualClock } from '../engine/clock.ts';
 import { Engine } from '../runtime/engine.ts';
@@ -13,6 +14,8 @@ import { EXIT, InputError } from './errors.ts';
 import { parseInputs, readText } from './files.ts';
 import { Responder } from './responses.ts';
 import { openStore } from '../store/open-store.ts';
+import { loadConfig } from '../runtime/config.ts';
+import { engineOptionsFrom } from '../runtime/engine-options.ts';
 import { isTerminalName } from '../../vocab/states.ts';
 
 export interface RunOptions {
@@ -54,8 +57,10 @@ export async function runCommand(file: string, options: RunOptions, print: Print
 
   const clock = new ManualClock(Date.now());
   const store = options.store ? await openStore(options.store) : undefined;
+  // the shell and state acts as the configuration says (ACTS_SHELL_ENABLE, ACTS_STATE_REDIS_URL …)
+  const { shell, state } = engineOptionsFrom(loadConfig());
   // A run is one-shot: other unfinished processes of a shared store are not its business.
-  const engine = await Engine.create({ clock, autoTick: false, store, recover: false });
+  const engine = await Engine.create({ clock, autoTick: false, store, recover: false, shell, state });
   try {
     for (const extra of extras) await deploy(engine, extra.source, extra.file);
     const mid = await deploy(engine, source, file);

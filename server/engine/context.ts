@@ -16,6 +16,8 @@ import type { Message } from './messages.ts';
 import type { Vars } from './model/types.ts';
 import type { PackageRegistry } from './packages/registry.ts';
 import type { HttpSender } from './packages/http-types.ts';
+import type { ShellRunner } from './packages/shell-types.ts';
+import type { StateKeeper } from './packages/state-types.ts';
 import type { Process } from './process.ts';
 import type { Snapshots } from './snapshots.ts';
 import type { ErrorInfo } from './errors.ts';
@@ -61,6 +63,10 @@ export interface EngineContext {
   readonly trials: ExpressionTrials;
   /** The HTTP client of `acts.core.http` acts (its host policy is the engine's configuration). */
   readonly http: HttpSender;
+  /** The runner of `acts.app.shell` scripts (refuses every one unless the configuration enables it). */
+  readonly shell: ShellRunner;
+  /** The keeper of `acts.app.state` values (Redis when configured, else the store). */
+  readonly state: StateKeeper;
   /** Threads for user code; none: it runs on the engine's thread. */
   readonly codePool?: CodePool;
   /** The job batch the current job's writes go out with, less one (finishProcess). */
@@ -85,10 +91,15 @@ export interface EngineContext {
   stillRuns(proc: Process, task: Task): boolean;
   /** The task's timeout rules are checked on every tick from now on. */
   watchTimeouts(task: Task): void;
+  /**
+   * Runs `stop` once if the task closes (turns terminal) before the returned function is called:
+   * work an act started beside the lanes (a shell script) stops with it.
+   */
+  onClose(task: Task, stop: () => void): () => void;
   /** Holds the process's lane while `work` runs off the engine's thread, then runs `then` in it. */
   offLane<T>(pid: string, name: string, work: Promise<T>, then: (outcome: Outcome<T>) => void): void;
   /**
-   * Lets `work` (I/O: an HTTP call) run beside the lanes without holding the process's lane —
+   * Lets `work` (I/O: an HTTP call, a shell script) run beside the lanes without holding the process's lane —
    * its other jobs and the lane's other processes go on — then queues `then` as a job of the
    * process, with the outcome.
    */

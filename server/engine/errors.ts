@@ -52,3 +52,12 @@ export class TaskFailure extends Error {
     this.name = 'TaskFailure';
   }
 }
+
+/**
+ * An `ActError` of a package's own family (`prefix`, e.g. `http.` or `shell.`) fails the act with
+ * its code as the `ecode`, so catch rules can match it (`catches: [{on: shell.exit}]`); any
+ * other error passes unchanged.
+ */
+export function familyFailure(err: unknown, prefix: string): unknown {
+  return ActError.is(err) && err.code.startsWith(prefix) ? new TaskFailure({ ecode: err.code, message: err.message }) : err;
+}

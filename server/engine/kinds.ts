@@ -3,7 +3,6 @@
  * job goes on after work off the engine's thread is its caller's (`TaskDriver`, exec.ts).
  */
 import type { EngineContext } from './context.ts';
-import { ActError } from './errors.ts';
 import { renderValueMap } from './expr/templates.ts';
 import { applyInternalAction, planAction } from './actions.ts';
 import { closingsOf, dropAhead, evaluateAhead, type Closing } from './closing.ts';
@@ -14,7 +13,9 @@ import { normalizeAct, paramsOf } from './task-data.ts';
 import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { HttpRequest, HttpResponse } from './packages/http-types.ts';
-import { httpFailure } from './packages/http.ts';
+import type { ShellResult, ShellScript } from './packages/shell-types.ts';
+import type { StateOp } from './packages/state-types.ts';
+import { ActError, familyFailure } from './errors.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import type { Outcome } from './sandbox/types.ts';
@@ -216,13 +217,36 @@ class ActContext implements FuncContext {
   }
 
   callHttp(request: HttpRequest, apply: (response: HttpResponse) => void): void {
+    this.aside('http', () => this.core.http.send(request), apply);
+  }
+
+  runShell(script: ShellScript, apply: (result: ShellResult) => void): void {
+    const { core, proc, task } = this;
+    // the act closed while its script runs (its step cancelled, its process aborted): the script is killed
+    const stopped = new AbortController();
+    const forget = core.onClose(task, () => stopped.abort());
+    this.aside('shell', () => core.shell.run({ ...script, pid: proc.pid, workdir: proc.workdir }, stopped.signal).finally(forget), apply);
+  }
+
+  keepState(op: StateOp, apply: (value: unknown) => void): void {
+    const { proc } = this;
+    const { state } = this.core;
+    this.aside('state', () => (op.op === 'GET' ? state.get(proc.pid, op.key) : state.set(proc.pid, op.key, op.value)), apply);
+  }
+
+  /**
+   * I/O of the act's package beside the lanes: the act is held open; its outcome comes back as a
+   * job of the process, where an error of the package's family (`<family>.*`) fails the act
+   * with that code as its ecode.
+   */
+  private aside<T>(family: string, work: () => Promise<T>, apply: (result: T) => void): void {
     const { core, proc, task, driver } = this;
     task.autoComplete = false;
     core.markDirty(proc, task);
-    const work = core.http.send(request).catch((err: unknown) => {
-      throw httpFailure(err);
+    const done = work().catch((err: unknown) => {
+      throw familyFailure(err, `${family}.`);
     });
-    core.aside(proc.pid, `http-done ${task.tid}`, work, (outcome) => resumeAfter(core, proc, task, outcome, apply, driver));
+    core.aside(proc.pid, `${family}-done ${task.tid}`, done, (outcome) => resumeAfter(core, proc, task, outcome, apply, driver));
   }
 
   expand(acts: Act[], mode: 'sequence' | 'parallel'): void {

@@ -17,6 +17,10 @@
  *   http_allow               ACTS_HTTP_ALLOW            default unset (http acts may call any host; comma-separated in the env)
  *   http_deny                ACTS_HTTP_DENY             default unset (comma-separated in the env)
  *   http_deny_private        ACTS_HTTP_DENY_PRIVATE     default false (1/true: no loopback, private or link-local address)
+ *   shell_enable             ACTS_SHELL_ENABLE          default false (1/true: acts.app.shell acts run; else deploying or running one is shell.disabled)
+ *   shell_root               ACTS_SHELL_ROOT            default <tmp>/acts-shell (directories of processes without a workdir, for shell acts)
+ *   state_redis_url          ACTS_STATE_REDIS_URL       default unset (acts.app.state values in the store's `states` table; set: on this Redis)
+ *   state_redis_prefix       ACTS_STATE_REDIS_PREFIX    default '' (put before every Redis key <pid>:<key>)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -44,6 +48,10 @@ const configSchema = z
     http_allow: z.array(z.string().min(1)).optional(),
     http_deny: z.array(z.string().min(1)).optional(),
     http_deny_private: z.boolean().default(false),
+    shell_enable: z.boolean().default(false),
+    shell_root: z.string().min(1).optional(),
+    state_redis_url: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+    state_redis_prefix: z.string().optional(),
   })
   .strict();
 
@@ -65,13 +73,17 @@ const ENV: Record<string, keyof RuntimeConfig> = {
   ACTS_HTTP_ALLOW: 'http_allow',
   ACTS_HTTP_DENY: 'http_deny',
   ACTS_HTTP_DENY_PRIVATE: 'http_deny_private',
+  ACTS_SHELL_ENABLE: 'shell_enable',
+  ACTS_SHELL_ROOT: 'shell_root',
+  ACTS_STATE_REDIS_URL: 'state_redis_url',
+  ACTS_STATE_REDIS_PREFIX: 'state_redis_prefix',
 };
 
 /** An environment variable's value as the config key wants it (lists comma-separated, flags 1/true/0/false). */
 function fromEnv(key: keyof RuntimeConfig, value: string): unknown {
-  if (key === 'store' || key === 'workdir_root') return value;
+  if (key === 'store' || key === 'workdir_root' || key === 'shell_root' || key === 'state_redis_url' || key === 'state_redis_prefix') return value;
   if (key === 'http_allow' || key === 'http_deny') return value.split(',').map((v) => v.trim()).filter(Boolean);
-  if (key === 'http_deny_private') return value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value;
+  if (key === 'http_deny_private' || key === 'shell_enable') return value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value;
   return Number(value);
 }
 

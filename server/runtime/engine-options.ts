@@ -19,5 +19,7 @@ export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
     sweepAfterSecs: config.sweep_after_secs,
     workdirRoot: config.workdir_root,
     http: { allow: config.http_allow, deny: config.http_deny, denyPrivate: config.http_deny_private },
+    shell: { enabled: config.shell_enable, root: config.shell_root },
+    state: { redisUrl: config.state_redis_url, redisPrefix: config.state_redis_prefix },
   };
 }

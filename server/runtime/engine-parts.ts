@@ -1,6 +1,6 @@
 /**
  * What an engine is made of, from its options: the store (memory by default), the clock, the
- * sandbox and the code workers, the HTTP client of http acts, the package registry, ids and the logger, Runtime's configuration
+ * sandbox and the code workers, the HTTP client of http acts and the runner of shell acts, the keeper of state acts' values, the package registry, ids and the logger, Runtime's configuration
  * with its defaults, and the instance lease's length.
  */
 import { randomId, sortableIds, systemClock, type Clock, type IdSource } from '../engine/clock.ts';
@@ -16,6 +16,9 @@ import { DEFAULT_VALUE_CAP_BYTES } from '../engine/value-cap.ts';
 import { TRIAL_SLICE_MS } from '../engine/expr/trials.ts';
 import type { RuntimeConfig, EngineOptions } from './engine-types.ts';
 import { HttpClient } from './outbound-http/client.ts';
+import { SHELL_DISABLED, ShellProcesses } from './shell/runner.ts';
+import { SHELL_PACKAGE } from '../engine/packages/shell.ts';
+import { processState, type ProcessState } from './state/process-state.ts';
 
 export interface EngineParts {
   store: Store;
@@ -23,6 +26,8 @@ export interface EngineParts {
   sandbox: Sandbox;
   codePool?: CodePool;
   http: HttpClient;
+  shell: ShellProcesses;
+  state: ProcessState;
   registry: PackageRegistry;
   newId: IdSource;
   log: Logger;
@@ -35,13 +40,20 @@ export async function engineParts(options: EngineOptions): Promise<EngineParts> 
   const sandbox = await createSandbox(options.sandbox);
   const codePool = options.codeWorkers ? new CodePool(options.codeWorkers, { ...DEFAULT_LIMITS, ...options.sandbox }, options.codeAnswers) : undefined;
   const secs = options.tickIntervalSecs && options.tickIntervalSecs > 0 ? options.tickIntervalSecs : 15;
+  const shell = new ShellProcesses(options.shell);
+  const registry = new PackageRegistry();
+  if (!shell.enabled) registry.turnOff(SHELL_PACKAGE, SHELL_DISABLED);
+  const store = options.store ?? new MemoryStore();
+  const clock = options.clock ?? systemClock;
   return {
-    store: options.store ?? new MemoryStore(),
-    clock: options.clock ?? systemClock,
+    store,
+    clock,
     sandbox,
     codePool,
     http: new HttpClient(options.http),
-    registry: new PackageRegistry(),
+    shell,
+    state: processState(options.state, store, clock),
+    registry,
     newId: options.newId ?? sortableIds,
     log: options.logger ?? silentLogger,
     config: {

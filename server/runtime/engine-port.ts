@@ -18,6 +18,8 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     trials: expressions.trials,
     codePool: rt.codePool,
     http: rt.http,
+    shell: rt.shell,
+    state: rt.state,
     get batchSeq() {
       return rt.batch.seq;
     },
@@ -35,6 +37,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     recordExec: (proc, task) => executions.recordExec(proc, task),
     stillRuns: (proc, task) => executions.stillRuns(proc, task),
     watchTimeouts: (task) => void rt.timed.add(task),
+    onClose: (task, stop) => rt.stops.add(task, stop),
     offLane: (pid, name, work, then) => jobs.offLane(pid, name, work, then),
     aside: (pid, name, work, then) => jobs.aside(pid, name, work, then),
 

@@ -7,6 +7,8 @@ import type { SandboxLimits } from '../engine/sandbox/types.ts';
 import type { Store } from '../store/contract/types.ts';
 import type { ProcInfo } from './info.ts';
 import type { HostPolicyConfig } from './outbound-http/host-policy.ts';
+import type { ShellConfig } from './shell/runner.ts';
+import type { StateConfig } from './state/process-state.ts';
 
 export interface EngineOptions {
   store?: Store;
@@ -28,6 +30,13 @@ export interface EngineOptions {
    * unless allowed by name or address). Checked on the resolved address and on every redirect.
    */
   http?: HostPolicyConfig;
+  /**
+   * `acts.app.shell` acts (default: off — deploying or running one is `shell.disabled`): `enabled`
+   * runs them; `root` holds the directories of processes without a workdir of their own.
+   */
+  shell?: ShellConfig;
+  /** Where `acts.app.state` values are kept: `redisUrl` (and `redisPrefix`), else the engine's store. */
+  state?: StateConfig;
   /** Most tasks one process may create (`step_budget`, default 100,000); past it the process ends in error. */
   stepBudget?: number;
   /** Largest JSON (bytes) of an act's result, a written value, a task's data or start inputs (default 1 MiB). */

@@ -382,8 +382,9 @@ export class Engine {
     await this.fills.current;
     await this.relay.stop();
     await this.modelStore.unwatch();
-    // calls in flight are cut off: their acts stay running, and a restart calls again (recover.ts)
+    // calls and scripts in flight are cut off: their acts stay running, and a restart calls again (recover.ts)
     this.rt.http.close();
+    this.rt.shell.close();
     this.rt.jobs.queue.close();
     // processes started but not run yet: their rows are written, so a restart runs them
     this.rt.batch.release();
@@ -392,6 +393,7 @@ export class Engine {
     await this.lease.release().catch((err) => this.rt.log.error(`removing instance ${this.instanceId} failed: ${errorMessage(err)}`));
     this.rt.sandbox.close();
     await this.rt.codePool?.close();
+    await this.rt.state.close();
     await this.rt.store.close();
   }
 }

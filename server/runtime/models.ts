@@ -117,6 +117,7 @@ export class Models {
             knownPackage: (uses) => this.registry.isActPackage(uses),
             checkSyntax: (src, mode) => this.sandbox.checkSyntax(src, mode),
             checkParams: (uses, params) => staticParamsProblem(this.registry, uses, params),
+            packageOff: (uses) => this.registry.offReason(uses),
           },
       // Generated node ids must be the same every time this source is parsed (see seededIds).
       { newId: seededIds(source) },

@@ -70,10 +70,11 @@ export function rerunIfCutOff(proc: Process, task: Task): boolean {
 }
 
 /**
- * A code act that a crash cut off while its code ran on a worker, or an http act while its call
- * was in flight: `running` and not completing by itself (a subflow act, which also waits, is not
+ * A code act that a crash cut off while its code ran on a worker, or an http, shell or state act
+ * while its call, script or store operation was in flight: `running` and not completing by itself (a subflow act, which also waits, is not
  * one: it waits for its child). Its setup chain may have started beside it, so it is not re-run
- * from `ready`; its package runs again (exec.ts): the code runs, the call is made, again.
+ * from `ready`; its package runs again (exec.ts): the code runs, the call is made, the script
+ * runs, again.
  */
 export function codeCutOff(task: Task): boolean {
   return waitsInRun(task) && asAct(task.node).uses !== 'acts.core.subflow';

@@ -2,6 +2,7 @@
  * The runtime of one engine as a value (`Runtime`): its parts and the engine's port they implement
  * (built by runtime.ts `createRuntime`); what it is built from and what it asks of its engine.
  */
+import type { TaskStops } from './task-stops.ts';
 import type { Channel, OrderedDispatcher } from './channels.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
 import type { EngineContext, FaultPoint, ParentRef } from '../engine/context.ts';
@@ -12,6 +13,8 @@ import type { Process } from '../engine/process.ts';
 import type { CodePool } from '../engine/sandbox/code-pool.ts';
 import type { Sandbox } from '../engine/sandbox/types.ts';
 import type { HttpClient } from './outbound-http/client.ts';
+import type { ShellProcesses } from './shell/runner.ts';
+import type { ProcessState } from './state/process-state.ts';
 import type { Snapshots } from '../engine/snapshots.ts';
 import type { Task } from '../engine/task.ts';
 import type { Store } from '../store/contract/types.ts';
@@ -40,6 +43,10 @@ export interface RuntimeDeps {
   codePool?: CodePool;
   /** The HTTP client of `acts.core.http` acts. */
   http: HttpClient;
+  /** The runner of `acts.app.shell` scripts. */
+  shell: ShellProcesses;
+  /** The keeper of `acts.app.state` values. */
+  state: ProcessState;
   registry: PackageRegistry;
   clock: Clock;
   newId: IdSource;
@@ -55,6 +62,8 @@ export interface Runtime {
   readonly sandbox: Sandbox;
   readonly codePool?: CodePool;
   readonly http: HttpClient;
+  readonly shell: ShellProcesses;
+  readonly state: ProcessState;
   readonly registry: PackageRegistry;
   readonly clock: Clock;
   readonly newId: IdSource;
@@ -68,6 +77,8 @@ export interface Runtime {
   readonly procs: Map<string, Process>;
   /** Tasks that own timeout rules, checked on every tick. */
   readonly timed: Set<Task>;
+  /** Work of acts to stop when they close (task-stops.ts). */
+  readonly stops: TaskStops;
   /** Subflow acts whose child process is being started (its start has not settled yet). */
   readonly startingChildren: Set<Task>;
   readonly snapshots: Snapshots;

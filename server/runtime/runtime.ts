@@ -5,6 +5,7 @@
  * event map — and `port`, the engine's port (engine/context.ts) those parts implement together
  * (engine-port.ts). The parts hold the state and the behaviour; the value only holds the parts.
  */
+import { TaskStops } from './task-stops.ts';
 import { OrderedDispatcher, type Channel } from './channels.ts';
 import { errorMessage } from '../engine/errors.ts';
 import { exec } from '../engine/exec.ts';
@@ -37,6 +38,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const drainOverflow = (): void => parts.executions.drainOverflow();
   const batch = new JobBatch(writer, outbox, config.instanceId, (done) => events.emit('committed', done), drainOverflow);
   const jobs = new Jobs(config, batch, events, log, drainOverflow);
+  const stops = new TaskStops();
   const channels = new Map<string, Channel>();
   const dispatcher = new OrderedDispatcher((err) => log.error(`channel handler failed: ${errorMessage(err)}`));
   const parts = {
@@ -54,7 +56,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
     batch,
     outbox,
     jobs,
-    tasks: new TaskWrites(batch, outbox, events, clock, newId, config.stepBudget),
+    stops,
+    tasks: new TaskWrites(batch, outbox, events, clock, newId, config.stepBudget, stops),
     expressions: new Expressions(deps.sandbox, config.trialSliceMs, config.valueCapBytes, (proc) => batch.markProcDirty(proc), log),
     publisher: new Publisher({ channels, dispatcher, batch, events, store, writer, newId, now: () => clock.now() }),
     executions: new Executions(jobs, batch, outbox, residents.procs, (proc, task) => exec(port, proc, task), fault),

@@ -4,6 +4,7 @@
  * `exec` record closes when its task leaves the engine's hands) and the inbox (a task that stops
  * waiting for a client leaves it). Holds no state beyond the batch and outbox it writes to.
  */
+import type { TaskStops } from './task-stops.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
 import type { ErrorInfo } from '../engine/errors.ts';
 import type { Process } from '../engine/process.ts';
@@ -23,6 +24,8 @@ export class TaskWrites {
     private readonly clock: Clock,
     private readonly newId: IdSource,
     private readonly stepBudget: number,
+    /** Work of acts to stop when they close (a shell script). */
+    private readonly stops: TaskStops,
   ) {}
 
   createTask(proc: Process, node: Node, prev: Task | null, parent: Task | null, isHook = false): Task {
@@ -47,6 +50,7 @@ export class TaskWrites {
   setState(proc: Process, task: Task, state: TaskState): void {
     if (task.state === 'interrupted' && state !== 'interrupted') this.batch.leftInbox(task);
     enterState(proc, task, state, this.clock.now());
+    if (task.terminal) this.stops.closed(task);
     this.outbox.taskState(task, state);
     this.markDirty(proc, task);
   }

@@ -9,6 +9,7 @@ import { spawn } from '../engine/task-ops.ts';
 import type { Message } from '../engine/messages.ts';
 import { removeWorkdir } from '../engine/owner-scope.ts';
 import { extraOf } from './rows.ts';
+import { errorMessage } from '../engine/errors.ts';
 import { isTerminalName, TERMINAL_STATES } from '../../vocab/states.ts';
 
 /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */
@@ -124,6 +125,16 @@ export async function replayOverflow(rt: Runtime, now: number): Promise<number> 
  * an ack, none in `error` awaiting a redo) and that ended at least `afterMs` ago is deleted with
  * all its rows, in one batch. Without `afterMs` nothing is swept (run history is kept).
  */
+async function removeState(rt: Runtime, pid: string): Promise<boolean> {
+  try {
+    await rt.state.removeProcess(pid);
+    return true;
+  } catch (err) {
+    rt.log.warn(`sweeper: the state values of process ${pid} could not be removed, it stays until a later tick: ${errorMessage(err)}`);
+    return false;
+  }
+}
+
 export async function sweepFinished(rt: Runtime, now: number, afterMs: number | undefined): Promise<number> {
   if (afterMs === undefined) return 0;
   await rt.writer.flush();
@@ -131,10 +142,13 @@ export async function sweepFinished(rt: Runtime, now: number, afterMs: number | 
   for (const row of await rt.store.queries.processesEndedBy(TERMINAL_STATES, now - afterMs, 200)) {
     if (rt.procs.get(row.id)?.finished === false) continue;
     if (await rt.store.queries.hasUnsettledDeliveries(row.id)) continue;
+    // its state values go first: when they cannot, the process stays for the next tick
+    if (!(await removeState(rt, row.id))) continue;
     const root = await rt.store.tasks.find(`${row.id}:$`);
     await rt.store.batch((tx) => tx.queries.deleteProcessRows(row.id));
     // the workdir lives exactly as long as the process rows (spec 5.9)
     removeWorkdir(root ? extraOf(root).workdir : undefined);
+    rt.shell.removeWorkdir(row.id);
     swept++;
   }
   return swept;

@@ -208,6 +208,12 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     sqlName: 'start_claims',
     columns: { id: str, pid: str, digest: str, instance: str, claimed: time },
   },
+  states: {
+    name: 'states',
+    delegate: 'stateEntry',
+    sqlName: 'states',
+    columns: { id: str, pid: str, key: str, value: json, update_time: time },
+  },
   inbox: {
     name: 'inbox',
     delegate: 'inboxEntry',

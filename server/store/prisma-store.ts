@@ -21,6 +21,7 @@ import type {
   InboxRow,
   InstanceRow,
   StartClaimRow,
+  StateRow,
   MessageRow,
   ModelRow,
   ModelVersionRow,
@@ -112,6 +113,7 @@ abstract class PrismaStoreBase implements Store {
   readonly instances: PrismaCollection<InstanceRow>;
   readonly startClaims: PrismaCollection<StartClaimRow>;
   readonly inbox: PrismaCollection<InboxRow>;
+  readonly states: PrismaCollection<StateRow>;
   /** Runs the statement files of sql/ on this store's session (the server's named queries use it too). */
   readonly runner: SqlRunner;
   readonly queries: StoreQueries;
@@ -130,6 +132,7 @@ abstract class PrismaStoreBase implements Store {
     this.instances = col('instances');
     this.startClaims = col('startClaims');
     this.inbox = col('inbox');
+    this.states = col('states');
     this.runner = sqlRunner(session);
     this.queries = bindQueries(this.runner, storeQueries);
   }

@@ -125,6 +125,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
   instances: (id, n) => ({ id, host: `host${n}`, pid: 1000 + n, lease_until: T0 + n, started: T0 }),
   startClaims: (id, n) => ({ id, pid: `p${n}`, digest: `d${n}`, instance: `i${n}`, claimed: T0 + n }),
   inbox: (id, n) => ({ id, pid: 'p1', tid: `t${n}`, mid: 'm1', principal: n % 2 ? 'role:clerk' : '', start_time: T0 + n }),
+  states: (id, n) => ({ id, pid: 'p1', key: `k${n}`, value: n % 2 ? { n, list: [n] } : null, update_time: T0 + n }),
 };
 
 export const collectionNames = Object.keys(samples) as CollectionName[];

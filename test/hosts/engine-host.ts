@@ -5,7 +5,8 @@
  * ACTS_TICK_SECS=<s> runs the engine's timer (autoTick) at that interval, ACTS_LEASE_MS sets the
  * instance lease, ACTS_INSTANCE the instance id (several hosts on one PostgreSQL database),
  * ACTS_QUEUE_CAP a one-lane queue bound (overflow goes to the outbox), ACTS_CODE_WORKERS the code
- * worker threads (default none: code acts run on the engine's thread).
+ * worker threads (default none: code acts run on the engine's thread), ACTS_SHELL_ENABLE=1 runs
+ * shell acts (in ACTS_SHELL_ROOT).
  *
  * Commands: {id, cmd: 'deploy', source} | {id, cmd: 'start', mid, options[, key]} (key: idempotency key) |
  *           {id, cmd: 'act', pid, tid, action, options} | {id, cmd: 'proc', pid} | {id, cmd: 'idle'} | {id, cmd: 'stats'}
@@ -37,6 +38,7 @@ const engine = await Engine.create({
   schedulerQueueCap: process.env.ACTS_QUEUE_CAP ? Number(process.env.ACTS_QUEUE_CAP) : undefined,
   schedulerWorkers: process.env.ACTS_QUEUE_CAP ? 1 : undefined,
   codeWorkers: process.env.ACTS_CODE_WORKERS ? Number(process.env.ACTS_CODE_WORKERS) : undefined,
+  shell: { enabled: process.env.ACTS_SHELL_ENABLE === '1', root: process.env.ACTS_SHELL_ROOT || undefined },
 });
 engine.on('message', (m) => writeLine({ message: { key: m.key, state: m.state, type: m.type, pid: m.pid, tid: m.tid } }));
 writeLine({ ready: true });

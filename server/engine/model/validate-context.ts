@@ -13,4 +13,6 @@ export interface ValidateContext {
    * the run would fail with, or `null`. Enables `model.invalid_params`.
    */
   checkParams?: (uses: string, params: unknown) => string | null;
+  /** Why a known package is off on this server (its configuration leaves it off), or `null`. Enables `model.package_off`. */
+  packageOff?: (uses: string) => string | null;
 }

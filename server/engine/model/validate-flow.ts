@@ -147,6 +147,8 @@ export function actProblems(workflow: Workflow, ctx: ValidateContext): ModelProb
             `unknown package '${act.uses}': check the spelling against the package list (built-ins are acts.core.*, acts.transform.*; others must be registered first)`,
           ),
         );
+      } else if (ctx.packageOff?.(act.uses)) {
+        problems.push(problem('model.package_off', joinPath(path, 'uses'), `'${act.uses}' cannot run here: ${ctx.packageOff(act.uses)}`));
       } else {
         // an interrupt's declared outcomes are told in sentences (the rest of its params schema below)
         const outcomes = act.uses === 'acts.core.irq' ? outcomesProblems(act.params) : [];

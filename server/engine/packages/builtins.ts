@@ -4,6 +4,8 @@ import type { Act, Vars } from '../model/types.ts';
 import type { FuncPackage, PackageDef, PackageMeta } from './types.ts';
 import { ACTION_PARAMS, BLOCK_PARAMS, CODE_PARAMS, FAN_OUT_PARAMS, IRQ_PARAMS, MSG_PARAMS, SET_PARAMS, SUBFLOW_PARAMS } from './params-schemas.ts';
 import { httpPackage } from './http.ts';
+import { shellPackage } from './shell.ts';
+import { statePackage } from './state.ts';
 
 function meta(name: string, catalog: PackageMeta['catalog'], run_as: PackageMeta['run_as'], desc: string, schema: Record<string, unknown>): PackageMeta {
   return { name, desc, icon: '', doc: '', version: '1.0.0', schema, run_as, resources: [], catalog };
@@ -104,6 +106,6 @@ const hook = meta('acts.event.hook', 'event', 'func', 'Starts the model and wait
 const chat = meta('acts.event.chat', 'event', 'func', 'Starts the model with a text as input `data`.', triggerSchema);
 const schedule = meta('acts.event.schedule', 'event', 'func', 'Starts the model on a cron schedule.', triggerSchema);
 
-export const BUILT_IN_PACKAGES: PackageDef[] = [irq, msg, action, block, fanOut('acts.core.parallel', 'parallel', 'Runs acts once per item, all at once.'), fanOut('acts.core.sequence', 'sequence', 'Runs acts once per item, one item after another.'), subflow, httpPackage, set, code, manual, hook, chat, schedule];
+export const BUILT_IN_PACKAGES: PackageDef[] = [irq, msg, action, block, fanOut('acts.core.parallel', 'parallel', 'Runs acts once per item, all at once.'), fanOut('acts.core.sequence', 'sequence', 'Runs acts once per item, one item after another.'), subflow, httpPackage, shellPackage, statePackage, set, code, manual, hook, chat, schedule];
 
 export const TRIGGER_PACKAGES = new Set(['acts.event.manual', 'acts.event.hook', 'acts.event.chat', 'acts.event.schedule']);

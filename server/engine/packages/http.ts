@@ -3,7 +3,7 @@
  * lane; once the answer came, in a later job of the process, the act's data gets `data` (the
  * body), `status` and `headers`, and a non-2xx answer fails the act with `ecode` = the status.
  */
-import { ActError, TaskFailure } from '../errors.ts';
+import { familyFailure, TaskFailure } from '../errors.ts';
 import { httpRequestOf, urlProblem, type HttpParams } from './http-params.ts';
 import { HTTP_PARAMS } from './params-schemas.ts';
 import type { HttpRequest, HttpResponse } from './http-types.ts';
@@ -11,7 +11,7 @@ import type { FuncPackage } from './types.ts';
 
 /** An `http.*` error of the call fails the act with that code as its `ecode`, so catch rules can match it. */
 export function httpFailure(err: unknown): unknown {
-  return ActError.is(err) && err.code.startsWith('http.') ? new TaskFailure({ ecode: err.code, message: err.message }) : err;
+  return familyFailure(err, 'http.');
 }
 
 function bodyText(body: unknown): string {

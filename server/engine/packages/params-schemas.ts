@@ -15,6 +15,9 @@
  */
 import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
 import { CONTENT_TYPES, HTTP_DEFAULTS, HTTP_METHODS } from './http-params.ts';
+import { ENV_NAME, SHELL_DEFAULTS, SHELL_OUTPUT_TYPES } from './shell-params.ts';
+import { SHELLS } from './shell-types.ts';
+import { STATE_OPS } from './state-types.ts';
 
 const ACTIONS = ['next', 'complete', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'set-vars'];
 
@@ -112,4 +115,37 @@ export const HTTP_PARAMS = {
     max_bytes: { type: 'integer', minimum: 1, title: 'Largest answer (bytes)', description: 'Default 10 MiB' },
     retries: { type: 'integer', minimum: 0, maximum: HTTP_DEFAULTS.maxRetries, title: 'Retries', description: 'Of GET, HEAD, PUT, DELETE, OPTIONS after a connection error or a 5xx (default 0)' },
   },
+};
+
+export const SHELL_PARAMS = {
+  type: 'object',
+  required: ['script'],
+  additionalProperties: false,
+  properties: {
+    shell: { type: 'string', enum: SHELLS, default: 'sh', title: 'Shell', description: 'Runs as <shell> -c <script>; one the server has not installed fails the act (shell.unavailable)' },
+    script: { type: 'string', minLength: 1, title: 'Script', description: 'e.g. wc -c < "$FILE"; pass values through env rather than {{ }} in the script, so they are never read as shell code' },
+    'content-type': { type: 'string', enum: SHELL_OUTPUT_TYPES, title: 'Output', description: "text (default): stdout as it is, less one trailing newline; json: stdout parsed into the act's data" },
+    env: {
+      type: 'object',
+      propertyNames: { pattern: ENV_NAME },
+      additionalProperties: { type: ['string', 'number', 'boolean', 'null'] },
+      title: 'Environment',
+      description: 'Variables the script gets besides PATH, HOME, LANG, TMPDIR and ACTS_PID, e.g. FILE: "{{ file }}"',
+    },
+    timeout: { type: 'number', exclusiveMinimum: 0, maximum: SHELL_DEFAULTS.maxTimeoutSecs, title: 'Timeout (s)', description: `Seconds the script may run, then it is killed with all it started (default ${SHELL_DEFAULTS.timeoutSecs})` },
+    max_bytes: { type: 'integer', minimum: 1, title: 'Largest output (bytes)', description: 'Of stdout; past it the script is killed (default 1 MiB)' },
+  },
+};
+
+export const STATE_PARAMS = {
+  type: 'object',
+  required: ['op', 'key'],
+  additionalProperties: false,
+  properties: {
+    op: { type: 'string', enum: STATE_OPS, default: 'GET', title: 'Operation', description: "GET reads the key's value into the data as {<key>: value}; SET stores value under the key" },
+    key: { type: 'string', minLength: 1, maxLength: 512, title: 'Key', description: 'The name of the value, per process, e.g. cursor or order-{{ id }}' },
+    value: { title: 'Value', description: 'For SET: any JSON value (text, number, list, map), e.g. "{{ total }}"' },
+  },
+  if: { properties: { op: { const: 'SET' } } },
+  then: { required: ['value'] },
 };

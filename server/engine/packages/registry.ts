@@ -11,6 +11,8 @@ export class PackageRegistry {
   private readonly packages = new Map<string, PackageDef>();
   private readonly builtIn = new Set<string>();
   private readonly validators = new Map<string, ValidateFunction>();
+  /** Built-ins this server's configuration leaves off, with the sentence that says how to turn them on. */
+  private readonly off = new Map<string, string>();
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
 
   constructor() {
@@ -55,6 +57,19 @@ export class PackageRegistry {
     return this.packages.delete(name);
   }
 
+  /**
+   * Marks a built-in as off on this server (its configuration does not enable it): deploy reports
+   * an act using it (`model.package_off`); its runs are refused by the package's own runner.
+   */
+  turnOff(name: string, sentence: string): void {
+    this.off.set(name, sentence);
+  }
+
+  /** Why the package is off on this server; null when it runs. */
+  offReason(name: string): string | null {
+    return this.off.get(name) ?? null;
+  }
+
   get(name: string): PackageDef | undefined {
     return this.packages.get(name);
   }
@@ -91,7 +106,18 @@ export class PackageRegistry {
   }
 }
 
-/** The message of `params.invalid` (the run's, and deploy's for the same problems). */
+/** One problem in words: an enum names the values it takes. */
+function problemText(e: ErrorObject): string {
+  const at = e.instancePath || '/';
+  if (e.keyword === 'enum') return `${at} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  return `${at} ${e.message}`;
+}
+
+/**
+ * The message of `params.invalid` (the run's, and deploy's for the same problems). The `if` of an
+ * `if`/`then` says nothing the `then`'s own problem does not (e.g. SET needs a value).
+ */
 export function paramsMessage(name: string, problems: readonly ErrorObject[]): string {
-  return `params of '${name}' are invalid: ${problems.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ')}`;
+  const told = problems.filter((e) => e.keyword !== 'if');
+  return `params of '${name}' are invalid: ${(told.length > 0 ? told : problems).map(problemText).join('; ')}`;
 }

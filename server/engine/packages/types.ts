@@ -1,6 +1,8 @@
 /** Package definitions (spec 1.9): metadata published to the store plus, for `func`, the code. */
 import type { Act, JsonSchema, Vars } from '../model/types.ts';
 import type { HttpRequest, HttpResponse } from './http-types.ts';
+import type { ShellResult, ShellScript } from './shell-types.ts';
+import type { StateOp } from './state-types.ts';
 
 export type RunAs = 'irq' | 'msg' | 'func';
 export type Catalog = 'core' | 'event' | 'transform' | 'form' | 'ai' | 'app';
@@ -38,6 +40,17 @@ export interface FuncContext {
    * `apply` runs in a later job of the process (a throw, or a failed call, fails the act).
    */
   callHttp(request: HttpRequest, apply: (response: HttpResponse) => void): void;
+  /**
+   * Runs a script (acts.app.shell) with the engine's shell runner in the process's directory, off
+   * the lane as `callHttp` does; once it exited, `apply` runs in a later job of the process.
+   */
+  runShell(script: ShellScript, apply: (result: ShellResult) => void): void;
+  /**
+   * Gets or sets a value of the process (acts.app.state) with the engine's state keeper, off the
+   * lane as `callHttp` does; once done, `apply` runs in a later job of the process with the value
+   * (GET) or undefined (SET).
+   */
+  keepState(op: StateOp, apply: (value: unknown) => void): void;
   /**
    * Appends child acts under the act (block expansion): `sequence` chains them, `parallel` starts
    * them together. Each child inherits the act's options (spec 1.9.2).

@@ -1,8 +1,19 @@
 /**
  * The rows that coordinate engine instances sharing a store: the instances with their leases
  * (server/runtime/instances.ts) and the idempotency keys whose start is in flight
- * (server/runtime/start-keys.ts). Part of the store boundary (types.ts re-exports them).
+ * (server/runtime/start-keys.ts); and the per-process values of state acts. Part of the store
+ * boundary (types.ts re-exports them).
  */
+
+/** One value an `acts.app.state` act set (server/runtime/state/): per process, by key. */
+export interface StateRow {
+  id: string; // `<pid>:<key>`
+  pid: string;
+  key: string;
+  /** The value as set (any JSON value). */
+  value: unknown;
+  update_time: number;
+}
 
 /** One running engine instance and its lease (server/runtime/instances.ts). */
 export interface InstanceRow {

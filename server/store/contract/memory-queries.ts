@@ -10,7 +10,7 @@ import type { CollectionName, InboxFilter, InboxRow, OpStatus, Store, StoreQueri
 const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched'];
 
 export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries {
-  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims, inbox } = store;
+  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims, inbox, states } = store;
   const byPid = (pid: string) => and(eq('pid', pid));
   /**
    * The filter's inbox rows: each task's row with the least id (as the SQL stores pick it),
@@ -36,7 +36,7 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
       rowsOf(procs, and(eq('mid', mid), or(is('start_time', 'ge', since), is('end_time', 'ge', since))), ['start_time'], limit),
     countProcessesIn: (state) => countOf(procs, and(eq('state', state))),
     async deleteProcessRows(pid) {
-      for (const rows of [deliveries, messages, inbox, tasks, ops]) await rows.deleteWhere(byPid(pid));
+      for (const rows of [deliveries, messages, inbox, tasks, ops, states]) await rows.deleteWhere(byPid(pid));
       await procs.delete(pid);
     },
 

@@ -28,6 +28,7 @@ import type {
   InboxRow,
   InstanceRow,
   StartClaimRow,
+  StateRow,
   ModelRow,
   ModelVersionRow,
   MessageRow,
@@ -259,6 +260,7 @@ export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>
   instances: [],
   startClaims: [],
   inbox: ['principal', 'pid'],
+  states: ['pid'],
 };
 
 export interface MemoryStoreOptions {
@@ -280,6 +282,7 @@ export class MemoryStore implements Store {
   readonly instances: MemoryCollection<InstanceRow>;
   readonly startClaims: MemoryCollection<StartClaimRow>;
   readonly inbox: MemoryCollection<InboxRow>;
+  readonly states: MemoryCollection<StateRow>;
   readonly queries: StoreQueries;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -296,6 +299,7 @@ export class MemoryStore implements Store {
     this.instances = new MemoryCollection('instances', indexes.instances);
     this.startClaims = new MemoryCollection('startClaims', indexes.startClaims);
     this.inbox = new MemoryCollection('inbox', indexes.inbox);
+    this.states = new MemoryCollection('states', indexes.states);
     this.queries = memoryQueries(this);
   }
 

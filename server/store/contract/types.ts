@@ -5,9 +5,9 @@
  */
 import type { Vars } from '../../engine/model/types.ts';
 import type { DeliveryStatus } from '../../../vocab/states.ts';
-import type { InstanceRow, StartClaimRow } from './instance-rows.ts';
+import type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
 
-export type { InstanceRow, StartClaimRow } from './instance-rows.ts';
+export type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
 import type { InboxQueries, InboxRow, TaskRef } from './inbox.ts';
 
 export type { InboxFilter, InboxPage, InboxQueries, InboxRow, TaskRef } from './inbox.ts';
@@ -245,7 +245,7 @@ export interface StoreQueries extends InboxQueries {
   modelProcessesChangedSince(mid: string, since: number, limit: number): Promise<ProcRow[]>;
   /** How many processes are in `state` (metrics). */
   countProcessesIn(state: string): Promise<number>;
-  /** Deletes a process's deliveries, messages, inbox rows, tasks and outbox records, then its row (the sweeper). */
+  /** Deletes a process's deliveries, messages, inbox rows, tasks, outbox records and state values, then its row (the sweeper). */
   deleteProcessRows(pid: string): Promise<void>;
 
   // ---- tasks ----
@@ -339,6 +339,8 @@ export interface Store {
   startClaims: Collection<StartClaimRow>;
   /** Open inbox tasks by who may see them (the read model's inbox). */
   inbox: Collection<InboxRow>;
+  /** Values of `acts.app.state` acts, per process (when no Redis holds them). */
+  states: Collection<StateRow>;
   /** The fixed queries by name; inside a batch, those of the batch's transaction. */
   readonly queries: StoreQueries;
   /** Which backend holds the rows; absent means a single-process store (like `memory`). */
