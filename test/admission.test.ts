@@ -109,44 +109,40 @@ describe.each(BACKENDS)('admission with cache_cap on %s', (backend) => {
     for (const pid of order) expect((await second.proc(pid)).state).toBe('completed');
   });
 
-  it('a slot freed while starts wait as rows goes to them, even when a subflow child joins first', async () => {
-    // two subflow calls in a row: as the first child ends, its parent starts the second at once
-    const parent = 'id: parent\nsteps:\n  - { id: s1, acts: [ { uses: acts.core.subflow, params: { to: kid } } ] }\n  - { id: s2, acts: [ { uses: acts.core.subflow, params: { to: kid } } ] }';
-    const first = await createHarness({ cacheCap: 2 });
+  /**
+   * A parent (its first step a subflow call into `kid`, then `then`) started with `cacheCap`, the
+   * engine restarted: the parent and its child are loaded, a new start of `kid` waits as rows; the
+   * child's irq is answered. The restarted engine, the parent's pid and the waiting start's.
+   */
+  async function childEndsAfterRestart(cacheCap: number, then: string) {
+    const parent = `id: parent\nsteps:\n  - { id: s1, acts: [ { uses: acts.core.subflow, params: { to: kid } } ] }\n  - { id: s2, acts: [ ${then} ] }`;
+    const first = await createHarness({ cacheCap });
     await first.deploy(ONE_IRQ.replace('id: one', 'id: kid'));
     await first.deploy(parent);
     const a = await first.start('parent');
     await first.close();
-    // after a restart the parent and its child fill the cache: new starts wait as rows
-    const second = await createHarness({ cacheCap: 2 });
+    const second = await createHarness({ cacheCap });
     open.push(second);
     await second.settle();
     const waiting = (await second.engine.procs.start('kid')).pid;
     await second.settle();
     expect((await second.proc(waiting)).state).toBe('none');
     const kid = (await second.engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'parent_pid', op: 'eq', value: a }] } })).rows[0].id;
-    const tid = (await second.proc(kid)).tasks.find((t) => t.key === 'a')!.tid;
-    await second.engine.act.complete(kid, tid);
+    await second.engine.act.complete(kid, (await second.proc(kid)).tasks.find((t) => t.key === 'a')!.tid);
     await second.settle();
+    return { second, a, waiting };
+  }
+
+  it('a slot freed while starts wait as rows goes to them, even when a subflow child joins first', async () => {
+    // as the first child ends, its parent starts a second one at once
+    const { second, waiting } = await childEndsAfterRestart(2, '{ uses: acts.core.subflow, params: { to: kid } }');
     // without a tick: the freed slot was the waiting start's, not the second child's
     expect((await second.proc(waiting)).state).toBe('running');
     expect(second.engine.stats().processes).toBe(3);
   });
 
   it('a subflow child that ends above the cap frees no slot for starts waiting as rows', async () => {
-    const parent = 'id: parent\nsteps:\n  - { id: s1, acts: [ { uses: acts.core.subflow, params: { to: kid } } ] }\n  - { id: s2, acts: [ { uses: acts.core.irq, key: last } ] }';
-    const first = await createHarness({ cacheCap: 1 });
-    await first.deploy(ONE_IRQ.replace('id: one', 'id: kid'));
-    await first.deploy(parent);
-    const a = await first.start('parent');
-    await first.close();
-    const second = await createHarness({ cacheCap: 1 });
-    open.push(second);
-    await second.settle();
-    const waiting = (await second.engine.procs.start('kid')).pid;
-    const kid = (await second.engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'parent_pid', op: 'eq', value: a }] } })).rows[0].id;
-    await second.engine.act.complete(kid, (await second.proc(kid)).tasks.find((t) => t.key === 'a')!.tid);
-    await second.settle();
+    const { second, a, waiting } = await childEndsAfterRestart(1, '{ uses: acts.core.irq, key: last }');
     // the parent alone fills the cache of one: the start still waits
     expect((await second.proc(waiting)).state).toBe('none');
     const last = async () => (await second.proc(a)).tasks.find((t) => t.key === 'last' && t.state === 'interrupted');
