@@ -2,7 +2,8 @@
  * Long runs (issue 17, item 7): an 18-stage run waiting at stage 14 opens on its active region,
  * legible (not the whole chain squeezed into a sliver); the view follows the active node as the run
  * advances, until the user pans (then a button brings following back); the finished stretch before
- * the active stage is collapsed into one "12 steps done" node that expands and collapses again; the
+ * the active stage is collapsed into one "12 steps done" node that takes in the steps that finish
+ * while the view follows the run, and expands and collapses again; the
  * graph switches to left-to-right; the timeline's durations tick while tasks run and stop when they
  * end; after an abort the header says how long the run took instead of "still running".
  */
@@ -103,14 +104,21 @@ test('a long run opens on its active stage, legible, and the view follows it unt
   await adminApi.processes.abort.mutate({ pid }); // the suite's later specs share the inbox
 });
 
-test('the finished stretch is collapsed into one node, which expands and collapses again', async ({ page, adminApi, signInAs }) => {
+test('the finished stretch is collapsed into one node, which grows as the run goes on, expands and collapses again', async ({ page, adminApi, signInAs }) => {
   const pid = await runAtStage14(adminApi);
   await signInAs(['operator']);
   await page.goto(`/runs/${pid}`);
-  const stretch = page.getByTestId('run-graph').getByRole('button', { name: /12 steps done/ });
-  await expect(stretch).toBeVisible({ timeout: FIRST_PAINT_MS });
+  const opened = page.getByTestId('run-graph').getByRole('button', { name: /12 steps done/ });
+  await expect(opened).toBeVisible({ timeout: FIRST_PAINT_MS });
   await expect(node(page, 'step:s1')).toHaveCount(0);
   await expect(node(page, 'step:s13')).toHaveAttribute('data-state', 'completed'); // the step before the active one stays, as context
+  // while the view follows the run, the fold takes in the steps that finish (14 and 15; 16 stays as context)
+  await complete(adminApi, pid, 'ask14');
+  const stretch = page.getByTestId('run-graph').getByRole('button', { name: /15 steps done/ });
+  await expect(stretch).toBeVisible();
+  await expect(node(page, 'step:s13')).toHaveCount(0);
+  await expect(node(page, 'step:s16')).toHaveAttribute('data-state', 'completed');
+  await expect(node(page, 'act:a17')).toHaveAttribute('data-state', 'interrupted');
   // it sits above the active stage, outside the view: reach it with the keyboard
   await stretch.focus();
   await page.keyboard.press('Enter');

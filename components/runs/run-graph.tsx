@@ -8,8 +8,10 @@
  * Long runs stay readable: the view opens on the active nodes and follows them (follow-active.tsx),
  * finished stretches fold into one node (stretches.ts), and the flow may run left to right.
  *
- * State: `stretches` — null until the run's states are known, then the folded stretches (decided
- * once, by `defaultStretches`; a click on a stretch unfolds it, "Collapse finished" folds again);
+ * State: `folding` — null until the run's states are known, then the folded stretches: automatic
+ * (`defaultStretches`, followed as more steps finish while the view follows the running process;
+ * never unfolding everything at once, as the last active node ends) until the user chooses — a
+ * click on a stretch unfolds it, "Collapse finished" folds every finished stretch —, then theirs;
  * `follow` — on by default, remembered in the browser when the user switches it, off for this page
  * when the user pans; `leftToRight` — remembered in the browser.
  */
@@ -27,7 +29,7 @@ import { graphNodeByNid } from './node-map.ts';
 import { RunGraphToolbar } from './run-graph-toolbar.tsx';
 import type { RunStore } from './run-store.ts';
 import styles from './run.module.css';
-import { collapsed, defaultStretches, finishedStretches, type Stretch } from './stretches.ts';
+import { collapsed, defaultStretches, finishedStretches, sameStretches, type Stretch } from './stretches.ts';
 import { useRunSlice } from './use-run.ts';
 import { useStoredFlag } from './use-stored-flag.ts';
 
@@ -48,12 +50,6 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
   const problems = useRunSlice(store, (s) => s.nodeErrors);
   const running = useRunSlice(store, (s) => (s.process ? !isTerminalName(s.process.state) : null));
 
-  const [decided, setStretches] = useState<readonly Stretch[] | null>(null);
-  const statesKnown = useRunSlice(store, (s) => s.process !== null && s.mapped);
-  // decided in the render that first knows the states (no extra commit before the graph shows)
-  const stretches = decided ?? (graph && statesKnown ? defaultStretches(graph, states) : null);
-  if (decided === null && stretches !== null) setStretches(stretches);
-
   const [storedFollow, storeFollow] = useStoredFlag('run-graph.follow', true);
   const [follow, setFollow] = useState(storedFollow);
   const onFollow = useCallback(
@@ -66,20 +62,31 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
   const onUserMove = useCallback(() => setFollow(false), []);
   const [leftToRight, setLeftToRight] = useStoredFlag('run-graph.left-to-right', false);
 
+  const [folding, setFolding] = useState<{ stretches: readonly Stretch[]; auto: boolean } | null>(null);
+  const statesKnown = useRunSlice(store, (s) => s.process !== null && s.mapped);
+  const automatic = graph && statesKnown && (folding === null || (folding.auto && follow && running === true)) ? defaultStretches(graph, states) : null;
+  let stretches = folding?.stretches ?? automatic;
+  // adopted in the render that computed it (no extra commit before the graph shows)
+  if (automatic && (folding === null || (automatic.length > 0 && !sameStretches(folding.stretches, automatic)))) {
+    stretches = automatic;
+    setFolding({ stretches: automatic, auto: true });
+  }
+  const choose = useCallback((chosen: readonly Stretch[]) => setFolding({ stretches: chosen, auto: false }), []);
+
   const shown = useMemo(() => (graph && stretches ? collapsed(graph, stretches) : null), [graph, stretches]);
   const laidOut = useMemo(() => (shown ? layout(shown, { direction: leftToRight ? 'LR' : 'TB' }) : null), [shown, leftToRight]);
   const shownStates = useMemo(() => withStretches(states, stretches), [states, stretches]);
   const active = useMemo(() => (shown ? activeNodeIds(shown, states) : []), [shown, states]);
   const foldable = useMemo(() => (graph ? finishedStretches(graph, states) : []), [graph, states]);
   const canFold = foldable.some((f) => !stretches?.some((s) => s.id === f.id && s.steps.length === f.steps.length));
-  const onCollapse = useCallback(() => setStretches(foldable), [foldable]);
+  const onCollapse = useCallback(() => choose(foldable), [choose, foldable]);
   const onNode = useCallback(
     (nodeId: string | null) => {
       const stretch = stretches?.find((s) => s.id === nodeId);
-      if (stretch) setStretches(stretches!.filter((s) => s !== stretch));
+      if (stretch) choose(stretches!.filter((s) => s !== stretch));
       else onSelect(nodeId);
     },
-    [stretches, onSelect],
+    [stretches, choose, onSelect],
   );
 
   if (model.error) return <ErrorNote error={model.error} title="The run's model could not be read" onRetry={() => void model.refetch()} />;

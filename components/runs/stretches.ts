@@ -7,7 +7,8 @@
  *
  * The last finished step before the step that runs now stays out of the stretch, as context. By
  * default (`defaultStretches`) a run is folded only when it is long and still has active nodes;
- * a finished run opens whole, as it always did.
+ * a finished run opens whole, as it always did. The run page follows the default as the run goes
+ * on (run-graph.tsx).
  */
 import { WORKFLOW_NODE_ID, type DesignerGraph, type GraphEdge, type GraphNode } from '../designer/model/index.ts';
 import { activeNodeIds } from './active-region.ts';
@@ -50,6 +51,11 @@ export function finishedStretches(graph: DesignerGraph, states: Readonly<Record<
 export function defaultStretches(graph: DesignerGraph, states: Readonly<Record<string, string>>): Stretch[] {
   if (graph.nodes.length < LONG_RUN_NODES || activeNodeIds(graph, states).length === 0) return [];
   return finishedStretches(graph, states);
+}
+
+/** Whether two foldings fold the same steps. */
+export function sameStretches(a: readonly Stretch[], b: readonly Stretch[]): boolean {
+  return a.length === b.length && a.every((s, i) => s.id === b[i].id && s.steps.length === b[i].steps.length);
 }
 
 /** `graph` with each stretch folded into one node; the same graph object when there is none. */
