@@ -60,6 +60,7 @@ export const ENGINE_CODES = {
   'shell.cancelled': { retryable: false, http: 500, about: "an `acts.app.shell` act was closed (its step cancelled, its process aborted) while its script ran: the script was killed with its group (the act is closed already, so no act gets this ecode)" },
   'shell.failed': { retryable: false, http: 500, about: "an `acts.app.shell` act's script could not start: its directory could not be made, the shell could not be run (also the act's `ecode`)" },
   'state.unavailable': { retryable: true, http: 503, about: "an `acts.app.state` act's store (Redis at ACTS_STATE_REDIS_URL, or the database) could not be reached or failed (also the act's `ecode`)" },
+  'secret.unknown': { retryable: false, http: 404, about: "an act's params name a secret (`{{ secrets.NAME }}`) that is not stored, or the server has no ACTS_SECRETS_KEY (also the act's `ecode`)" },
   'config.invalid': { retryable: false, http: 500, hidden: true, about: 'a configuration value or store URL is not usable' },
   'engine.busy': { retryable: true, http: 429, autoRetry: true, about: 'a lane is full or the store writer is saturated: retry shortly' },
   'engine.closed': { retryable: true, http: 503, autoRetry: true, about: 'the engine is shutting down' },

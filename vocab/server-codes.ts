@@ -18,6 +18,17 @@ export const API_CODES = {
   'user.not_found': { retryable: false, http: 404 },
   'user.duplicate': { retryable: false, http: 409 },
   'draft.limit': { retryable: false, http: 409, about: 'the user keeps the most drafts allowed (100); deploy or discard one first' },
+  'secret.not_found': { retryable: false, http: 404, about: 'no secret of that name is stored' },
+  'secrets.no_key': {
+    retryable: false,
+    http: 503,
+    about: 'the server has no ACTS_SECRETS_KEY: secrets cannot be stored, and a server with stored secrets refuses to start without it',
+  },
+  'secrets.bad_key': {
+    retryable: false,
+    http: 500,
+    about: 'ACTS_SECRETS_KEY is not 32 bytes in hex or base64, or it is not the key the stored secrets were encrypted with (the server refuses to start)',
+  },
   'input.invalid': { retryable: false, http: 400, invalidRequest: true, about: 'API input failed its schema (see `details.issues`)' },
   'input.too_large': { retryable: false, http: 413, invalidRequest: true, about: 'a payload above its size limit' },
 } as const satisfies Record<string, CodeTraits>;

@@ -250,13 +250,19 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     sqlName: 'drafts',
     columns: { id: str, user_id: str, user_name: str, mid: str, title: str, source: str, layout: json, base_ver: int, create_time: time, update_time: time },
   },
+  secrets: {
+    name: 'secrets',
+    delegate: 'secret',
+    sqlName: 'secrets',
+    columns: { id: str, value: str, iv: str, key_id: str, create_time: time, create_by: str, update_time: time, update_by: str },
+  },
 };
 
 /** Every collection of an opened store (`openStore`): the engine's and the server's. */
 export const COLLECTION_NAMES = Object.keys(TABLES) as TableName[];
 
 /** The server's collections (server-rows.ts), outside the engine's `Store`. */
-export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit', 'drafts'];
+export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit', 'drafts', 'secrets'];
 
 /** The hidden insertion-order column (see prisma/models.prisma). */
 export const SEQ = 'seq';

@@ -62,6 +62,26 @@ export interface DraftRow {
   update_time: number;
 }
 
+/**
+ * A secret of the project (server/secrets), encrypted with the server's key: the clear value is
+ * never stored. `id` is the secret's name.
+ */
+export interface SecretRow {
+  id: string;
+  /** base64 of the AES-256-GCM ciphertext followed by its 16-byte tag (the name is the associated data). */
+  value: string;
+  /** base64 of the random 12-byte nonce of this value. */
+  iv: string;
+  /** Which key encrypted it (secrets/key.ts `keyId`): a later rotation re-encrypts rows of an old id. */
+  key_id: string;
+  create_time: number;
+  /** The user name of whoever created it. */
+  create_by: string;
+  update_time: number;
+  /** The user name of whoever set its current value. */
+  update_by: string;
+}
+
 /** An audit entry as stored: exactly the API's AuditEntry. */
 export type AuditRow = AuditEntry;
 
@@ -72,6 +92,7 @@ export interface ServerCollections {
   apiTokens: Collection<ApiTokenRow>;
   audit: Collection<AuditRow>;
   drafts: Collection<DraftRow>;
+  secrets: Collection<SecretRow>;
 }
 
 export type ServerCollectionName = keyof ServerCollections;

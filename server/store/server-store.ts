@@ -19,6 +19,7 @@ export const SERVER_INDEXES: Readonly<Record<ServerCollectionName, readonly stri
   apiTokens: ['token_hash', 'user_id'],
   audit: ['actor', 'action', 'target'],
   drafts: ['user_id', 'mid'],
+  secrets: [],
 };
 
 /** Makes the collection of one server table (rows are typed by `ServerCollections`). */
