@@ -21,6 +21,8 @@ import { openStore, redactUrl } from './store/open-store.ts';
 import { createLogger, engineLogger } from './http/logger.ts';
 import { createServer } from './http/server.ts';
 import { onShutdown } from './http/shutdown.ts';
+import { openSecrets } from './secrets/index.ts';
+import { ActError } from './engine/errors.ts';
 import { studioFromEnv } from './http/studio.ts';
 import { readyLine } from './http/ready-line.ts';
 
@@ -37,16 +39,19 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const trustProxy = trustedProxyHops(env.ACTS_TRUST_PROXY);
   const store = await openStore(config.store);
+  // refuses to start with stored secrets and no ACTS_SECRETS_KEY (secrets.no_key), or another key (secrets.bad_key)
+  const secrets = await openSecrets(store, env);
   const auth = createAuth(store);
   await firstAdmin(auth, env, log);
   // the API serves while the unfinished processes are recovered (/readyz says how far it got)
-  const engine = await Engine.create({ ...engineOptionsFrom(config), store, logger: engineLogger(log), recoverInBackground: true });
+  const engine = await Engine.create({ ...engineOptionsFrom(config), store, logger: engineLogger(log), recoverInBackground: true, secrets });
   const studio = await studioFromEnv(env, log);
   const server = await createServer({
     engine,
     store,
     auth,
     audit: createAuditLog(store),
+    secrets,
     log,
     secureCookie: env.ACTS_SECURE_COOKIE === '1',
     trustProxy,
@@ -64,6 +69,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(JSON.stringify({ level: 'fatal', msg: 'start failed', err: err instanceof Error ? err.message : String(err) }));
+  const code = ActError.is(err) ? err.code : undefined;
+  console.error(JSON.stringify({ level: 'fatal', msg: 'start failed', ...(code ? { code } : {}), err: err instanceof Error ? err.message : String(err) }));
   process.exit(1);
 });

@@ -92,7 +92,7 @@ describe('plain API calls on the fast path', () => {
     t = await startTestServer();
     await t.as('designer').models.deploy.mutate({ source: MODEL });
     pid = (await t.as('operator').processes.start.mutate({ mid: 'plain' })).pid;
-    const services: ApiServices = { engine: t.engine, auth: t.auth, audit: t.audit, drafts: new DraftBook(t.store, systemClock), log: pino({ level: 'silent' }), secureCookie: false, trustProxy: 0 };
+    const services: ApiServices = { engine: t.engine, auth: t.auth, audit: t.audit, drafts: new DraftBook(t.store, systemClock), secrets: t.secrets, log: pino({ level: 'silent' }), secureCookie: false, trustProxy: 0 };
     const tRPC = trpcHandler(services);
     reference = await listen(tRPC);
     fast = await listen(

@@ -11,6 +11,7 @@ import type { AuditLog } from '../audit/types.ts';
 import type { Auth, Caller } from '../auth/types.ts';
 import type { DraftBook } from '../drafts/index.ts';
 import type { Engine } from '../runtime/engine.ts';
+import type { SecretBook } from '../secrets/index.ts';
 import { clientAddress } from './client-address.ts';
 
 export const SESSION_COOKIE = 'acts_session';
@@ -27,6 +28,8 @@ export interface ApiServices {
   audit: AuditLog;
   /** Designers' drafts (server/drafts). */
   drafts: DraftBook;
+  /** The project's secrets (server/secrets); the engine reads the same book. */
+  secrets: SecretBook;
   log: Logger;
   /** Set the `Secure` attribute on the session cookie (serve behind https). */
   secureCookie: boolean;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { TOO_LARGE } from './errors.ts';
+import { MAX_SECRET_BYTES } from '../../vocab/secrets.ts';
 
 export const LIMITS = {
   /** A request body. */
@@ -36,6 +37,9 @@ export const yamlSource = z
 export const vars = z
   .record(z.string(), z.unknown())
   .refine((v) => jsonBytes(v) <= LIMITS.varsBytes, tooLarge('the variables', LIMITS.varsBytes));
+
+/** A secret's value (server/secrets checks it is not empty). */
+export const secretValue = z.string().refine((s) => Buffer.byteLength(s, 'utf8') <= MAX_SECRET_BYTES, tooLarge("the secret's value", MAX_SECRET_BYTES));
 
 /** An id: a non-empty, bounded string. */
 export const id = z.string().min(1).max(LIMITS.idChars);

@@ -8,6 +8,7 @@ import { messagesRouter } from './routers/messages.ts';
 import { modelsRouter } from './routers/models.ts';
 import { packagesRouter } from './routers/packages.ts';
 import { processesRouter } from './routers/processes.ts';
+import { secretsRouter } from './routers/secrets.ts';
 import { tasksRouter } from './routers/tasks.ts';
 import { tokensRouter } from './routers/tokens.ts';
 import { triggersRouter } from './routers/triggers.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   users: usersRouter,
   tokens: tokensRouter,
   audit: auditRouter,
+  secrets: secretsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -79,7 +79,7 @@ export async function main(argv: string[]): Promise<number> {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return EXIT.complete;
       return EXIT.invalidInput;
     }
-    if (e instanceof InputError || (ActError.is(e) && e.code === 'config.invalid')) {
+    if (e instanceof InputError || (ActError.is(e) && (e.code === 'config.invalid' || e.code.startsWith('secrets.')))) {
       err(`acts: ${e.message.replace(/\s*\n\s*/g, ' ')}`);
       return EXIT.invalidInput;
     }

@@ -14,6 +14,7 @@ import { EXIT, InputError } from './errors.ts';
 import { parseInputs, readText } from './files.ts';
 import { Responder } from './responses.ts';
 import { openStore } from '../store/open-store.ts';
+import { openSecrets } from '../secrets/index.ts';
 import { loadConfig } from '../runtime/config.ts';
 import { engineOptionsFrom } from '../runtime/engine-options.ts';
 import { isTerminalName } from '../../vocab/states.ts';
@@ -60,7 +61,9 @@ export async function runCommand(file: string, options: RunOptions, print: Print
   // the shell and state acts as the configuration says (ACTS_SHELL_ENABLE, ACTS_STATE_REDIS_URL …)
   const { shell, state } = engineOptionsFrom(loadConfig());
   // A run is one-shot: other unfinished processes of a shared store are not its business.
-  const engine = await Engine.create({ clock, autoTick: false, store, recover: false, shell, state });
+  // `{{ secrets.NAME }}` reads the store's secrets (ACTS_SECRETS_KEY); a run without a store has none
+  const secrets = store ? await openSecrets(store) : undefined;
+  const engine = await Engine.create({ clock, autoTick: false, store, recover: false, shell, state, secrets });
   try {
     for (const extra of extras) await deploy(engine, extra.source, extra.file);
     const mid = await deploy(engine, source, file);

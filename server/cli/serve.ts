@@ -8,6 +8,7 @@ import { loadConfig } from '../runtime/config.ts';
 import { engineOptionsFrom } from '../runtime/engine-options.ts';
 import { openStore, redactUrl } from '../store/open-store.ts';
 import { EXIT } from './errors.ts';
+import { openSecrets } from '../secrets/index.ts';
 
 export interface ServeOptions {
   store?: string;
@@ -17,7 +18,8 @@ export interface ServeOptions {
 export async function serveCommand(options: ServeOptions, print: (line: string) => void, stop?: Promise<unknown>): Promise<number> {
   const config = loadConfig({ file: options.config, overrides: { store: options.store } });
   const store = await openStore(config.store);
-  const engine = await Engine.create({ ...engineOptionsFrom(config), store, logger: consoleLogger });
+  const secrets = await openSecrets(store);
+  const engine = await Engine.create({ ...engineOptionsFrom(config), store, logger: consoleLogger, secrets });
   const stats = engine.stats();
   print(JSON.stringify({ event: 'serving', store: redactUrl(config.store), backend: store.backend, processes: stats.processes }));
   // The engine's own timers do not hold the process open; a server must stay up until told to stop.

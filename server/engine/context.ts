@@ -18,6 +18,7 @@ import type { PackageRegistry } from './packages/registry.ts';
 import type { HttpSender } from './packages/http-types.ts';
 import type { ShellRunner } from './packages/shell-types.ts';
 import type { StateKeeper } from './packages/state-types.ts';
+import type { SecretReader } from './secrets.ts';
 import type { Process } from './process.ts';
 import type { Snapshots } from './snapshots.ts';
 import type { ErrorInfo } from './errors.ts';
@@ -67,6 +68,8 @@ export interface EngineContext {
   readonly shell: ShellRunner;
   /** The keeper of `acts.app.state` values (Redis when configured, else the store). */
   readonly state: StateKeeper;
+  /** The project's secrets, read by `{{ secrets.NAME }}` in act params (expr/secret-templates.ts) only. */
+  readonly secrets: SecretReader;
   /** Threads for user code; none: it runs on the engine's thread. */
   readonly codePool?: CodePool;
   /** The job batch the current job's writes go out with, less one (finishProcess). */

@@ -16,6 +16,7 @@ import { withAuditFeed } from '../api/live/audit-feed.ts';
 import { sweepExpiredSessions, type SessionStore } from '../auth/expired-sessions.ts';
 import type { Auth } from '../auth/types.ts';
 import { DraftBook, type DraftStore } from '../drafts/index.ts';
+import { SecretBook, type SecretStore } from '../secrets/index.ts';
 import { systemClock } from '../engine/clock.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { ApiServices } from '../api/context.ts';
@@ -30,9 +31,11 @@ import { dispatcher } from './routes.ts';
 export interface ServerOptions {
   engine: Engine;
   /** The store of the server's sessions (expired ones are swept) and drafts; the API reads the engine's rows through `engine.reads`. */
-  store: SessionStore & DraftStore;
+  store: SessionStore & DraftStore & SecretStore;
   auth: Auth;
   audit: AuditLog;
+  /** The project's secrets, opened with the server's key (the engine's reader too); default: a book without a key (nothing stored yet). */
+  secrets?: SecretBook;
   log?: Logger;
   /** `Secure` on the session cookie (set when served over https). Default false. */
   secureCookie?: boolean;
@@ -70,6 +73,7 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
     // each new entry is a hint to the admins' audit log pages (live/audit-feed.ts)
     audit: withAuditFeed(options.audit, () => live?.io),
     drafts: new DraftBook(options.store, systemClock),
+    secrets: options.secrets ?? (await SecretBook.open(options.store, undefined, systemClock)),
     log,
     secureCookie: options.secureCookie ?? false,
     trustProxy: options.trustProxy ?? 0,

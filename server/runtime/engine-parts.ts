@@ -19,6 +19,7 @@ import { HttpClient } from './outbound-http/client.ts';
 import { SHELL_DISABLED, ShellProcesses } from './shell/runner.ts';
 import { SHELL_PACKAGE } from '../engine/packages/shell.ts';
 import { processState, type ProcessState } from './state/process-state.ts';
+import { NO_SECRETS, type SecretReader } from '../engine/secrets.ts';
 
 export interface EngineParts {
   store: Store;
@@ -28,6 +29,7 @@ export interface EngineParts {
   http: HttpClient;
   shell: ShellProcesses;
   state: ProcessState;
+  secrets: SecretReader;
   registry: PackageRegistry;
   newId: IdSource;
   log: Logger;
@@ -53,6 +55,7 @@ export async function engineParts(options: EngineOptions): Promise<EngineParts> 
     http: new HttpClient(options.http),
     shell,
     state: processState(options.state, store, clock),
+    secrets: options.secrets ?? NO_SECRETS,
     registry,
     newId: options.newId ?? sortableIds,
     log: options.logger ?? silentLogger,

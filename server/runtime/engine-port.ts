@@ -20,6 +20,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     http: rt.http,
     shell: rt.shell,
     state: rt.state,
+    secrets: rt.secrets,
     get batchSeq() {
       return rt.batch.seq;
     },

@@ -1,4 +1,5 @@
 /** The option and result types of the `Engine` facade (engine.ts). */
+import type { SecretReader } from '../engine/secrets.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
 import type { FaultPoint } from '../engine/context.ts';
 import type { Logger } from '../engine/logger.ts';
@@ -37,6 +38,8 @@ export interface EngineOptions {
   shell?: ShellConfig;
   /** Where `acts.app.state` values are kept: `redisUrl` (and `redisPrefix`), else the engine's store. */
   state?: StateConfig;
+  /** The project's secrets, read by `{{ secrets.NAME }}` in act params (server/secrets' SecretBook); default: none. */
+  secrets?: SecretReader;
   /** Most tasks one process may create (`step_budget`, default 100,000); past it the process ends in error. */
   stepBudget?: number;
   /** Largest JSON (bytes) of an act's result, a written value, a task's data or start inputs (default 1 MiB). */

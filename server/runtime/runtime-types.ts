@@ -2,6 +2,7 @@
  * The runtime of one engine as a value (`Runtime`): its parts and the engine's port they implement
  * (built by runtime.ts `createRuntime`); what it is built from and what it asks of its engine.
  */
+import type { SecretReader } from '../engine/secrets.ts';
 import type { TaskStops } from './task-stops.ts';
 import type { Channel, OrderedDispatcher } from './channels.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
@@ -47,6 +48,8 @@ export interface RuntimeDeps {
   shell: ShellProcesses;
   /** The keeper of `acts.app.state` values. */
   state: ProcessState;
+  /** The project's secrets (`{{ secrets.NAME }}` in act params). */
+  secrets: SecretReader;
   registry: PackageRegistry;
   clock: Clock;
   newId: IdSource;
@@ -64,6 +67,7 @@ export interface Runtime {
   readonly http: HttpClient;
   readonly shell: ShellProcesses;
   readonly state: ProcessState;
+  readonly secrets: SecretReader;
   readonly registry: PackageRegistry;
   readonly clock: Clock;
   readonly newId: IdSource;

@@ -22,6 +22,8 @@ import type { ApiErrorData } from '../../server/api/errors.ts';
 import { Engine, type EngineOptions } from '../../server/runtime/engine.ts';
 import { createServer, type ActsServer, type ServerOptions } from '../../server/http/server.ts';
 import { openStore, type OpenedStore, type StoreBackend } from '../../server/store/open-store.ts';
+import { parseSecretsKey, SecretBook } from '../../server/secrets/index.ts';
+import { systemClock } from '../../server/engine/clock.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 /** Users of every suite, with their roles. */
@@ -116,6 +118,8 @@ export interface TestServer {
   store: OpenedStore;
   auth: Auth;
   audit: TestAudit;
+  /** The project's secrets (opened with `secretsKey`, else without a key). */
+  secrets: SecretBook;
   /** The test users by name. */
   users: Record<string, UserInfo>;
   /** Each test user's API token secret, by name. */
@@ -138,13 +142,16 @@ export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scal
   auth?: AuthOptions;
   /** Engine options besides the store (default: no auto tick, 1 s ticks). */
   engine?: Omit<EngineOptions, 'store'>;
+  /** ACTS_SECRETS_KEY of the server (default: none). */
+  secretsKey?: string;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const owned = options.database ? undefined : await createTestDatabase(options.backend ?? 'sqlite');
   const db = options.database ?? owned!;
   const store = await openStore(db.url);
-  const engine = await Engine.create({ store, autoTick: false, tickIntervalSecs: 1, ...options.engine });
+  const secrets = await SecretBook.open(store, parseSecretsKey(options.secretsKey), systemClock);
+  const engine = await Engine.create({ store, autoTick: false, tickIntervalSecs: 1, secrets, ...options.engine });
   const auth = createAuth(store, { passwordHashing: CHEAP_HASHING, ...options.auth });
   const audit = testAudit(store);
   const users = await ensureUsers(auth, options.users ?? USERS);
@@ -152,7 +159,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   for (const user of Object.values(users)) tokens[user.name] = (await auth.tokens.create(user.id, 'tests')).token;
   const tokenOf = (name: string) => tokens[name] ?? `acts_nobody-${name}`;
   const log = options.log ?? pino({ level: 'silent' });
-  const server = await createServer({ engine, store, auth, audit, log, live: options.live, scaleOutUrl: options.scaleOutUrl, secureCookie: options.secureCookie, trustProxy: options.trustProxy, sessionSweepMs: options.sessionSweepMs });
+  const server = await createServer({ engine, store, auth, audit, secrets, log, live: options.live, scaleOutUrl: options.scaleOutUrl, secureCookie: options.secureCookie, trustProxy: options.trustProxy, sessionSweepMs: options.sessionSweepMs });
   const address = await server.listen(0);
   const url = `http://127.0.0.1:${address.port}`;
   const sockets: Socket[] = [];
@@ -163,6 +170,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     store,
     auth,
     audit,
+    secrets,
     users,
     tokens,
     tokenOf,
