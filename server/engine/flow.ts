@@ -18,6 +18,7 @@ import { markOutputs, mergeData } from './vars.ts';
 import { endOnOutcome, finishProcess } from './finish.ts';
 import { closingsOf, dropAhead, evaluateAhead } from './closing.ts';
 import { isStepBudgetError } from './step-budget.ts';
+import { redactError, redactText } from './redaction.ts';
 
 /** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9); a `TaskFailure` its own. */
 export function toErrorInfo(err: unknown): ErrorInfo {
@@ -32,7 +33,7 @@ export function guard(core: EngineContext, proc: Process, task: Task, fn: () => 
   } catch (err) {
     // an endless loop ends its process: a catch would only loop again
     if (isStepBudgetError(err)) failProcess(core, proc, toErrorInfo(err));
-    else failTask(core, proc, task, toErrorInfo(err));
+    else failTask(core, proc, task, redactError(task, toErrorInfo(err)));
   }
 }
 
@@ -52,8 +53,9 @@ export function taskJob(core: EngineContext, proc: Process, task: Task, fn: () =
  * that fails, the process ends in error without running more code, so it never hangs.
  */
 export function panic(core: EngineContext, proc: Process, task: Task, err: unknown): void {
-  const error: ErrorInfo = { ecode: '', message: `scheduler task panicked: ${errorMessage(err)}` };
-  core.log.error(`task ${proc.pid}:${task.tid} (${task.kind} '${task.node.id}') panicked: ${errorMessage(err)}`);
+  const said = redactText(errorMessage(err), task.secretValues ?? []);
+  const error: ErrorInfo = { ecode: '', message: `scheduler task panicked: ${said}` };
+  core.log.error(`task ${proc.pid}:${task.tid} (${task.kind} '${task.node.id}') panicked: ${said}`);
   try {
     let target: Task | null = task;
     while (target && target.terminal) target = target.parent;

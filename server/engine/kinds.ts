@@ -9,7 +9,8 @@ import { closingsOf, dropAhead, evaluateAhead, type Closing } from './closing.ts
 import { emit, startHeads, whenEvaluated } from './task-ops.ts';
 import { processStarted } from './finish.ts';
 import { condition, selectBranch } from './branches.ts';
-import { normalizeAct, paramsOf } from './task-data.ts';
+import { clearParamsOf, normalizeAct, paramsOf } from './task-data.ts';
+import { redactVars } from './redaction.ts';
 import type { Act, Vars } from './model/types.ts';
 import { isFunc, type FuncContext } from './packages/types.ts';
 import type { HttpRequest, HttpResponse } from './packages/http-types.ts';
@@ -163,8 +164,9 @@ export function runAct(core: EngineContext, proc: Process, task: Task, driver: T
   }
   if (!isFunc(pkg)) return;
   const params = paramsOf(core, proc, task);
+  // checked as shown: a refusal's message never holds a secret's value
   core.registry.validateParams(uses, params);
-  pkg.run(new ActContext(core, proc, task, params, driver));
+  pkg.run(new ActContext(core, proc, task, pkg.secrets ? clearParamsOf(core, proc, task) : params, driver));
 }
 
 /**
@@ -195,8 +197,9 @@ class ActContext implements FuncContext {
     private readonly driver: TaskDriver,
   ) {}
 
-  setVars(vars: Vars): void {
+  setVars(written: Vars): void {
     const { core, task } = this;
+    const vars = redactVars(task, written);
     core.checkSize(`the result of act '${task.node.id}'`, vars);
     mergeData(task, vars);
     core.checkSize(`the data of act '${task.node.id}'`, task.data);

@@ -5,7 +5,8 @@
  */
 import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
-import { renderParams, renderValueMap } from './expr/templates.ts';
+import { renderParams, renderValueMap, type Evaluate } from './expr/templates.ts';
+import { renderWithSecrets, secretNames } from './expr/secret-templates.ts';
 import { fillIds } from './model/fill-ids.ts';
 import { workflowSchema } from './model/schema.ts';
 import type { Act, Vars } from './model/types.ts';
@@ -17,6 +18,7 @@ import { CURRENT_DATA, isPrivateKey, type DataReader } from './vars.ts';
 import type { IdSource } from './clock.ts';
 
 type Evaluating = Pick<EngineContext, 'evaluator' | 'checkSize'>;
+type ParamsContext = Evaluating & Pick<EngineContext, 'secrets'>;
 
 /** Keys of act params that are templates for *other* acts and must stay raw. */
 export const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
@@ -26,23 +28,45 @@ export const RAW_PARAM_KEYS: Record<string, string[] | 'all'> = {
   'acts.transform.code': 'all',
 };
 
-/** Evaluated params of an act, cached on the task so the act sees one stable value. */
-export function paramsOf(ctx: Evaluating, proc: Process, task: Task): unknown {
+/** The act's params with their templates evaluated by `evaluate` (but the raw keys of its package). */
+function renderedParams(act: Act, evaluate: Evaluate): unknown {
+  const raw = RAW_PARAM_KEYS[act.uses];
+  const params = act.params;
+  if (raw === 'all') return params;
+  if (raw && params && typeof params === 'object' && !Array.isArray(params)) {
+    const rest: Vars = {};
+    const kept: Vars = {};
+    for (const [k, v] of Object.entries(params as Vars)) (raw.includes(k) ? kept : rest)[k] = v;
+    return { ...(renderParams(rest, evaluate) as Vars), ...kept };
+  }
+  return renderParams(params, evaluate);
+}
+
+/**
+ * Evaluated params of an act, cached on the task so the act sees one stable value; `***` in place
+ * of each secret's value (expr/secret-templates.ts; the values stay in `task.clearParams`).
+ */
+export function paramsOf(ctx: ParamsContext, proc: Process, task: Task): unknown {
   if (!task.paramsReady) {
     const act = asAct(task.node);
-    const raw = RAW_PARAM_KEYS[act.uses];
-    const params = act.params;
-    if (raw === 'all') task.params = params;
-    else if (raw && params && typeof params === 'object' && !Array.isArray(params)) {
-      const rest: Vars = {};
-      const kept: Vars = {};
-      for (const [k, v] of Object.entries(params as Vars)) (raw.includes(k) ? kept : rest)[k] = v;
-      task.params = { ...(renderParams(rest, ctx.evaluator(proc, task)) as Vars), ...kept };
-    } else task.params = renderParams(params, ctx.evaluator(proc, task));
+    const rendered = renderWithSecrets((evaluate) => renderedParams(act, evaluate), ctx.evaluator(proc, task), ctx.secrets, `act '${act.id}'`);
+    task.params = rendered.shown;
+    task.clearParams = rendered.clear;
+    task.secretValues = rendered.values.length > 0 ? rendered.values : undefined;
     ctx.checkSize(`the params of act '${act.id}'`, task.params);
     task.paramsReady = true;
   }
   return task.params;
+}
+
+/**
+ * The params an act that may read secrets runs with: their values in place. Params read before
+ * a restart kept only `***`: they are evaluated again (the values are never stored).
+ */
+export function clearParamsOf(ctx: ParamsContext, proc: Process, task: Task): unknown {
+  if (task.paramsReady && task.clearParams === undefined && secretNames(asAct(task.node).params).length > 0) task.paramsReady = false;
+  const shown = paramsOf(ctx, proc, task);
+  return task.clearParams ?? shown;
 }
 
 /**

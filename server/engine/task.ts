@@ -28,6 +28,12 @@ export class Task {
   /** Evaluated params, cached on first read so an act sees one stable value (spec 1.8). */
   params: unknown = undefined;
   paramsReady = false;
+  /**
+   * The params with the values of the secrets they read (`{{ secrets.NAME }}`), for the act's run
+   * only, and those values: memory only, never in a row (`params` has `***` in their place).
+   */
+  clearParams: unknown = undefined;
+  secretValues: string[] | undefined = undefined;
   /** Options carried on the act (node options + options passed down by a block). */
   options: Vars = {};
   /** Keys marked as outputs: set/code results, action options, outputs received from children. */

@@ -40,6 +40,7 @@ export const httpPackage: FuncPackage = {
   resources: [],
   catalog: 'core',
   run_as: 'func',
+  secrets: true,
   paramsProblem(params, decided) {
     const url = (params as HttpParams).url;
     return decided('/url') ? urlProblem(url) : null;

@@ -43,6 +43,7 @@ export const shellPackage: FuncPackage = {
   resources: [],
   catalog: 'app',
   run_as: 'func',
+  secrets: true,
   run(ctx) {
     const params = ctx.params as ShellParams;
     ctx.runShell(shellScriptOf(params), (result) =>

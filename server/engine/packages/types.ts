@@ -18,6 +18,11 @@ export interface PackageMeta {
   run_as: RunAs;
   resources: unknown;
   catalog: Catalog;
+  /**
+   * The act runs with the values of the secrets its params read (`{{ secrets.NAME }}`): what it
+   * writes and its errors are redacted. Other packages see `***` in their place.
+   */
+  secrets?: true;
 }
 
 /** What a func package may do to the act that runs it. */
