@@ -60,6 +60,8 @@ export class ServerProcess {
       });
       void this.exited.then((code) => reject(new Error(`the server exited (${code}) before serving: ${this.stderr}`)));
     });
+    // a server expected to refuse to start is never started: its refusal is no unhandled rejection
+    this.ready.catch(() => undefined);
   }
 
   /** Waits until it serves, then signs in as `admin`. */

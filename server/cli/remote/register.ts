@@ -1,5 +1,5 @@
 /**
- * The remote commands of `acts` (deploy, start, act, procs, tasks): their flags and help. Each
+ * The remote commands of `acts` (deploy, start, act, procs, tasks, secrets): their flags and help. Each
  * command's module (and the tRPC client with it) is imported only when that command runs, so
  * the other commands start without it.
  */
@@ -106,5 +106,30 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
   ).action(async (pid: string | undefined, flags) => {
     const { tasksCommand } = await import('./tasks.ts');
     done(await tasksCommand(pid, flags, io));
+  });
+
+  addSecretsCommands(program, io, done);
+}
+
+/** `acts secrets list | set | delete` (admins). */
+function addSecretsCommands(program: Command, io: Io, done: (code: number) => void): void {
+  const secrets = program.command('secrets').description("manage the server's secrets (admins); values are never printed");
+  remote(secrets.command('list').description('list the secrets by name, with who changed them when; one JSON line each')).action(async (flags) => {
+    const { secretsListCommand } = await import('./secrets.ts');
+    done(await secretsListCommand(flags, io));
+  });
+  remote(
+    secrets
+      .command('set')
+      .description('create or replace a secret; the value comes from stdin (or --from-env), never an argument; prints {"name","created"}')
+      .argument('<name>', 'upper-case letters, digits and _, starting with a letter (e.g. API_TOKEN)')
+      .option('--from-env <var>', 'take the value from this environment variable instead of stdin'),
+  ).action(async (name: string, flags) => {
+    const { secretsSetCommand } = await import('./secrets.ts');
+    done(await secretsSetCommand(name, flags, io));
+  });
+  remote(secrets.command('delete').description('delete a secret; prints {"name","deleted":true}').argument('<name>', 'the secret')).action(async (name: string, flags) => {
+    const { secretsDeleteCommand } = await import('./secrets.ts');
+    done(await secretsDeleteCommand(name, flags, io));
   });
 }
