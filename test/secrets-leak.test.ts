@@ -15,56 +15,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, engineLogger } from '../server/http/logger.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
 import { json, startPeer, type Peer } from './helpers/http-peer.ts';
+import { secretCall } from './helpers/secret-call.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 const VALUE = `sv-${crypto.randomBytes(16).toString('hex')}`;
 
-const CALL = `id: leak_call
-steps:
-  - id: s1
-    acts:
-      - uses: acts.core.http
-        key: call
-        params:
-          url: "{{ base }}/echo?k={{ secrets.API_TOKEN }}"
-          method: POST
-          headers:
-            Authorization: "Bearer {{ secrets.API_TOKEN }}"
-          body: { note: plain }
-`;
-
-const FAIL = `id: leak_fail
-steps:
-  - id: s1
-    acts:
-      - uses: acts.core.http
-        key: call
-        params:
-          url: "{{ base }}/fail?k={{ secrets.API_TOKEN }}"
-          headers: { Authorization: "Bearer {{ secrets.API_TOKEN }}" }
-`;
+const BEARER = { Authorization: 'Bearer {{ secrets.API_TOKEN }}' };
+const CALL = secretCall('leak_call', { url: '{{ base }}/echo?k={{ secrets.API_TOKEN }}', method: 'POST', headers: BEARER, body: { note: 'plain' } });
+const FAIL = secretCall('leak_fail', { url: '{{ base }}/fail?k={{ secrets.API_TOKEN }}', headers: BEARER });
+const UNKNOWN = secretCall('leak_unknown', { url: '{{ base }}/echo', headers: { 'X-Key': '{{ secrets.NOT_STORED }}' } });
 
 const COPY = `id: leak_copy
 steps:
-  - id: s1
-    acts:
-      - uses: acts.transform.set
-        key: set
-        params: { copied: "{{ secrets.API_TOKEN }}" }
-  - id: s2
-    acts:
-      - uses: acts.transform.code
-        key: code
-        params: "$set('stolen', secrets.API_TOKEN)"
-`;
-
-const UNKNOWN = `id: leak_unknown
-steps:
-  - id: s1
-    acts:
-      - uses: acts.core.http
-        key: call
-        params: { url: "{{ base }}/echo", headers: { X-Key: "{{ secrets.NOT_STORED }}" } }
+  - { id: s1, acts: [{ uses: acts.transform.set, key: set, params: { copied: "{{ secrets.API_TOKEN }}" } }] }
+  - { id: s2, acts: [{ uses: acts.transform.code, key: code, params: "$set('stolen', secrets.API_TOKEN)" }] }
 `;
 
 /** Every row of every table of the database, as JSON lines. */

@@ -12,21 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
 import { eventually } from './helpers/eventually.ts';
 import { json, startPeer, type Peer } from './helpers/http-peer.ts';
+import { secretCall } from './helpers/secret-call.ts';
 import { ServerProcess } from './helpers/server-process.ts';
 
 const KEY = crypto.randomBytes(32).toString('base64');
 const VALUE = `sv-${crypto.randomBytes(16).toString('hex')}`;
 
-const MODEL = `id: held_call
-steps:
-  - id: s1
-    acts:
-      - uses: acts.core.http
-        key: call
-        params:
-          url: "{{ base }}/held"
-          headers: { Authorization: "Bearer {{ secrets.API_TOKEN }}" }
-`;
+const MODEL = secretCall('held_call', { url: '{{ base }}/held', headers: { Authorization: 'Bearer {{ secrets.API_TOKEN }}' } });
 
 describe('a server process with secrets', () => {
   let db: TestDatabase;
