@@ -4,6 +4,7 @@
  * file in a temp dir and the admin of e2e/helpers/env.ts. One worker: the tests share the server.
  */
 import { defineConfig } from '@playwright/test';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { ADMIN, BASE_URL, E2E_DIR, E2E_PORT } from './e2e/helpers/env.ts';
 
@@ -53,6 +54,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${path.join(E2E_DIR, 'acts.db')}`,
       ACTS_ADMIN_PASSWORD: ADMIN.password,
+      // the e2e database is new on every run, so a new key each time (e2e/secrets.spec.ts)
+      ACTS_SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
     },

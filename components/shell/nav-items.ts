@@ -17,6 +17,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/schedules', label: 'Schedules', icon: 'calendar', needs: 'read' },
   { href: '/health', label: 'Health', icon: 'heart', needs: 'read' },
   { href: '/admin/users', label: 'Users', icon: 'users', needs: 'admin' },
+  { href: '/admin/secrets', label: 'Secrets', icon: 'key', needs: 'admin' },
 ];
 
 /** Whether `item` is the page at `pathname` (or one of its sub-pages). */

@@ -89,6 +89,12 @@ const PATHS = {
   logout: <path d="M14 4.5h4a1.5 1.5 0 0 1 1.5 1.5v12a1.5 1.5 0 0 1-1.5 1.5h-4M10 8l-4 4 4 4M6 12h10" />,
   refresh: <path d="M19.5 11.5a7.5 7.5 0 1 1-2.2-5.3M19.5 4.5v4.5H15" />,
   loader: <path d="M12 3.5a8.5 8.5 0 1 0 8.5 8.5" />,
+  key: (
+    <>
+      <circle cx="8" cy="14" r="4" />
+      <path d="M11 11l8.5-8.5M16 6l2.5 2.5M14 8l2 2" />
+    </>
+  ),
   plug: <path d="M9 3.5v5M15 3.5v5M6.5 8.5h11v3a5.5 5.5 0 0 1-11 0zM12 17v3.5" />,
 } satisfies Record<string, ReactNode>;
 
