@@ -2,13 +2,16 @@
  * The secrets store (server/secrets) on every backend: values sealed with AES-256-GCM (never the
  * clear value in the row), opened again by a new book with the same key; refused at open without a
  * key (`secrets.no_key`) or with another key (`secrets.bad_key`); a value moved under another
- * name does not open; key formats; name and size rules.
+ * name does not open; key formats; name and size rules; two servers on one PostgreSQL database
+ * see each other's changes.
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
 import { parseSecretsKey, SecretBook, type SecretsKey } from '../server/secrets/index.ts';
-import { BACKENDS, useTestStore } from './helpers/databases.ts';
+import { openStore } from '../server/store/open-store.ts';
+import { BACKENDS, createTestDatabase, useTestStore } from './helpers/databases.ts';
+import { eventually } from './helpers/eventually.ts';
 
 const clock = { now: () => 1_700_000_000_000 };
 const newKey = (): SecretsKey => parseSecretsKey(crypto.randomBytes(32).toString('base64'))!;
@@ -86,5 +89,27 @@ describe.each(BACKENDS)('on %s', (backend) => {
     expect(await codeOf(book.set('BIG', 'x'.repeat(8193), 'ann'))).toBe('input.too_large');
     expect(await book.set('A'.repeat(64), 'é'.repeat(4096), 'ann')).toMatchObject({ created: true });
     expect((await store().secrets.query()).rows).toHaveLength(1);
+  });
+});
+
+describe('two servers on one PostgreSQL database', () => {
+  it("a change on one is read by the other at once (NOTIFY acts_secrets)", async () => {
+    const db = await createTestDatabase('postgresql');
+    const [one, two] = [await openStore(db.url), await openStore(db.url)];
+    try {
+      const key = newKey();
+      const a = await SecretBook.open(one, key, clock);
+      const b = await SecretBook.open(two, key, clock);
+      await a.set('SHARED', 'first', 'ann');
+      await eventually(() => b.get('SHARED') === 'first', 'the other book read the new secret', 250);
+      await a.set('SHARED', 'second', 'ann');
+      await eventually(() => b.get('SHARED') === 'second', 'the other book read the new value', 250);
+      await b.delete('SHARED');
+      await eventually(() => a.get('SHARED') === undefined, 'the first book saw the delete', 250);
+    } finally {
+      await one.close();
+      await two.close();
+      await db.drop();
+    }
   });
 });

@@ -4,8 +4,9 @@
  *
  * State: closed → open (`SecretBook.open`: every row decrypted into `values`, or the start
  * refused: rows but no key is `secrets.no_key`, a key that does not open them `secrets.bad_key`)
- * → each `set`/`delete` writes the row first, then changes `values`; `reload` re-reads the rows
- * (another instance on a shared database changed them). Without a key the book is open but
+ * → each `set`/`delete` writes the row first, then changes `values` and tells the other servers of
+ * a shared store (secret-bus.ts), whose books `reload`: they re-read every row. A reload that
+ * fails (another server's key) keeps the values read before. Without a key the book is open but
  * empty, and `set` is refused with `secrets.no_key`.
  */
 import { ActError } from '../engine/errors.ts';
@@ -15,9 +16,10 @@ import type { SecretRow, ServerStore } from '../store/server-rows.ts';
 import { MAX_SECRET_BYTES, SECRET_NAME } from '../../vocab/secrets.ts';
 import { open, seal } from './cipher.ts';
 import { SECRETS_KEY_ENV, type SecretsKey } from './key.ts';
+import { shareSecretChanges, type SecretBus } from './secret-bus.ts';
 import type { SecretInfo } from './types.ts';
 
-export type SecretStore = Pick<ServerStore, 'secrets'>;
+export type SecretStore = Pick<ServerStore, 'secrets'> & SecretBus;
 
 function infoOf(row: SecretRow): SecretInfo {
   return { name: row.id, create_time: row.create_time, create_by: row.create_by, update_time: row.update_time, update_by: row.update_by };
@@ -37,6 +39,7 @@ export function checkSecret(name: string, value?: string): void {
 
 export class SecretBook implements SecretReader {
   private values = new Map<string, string>();
+  private announce: (name: string) => void = () => undefined;
 
   private constructor(
     private readonly store: SecretStore,
@@ -48,6 +51,7 @@ export class SecretBook implements SecretReader {
   static async open(store: SecretStore, key: SecretsKey | undefined, clock: Clock): Promise<SecretBook> {
     const book = new SecretBook(store, key, clock);
     await book.reload();
+    book.announce = await shareSecretChanges(store, () => book.reload());
     return book;
   }
 
@@ -69,6 +73,7 @@ export class SecretBook implements SecretReader {
       return;
     }
     const key = this.key;
+    // all rows open, or none changes: a failing reload keeps the values read before
     this.values = new Map(rows.map((row) => [row.id, open(key, row.id, row)]));
   }
 
@@ -97,6 +102,7 @@ export class SecretBook implements SecretReader {
     };
     await this.store.secrets.upsert(row);
     this.values.set(name, value);
+    this.announce(name);
     return { ...infoOf(row), created: !prev };
   }
 
@@ -105,5 +111,6 @@ export class SecretBook implements SecretReader {
     checkSecret(name);
     if (!(await this.store.secrets.delete(name))) throw new ActError('secret.not_found', `there is no secret '${name}'`);
     this.values.delete(name);
+    this.announce(name);
   }
 }
