@@ -1,7 +1,7 @@
 /**
  * The secrets API over real HTTP on SQLite and PostgreSQL: admins list, set and delete; other
  * roles are refused; bad names and sizes get coded errors and change nothing; every change is
- * audited with the name only; no answer holds a value. A server without ACTS_SECRETS_KEY lists
+ * audited with the name only; no answer holds a value; deploy warns of a secret not stored. A server without ACTS_SECRETS_KEY lists
  * (`enabled: false`) and refuses to store (`secrets.no_key`).
  */
 import crypto from 'node:crypto';
@@ -57,6 +57,22 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
     expect(set.rows.map((r) => [r.actor_name, r.result, r.detail])).toEqual([['admin', 'ok', { name: 'AUDITED' }]]);
     expect(deleted.rows.map((r) => r.result).sort()).toEqual(['ok', 'secret.not_found']);
     expect(JSON.stringify((await t.audit.query({ limit: 1000 })).rows)).not.toContain(VALUE);
+  });
+});
+
+describe('deploy', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ secretsKey: crypto.randomBytes(32).toString('hex') });
+  });
+  afterAll(() => t?.close());
+
+  it('warns of a secret that is not stored (model.unknown_secret) and deploys all the same', async () => {
+    const source = `id: warned\nsteps:\n  - id: s\n    acts:\n      - { uses: acts.core.http, params: { url: 'http://127.0.0.1:1/x', headers: { A: '{{ secrets.LATER }}' } } }\n`;
+    const first = await t.as('designer').models.deploy.mutate({ source });
+    expect(first.warnings).toEqual([expect.objectContaining({ code: 'model.unknown_secret', path: 'steps[0].acts[0].params', severity: 'warning', message: expect.stringContaining("'LATER'") })]);
+    await t.as('admin').secrets.set.mutate({ name: 'LATER', value: 'v' });
+    expect((await t.as('designer').models.deploy.mutate({ source })).warnings).toEqual([]);
   });
 });
 

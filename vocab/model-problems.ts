@@ -28,12 +28,13 @@ export const PROBLEM_CODES = [
   'model.bad_schema',
   'model.nul',
   'model.loop_without_wait',
+  'model.unknown_secret',
 ] as const;
 
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /** Codes of warnings: the model is valid and deploys all the same. */
-export const WARNING_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>(['model.loop_without_wait']);
+export const WARNING_CODES: ReadonlySet<ProblemCode> = new Set<ProblemCode>(['model.loop_without_wait', 'model.unknown_secret']);
 
 /** Where a problem sits in the source document (1-based). */
 export interface SourcePosition {

@@ -69,7 +69,7 @@ export class Engine {
       slotFreed: () => void this.fills.request(),
     };
     const rt = createRuntime({ ...parts, links, faults: options.faults });
-    const models = new Models(parts.store, parts.registry, parts.sandbox, parts.clock, multiInstance(parts.store), options.modelFreshMs);
+    const models = new Models(parts.store, parts.registry, parts.sandbox, parts.clock, multiInstance(parts.store), options.modelFreshMs, parts.secrets);
     this.rt = rt;
     this.modelStore = models;
     this.lease = new InstanceLease(rt, rt.config.instanceId, parts.leaseMs);

@@ -19,6 +19,7 @@
  * State, per model: uncached → cached (confirmed at a time) → dropped (deploy elsewhere, removal,
  * archive mark changed elsewhere).
  */
+import { NO_SECRETS, type SecretReader } from '../engine/secrets.ts';
 import { ActError } from '../engine/errors.ts';
 import { loadModel, seededIds } from '../engine/model/index.ts';
 import type { ModelProblem, Trigger, Workflow } from '../engine/model/types.ts';
@@ -79,6 +80,8 @@ export class Models {
     private readonly shared = false,
     /** On a shared store: how long a cached latest version is used without asking the store, ms. */
     private readonly freshMs = SHARED_MODEL_FRESH_MS,
+    /** The project's secrets: deploy warns of a `{{ secrets.NAME }}` that is not stored. */
+    private readonly secrets: SecretReader = NO_SECRETS,
   ) {}
 
   /** Calls `listener` after the trigger rows of a model changed (one listener: the schedule timer). */
@@ -118,6 +121,7 @@ export class Models {
             checkSyntax: (src, mode) => this.sandbox.checkSyntax(src, mode),
             checkParams: (uses, params) => staticParamsProblem(this.registry, uses, params),
             packageOff: (uses) => this.registry.offReason(uses),
+            knownSecret: (name) => this.secrets.get(name) !== undefined,
           },
       // Generated node ids must be the same every time this source is parsed (see seededIds).
       { newId: seededIds(source) },

@@ -3,6 +3,7 @@ import { parseSource, type ParseOptions, type ParseResult } from './parse.ts';
 import type { ValidateContext } from './validate-context.ts';
 import { validateWorkflow } from './validate.ts';
 import { loopWarnings } from './loop-warnings.ts';
+import { secretWarnings } from './secret-warnings.ts';
 
 /**
  * Parses `source` and, when it parses, validates it for deploy. `workflow` is set only when there
@@ -14,7 +15,7 @@ export function loadModel(source: string, ctx?: ValidateContext, options?: Parse
   if (!parsed.workflow) return { problems: parsed.problems };
   const problems = validateWorkflow(parsed.workflow, ctx, parsed.locate);
   if (problems.length) return { problems };
-  const warnings = loopWarnings(parsed.workflow);
+  const warnings = [...loopWarnings(parsed.workflow), ...(ctx?.knownSecret ? secretWarnings(parsed.workflow, ctx.knownSecret) : [])];
   for (const w of warnings) {
     const position = parsed.locate?.(w.path);
     if (position) w.position = position;

@@ -15,4 +15,6 @@ export interface ValidateContext {
   checkParams?: (uses: string, params: unknown) => string | null;
   /** Why a known package is off on this server (its configuration leaves it off), or `null`. Enables `model.package_off`. */
   packageOff?: (uses: string) => string | null;
+  /** Whether a secret of this name is stored. Enables the warning `model.unknown_secret`. */
+  knownSecret?: (name: string) => boolean;
 }
