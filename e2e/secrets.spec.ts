@@ -1,5 +1,5 @@
 /**
- * Secrets in the studio: an admin adds a secret on Admin › Secrets (the value never shows again,
+ * Secrets in the studio: an admin adds a secret on the Secrets page (the value never shows again,
  * not in the page's HTML either), replaces it from its row and deletes it after a confirmation;
  * a run whose interrupt's title reads the secret shows `***` in the act's params on the run page.
  * Other roles do not get the page. The e2e server runs with an ACTS_SECRETS_KEY (playwright.config.ts).

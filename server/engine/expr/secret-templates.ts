@@ -55,7 +55,7 @@ export function renderWithSecrets(render: (evaluate: Evaluate) => unknown, evalu
     const value = secrets.get(name);
     if (value === undefined) {
       // the act's ecode too, so a catch rule can match it
-      throw familyFailure(new ActError('secret.unknown', `${where} reads the secret '${name}', which is not stored: an admin adds it (studio Admin > Secrets, or acts secrets set ${name})`), 'secret.');
+      throw familyFailure(new ActError('secret.unknown', `${where} reads the secret '${name}', which is not stored: an admin adds it (the studio's Secrets page, or acts secrets set ${name})`), 'secret.');
     }
     values.push(value);
     return `\u0000acts-secret-${values.length - 1}\u0000`;

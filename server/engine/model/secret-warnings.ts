@@ -15,7 +15,7 @@ export function secretWarnings(workflow: Workflow, known: (name: string) => bool
     act(act, path) {
       for (const name of new Set(secretNames(act.params))) {
         if (known(name)) continue;
-        const message = `the secret '${name}' is not stored: the act fails with secret.unknown unless an admin adds it first (Admin › Secrets, or acts secrets set ${name})`;
+        const message = `the secret '${name}' is not stored: the act fails with secret.unknown unless an admin adds it first (the studio's Secrets page, or acts secrets set ${name})`;
         out.push(problem('model.unknown_secret', joinPath(path, 'params'), message));
       }
     },
