@@ -1,13 +1,17 @@
 /**
  * The leak test of issue 13 item 4, on SQLite and on PostgreSQL: workflows read a secret in the
  * params of `acts.core.http` acts calling a real HTTP server on 127.0.0.1 (which must receive the
- * real value, in a header and in the URL), echo it back, fail with it in the URL, try to copy it
+ * real value, in a header and in the URL), echo it back, fail with it in the URL (an answer 500, no
+ * connection), print it from a shell act's environment, try to copy it
  * with `acts.transform.set` (it gets `***`) and with a script (where `secrets` reads nothing), and name an unknown secret. Afterwards every row
  * of every table, every log line the server and the engine wrote, and every API answer of the
  * run view (processes.get, tasks.get, messages.list, audit.query, the outbox) must not hold the
  * value; the params show `***` where it was.
  */
 import crypto from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -23,6 +27,11 @@ const VALUE = `sv-${crypto.randomBytes(16).toString('hex')}`;
 const BEARER = { Authorization: 'Bearer {{ secrets.API_TOKEN }}' };
 const CALL = secretCall('leak_call', { url: '{{ base }}/echo?k={{ secrets.API_TOKEN }}', method: 'POST', headers: BEARER, body: { note: 'plain' } });
 const FAIL = secretCall('leak_fail', { url: '{{ base }}/fail?k={{ secrets.API_TOKEN }}', headers: BEARER });
+const REFUSED = secretCall('leak_refused', { url: 'http://127.0.0.1:1/x?k={{ secrets.API_TOKEN }}' });
+const SHELL = `id: leak_shell
+steps:
+  - { id: s1, acts: [{ uses: acts.app.shell, key: script, params: { script: 'printf "token=%s" "$T"', env: { T: "{{ secrets.API_TOKEN }}" } } }] }
+`;
 const UNKNOWN = secretCall('leak_unknown', { url: '{{ base }}/echo', headers: { 'X-Key': '{{ secrets.NOT_STORED }}' } });
 
 const COPY = `id: leak_copy
@@ -58,6 +67,7 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
   let db: TestDatabase;
   let t: TestServer;
   let peer: Peer;
+  let shellRoot = '';
   const logLines: string[] = [];
   const answers: string[] = [];
 
@@ -66,16 +76,18 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
     peer.route('/echo', (req, res) => json(res, 200, { auth: req.headers.authorization ?? null, url: req.url }));
     peer.route('/fail', (req, res) => json(res, 500, { said: req.headers.authorization ?? null }));
     db = await createTestDatabase(backend);
+    shellRoot = mkdtempSync(path.join(tmpdir(), 'acts-secrets-shell-'));
     const sink = new Writable({ write: (chunk, _enc, done) => void (logLines.push(String(chunk)), done()) });
     const log = createLogger({ level: 'debug', destination: sink });
-    t = await startTestServer({ backend, database: db, log, secretsKey: crypto.randomBytes(32).toString('base64'), engine: { logger: engineLogger(log) } });
+    t = await startTestServer({ backend, database: db, log, secretsKey: crypto.randomBytes(32).toString('base64'), engine: { logger: engineLogger(log), shell: { enabled: true, root: shellRoot } } });
     await t.as('admin').secrets.set.mutate({ name: 'API_TOKEN', value: VALUE });
-    for (const source of [CALL, FAIL, COPY, UNKNOWN]) await t.as('designer').models.deploy.mutate({ source });
+    for (const source of [CALL, FAIL, REFUSED, SHELL, COPY, UNKNOWN]) await t.as('designer').models.deploy.mutate({ source });
   });
   afterAll(async () => {
     await t?.close();
     await db?.drop();
     await peer?.close();
+    if (shellRoot) rmSync(shellRoot, { recursive: true, force: true });
   });
 
   /** Starts a run of `mid`, waits for its end and returns the run view, every answer recorded. */
@@ -107,6 +119,22 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
     expect(call.err).toMatchObject({ ecode: '500' });
     expect(call.err!.message).toContain('/fail?k=***');
     expect(peer.seen.find((s) => s.path.startsWith('/fail'))!.headers.authorization).toBe(`Bearer ${VALUE}`);
+  });
+
+  it('a call that gets no connection fails without the value in its error', async () => {
+    const view = await run('leak_refused');
+    expect(view.process.state).toBe('error');
+    const call = view.tasks.find((task) => task.key === 'call')!;
+    expect(call.err).toMatchObject({ ecode: 'http.failed' });
+    expect(call.err!.message).toContain('k=***');
+  });
+
+  it('a shell act gets the value in its environment; what it prints is redacted', async () => {
+    const view = await run('leak_shell');
+    expect(view.process.state).toBe('completed');
+    const script = view.tasks.find((task) => task.key === 'script')!;
+    expect(script.params).toMatchObject({ env: { T: '***' } });
+    expect(script.data).toMatchObject({ data: 'token=***', exit_code: 0 });
   });
 
   it('other acts see ***; in a script `secrets` reads nothing', async () => {
