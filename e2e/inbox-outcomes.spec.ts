@@ -117,6 +117,23 @@ test("the designer's property panel edits an interrupt's params as a form, its o
   await page.getByTestId('node-act:review_act').click();
   const properties = page.getByRole('form', { name: /^Properties of/ });
   await expect(properties.getByLabel('Title', { exact: true })).toHaveValue('Buy a {{ item }}?');
-  await expect(properties.getByLabel('Outcomes (YAML)', { exact: true })).toHaveValue(/approve:\n {2}label: Approve\nreject:\n {2}label: Reject\n {2}ecode: rejected/);
+  // each outcome is a group of fields, not YAML
+  const approve = properties.getByRole('group', { name: 'Outcome approve' });
+  await expect(approve.getByLabel('Button label', { exact: true })).toHaveValue('Approve');
+  await expect(approve.getByLabel('Error code', { exact: true })).toHaveValue('');
+  const reject = properties.getByRole('group', { name: 'Outcome reject' });
+  await expect(reject.getByLabel('Error code', { exact: true })).toHaveValue('rejected');
+  // a third one: added, named, labelled
+  await properties.getByRole('button', { name: 'Add outcome' }).click();
+  const added = properties.getByRole('group', { name: 'Outcome outcome_1' });
+  await added.getByLabel('Outcome name', { exact: true }).fill('needs_changes');
+  await added.getByLabel('Outcome name', { exact: true }).press('Enter');
+  const changes = properties.getByRole('group', { name: 'Outcome needs_changes' });
+  await changes.getByLabel('Button label', { exact: true }).fill('Needs changes');
+  await changes.getByLabel('Button label', { exact: true }).press('Enter');
+  await expect(page.getByTestId('yaml-editor')).toContainText('needs_changes:');
+  await expect(page.getByTestId('yaml-editor')).toContainText('label: Needs changes');
   await expect(page.getByTestId('deploy-button')).toHaveText('Deploy');
+  await reject.getByRole('button', { name: 'Remove reject' }).click();
+  await expect(page.getByTestId('yaml-editor')).not.toContainText('ecode: rejected');
 });
