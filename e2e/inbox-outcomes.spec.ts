@@ -5,6 +5,7 @@
  * page, not red, and the overview counts it under completed, not under errors.
  */
 import type { Page } from '@playwright/test';
+import { screenshot } from './helpers/browser.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
 
@@ -123,17 +124,23 @@ test("the designer's property panel edits an interrupt's params as a form, its o
   await expect(approve.getByLabel('Error code', { exact: true })).toHaveValue('');
   const reject = properties.getByRole('group', { name: 'Outcome reject' });
   await expect(reject.getByLabel('Error code', { exact: true })).toHaveValue('rejected');
-  // a third one: added, named, labelled
+  // one more: added; a name in use is refused with a sentence; named, labelled
   await properties.getByRole('button', { name: 'Add outcome' }).click();
   const added = properties.getByRole('group', { name: 'Outcome outcome_1' });
-  await added.getByLabel('Outcome name', { exact: true }).fill('needs_changes');
-  await added.getByLabel('Outcome name', { exact: true }).press('Enter');
-  const changes = properties.getByRole('group', { name: 'Outcome needs_changes' });
-  await changes.getByLabel('Button label', { exact: true }).fill('Needs changes');
-  await changes.getByLabel('Button label', { exact: true }).press('Enter');
-  await expect(page.getByTestId('yaml-editor')).toContainText('needs_changes:');
-  await expect(page.getByTestId('yaml-editor')).toContainText('label: Needs changes');
+  const name = added.getByLabel('Outcome name', { exact: true });
+  await name.fill('reject');
+  await name.press('Enter');
+  await expect(added.getByText("An outcome named 'reject' exists already: choose another name")).toBeVisible();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await name.fill('escalate');
+  await name.press('Enter');
+  const escalate = properties.getByRole('group', { name: 'Outcome escalate' });
+  await escalate.getByLabel('Button label', { exact: true }).fill('Ask the director');
+  await escalate.getByLabel('Button label', { exact: true }).press('Enter');
+  await expect(page.getByTestId('yaml-editor')).toContainText('escalate:');
+  await expect(page.getByTestId('yaml-editor')).toContainText('label: Ask the director');
   await expect(page.getByTestId('deploy-button')).toHaveText('Deploy');
+  await screenshot(page, 'designer-outcomes');
   await reject.getByRole('button', { name: 'Remove reject' }).click();
   await expect(page.getByTestId('yaml-editor')).not.toContainText('ecode: rejected');
 });
