@@ -14,7 +14,7 @@ async function newWorkflowWith(page: Page, uses: string, actId: string) {
   await expect(panel(page)).toHaveAttribute('aria-label', /Properties of/);
 }
 
-test("an interrupt's params are a form: title, assignees, roles and required answers, and its answer fields are its outputs", async ({ page, signInAs }) => {
+test("an interrupt's params are a form: title, assignees, roles, required answers and field types, and its answer fields are its outputs", async ({ page, signInAs }) => {
   await signInAs(['designer']);
   await newWorkflowWith(page, 'acts.core.irq', 'irq_1');
   await expect(panel(page).getByLabel('params (YAML)')).toHaveCount(0);
@@ -27,6 +27,16 @@ test("an interrupt's params are a form: title, assignees, roles and required ans
     await expect(yaml(page)).toContainText(line);
   }
   await expect(panel(page).getByLabel('Assignees (comma-separated)', { exact: true })).toHaveValue('alice, bob');
+  // a field's type and label in the answer form: a group of fields, not YAML
+  await panel(page).getByRole('button', { name: 'Add field' }).click();
+  const field = panel(page).getByRole('group', { name: 'Field field_1' });
+  await field.getByLabel('Field name', { exact: true }).fill('comment');
+  await field.getByLabel('Field name', { exact: true }).press('Enter');
+  const comment = panel(page).getByRole('group', { name: 'Field comment' });
+  await comment.getByLabel('Type', { exact: true }).selectOption('string');
+  await comment.getByLabel('Title', { exact: true }).fill('Why');
+  await comment.getByLabel('Title', { exact: true }).press('Enter');
+  for (const line of ['properties:', 'comment:', 'type: string', 'title: Why']) await expect(yaml(page)).toContainText(line);
   await expect(deployButton(page)).toHaveText('Deploy');
 });
 

@@ -1,4 +1,4 @@
-/** The designer's node commands from the graph (issue 17 item 3): Delete, Duplicate and Wrap in step from the selected node's toolbar and from a node's context menu. */
+/** The designer's node commands from the graph (issue 17 item 3): Delete, Duplicate and Wrap in step from the selected node's toolbar, a node's context menu (kept on screen) and the keyboard. */
 import type { Page } from '@playwright/test';
 import { node, yaml } from './helpers/designer.ts';
 import { expect, test } from './helpers/test.ts';
@@ -38,7 +38,22 @@ test('Duplicate and Wrap in step from the toolbar, Delete and Wrap in step from 
 
   await node(page, 'step:step_1').click({ button: 'right' });
   await expect(menu(page).getByRole('menuitem', { name: 'Wrap in step' })).toBeDisabled();
+  await expect(menu(page).getByRole('menuitem', { name: 'Duplicate' })).toHaveAttribute('aria-keyshortcuts', 'Control+D');
   await page.keyboard.press('Escape');
   await expect(menu(page)).toHaveCount(0);
   await expect(node(page, 'step:step_1')).toBeVisible();
+
+  // Ctrl+D duplicates the selected node
+  await node(page, 'act:msg_2').click();
+  await page.keyboard.press('Control+d');
+  await expect(node(page, 'act:msg_3')).toBeVisible();
+  await expect(yaml(page)).toContainText('id: msg_3');
+
+  // a menu opened at the window's corner moves to stay whole
+  const view = page.viewportSize()!;
+  await node(page, 'act:msg_3').dispatchEvent('contextmenu', { clientX: view.width - 2, clientY: view.height - 2, button: 2 });
+  const box = (await menu(page).boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(view.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(view.height);
+  await page.keyboard.press('Escape');
 });

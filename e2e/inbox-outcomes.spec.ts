@@ -5,6 +5,7 @@
  * page, not red, and the overview counts it under completed, not under errors.
  */
 import type { Page } from '@playwright/test';
+import { screenshot } from './helpers/browser.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
 
@@ -117,6 +118,29 @@ test("the designer's property panel edits an interrupt's params as a form, its o
   await page.getByTestId('node-act:review_act').click();
   const properties = page.getByRole('form', { name: /^Properties of/ });
   await expect(properties.getByLabel('Title', { exact: true })).toHaveValue('Buy a {{ item }}?');
-  await expect(properties.getByLabel('Outcomes (YAML)', { exact: true })).toHaveValue(/approve:\n {2}label: Approve\nreject:\n {2}label: Reject\n {2}ecode: rejected/);
+  // each outcome is a group of fields, not YAML
+  const approve = properties.getByRole('group', { name: 'Outcome approve' });
+  await expect(approve.getByLabel('Button label', { exact: true })).toHaveValue('Approve');
+  await expect(approve.getByLabel('Error code', { exact: true })).toHaveValue('');
+  const reject = properties.getByRole('group', { name: 'Outcome reject' });
+  await expect(reject.getByLabel('Error code', { exact: true })).toHaveValue('rejected');
+  // one more: added; a name in use is refused with a sentence; named, labelled
+  await properties.getByRole('button', { name: 'Add outcome' }).click();
+  const added = properties.getByRole('group', { name: 'Outcome outcome_1' });
+  const name = added.getByLabel('Outcome name', { exact: true });
+  await name.fill('reject');
+  await name.press('Enter');
+  await expect(added.getByText("An outcome named 'reject' exists already: choose another name")).toBeVisible();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await name.fill('escalate');
+  await name.press('Enter');
+  const escalate = properties.getByRole('group', { name: 'Outcome escalate' });
+  await escalate.getByLabel('Button label', { exact: true }).fill('Ask the director');
+  await escalate.getByLabel('Button label', { exact: true }).press('Enter');
+  await expect(page.getByTestId('yaml-editor')).toContainText('escalate:');
+  await expect(page.getByTestId('yaml-editor')).toContainText('label: Ask the director');
   await expect(page.getByTestId('deploy-button')).toHaveText('Deploy');
+  await screenshot(page, 'designer-outcomes');
+  await reject.getByRole('button', { name: 'Remove reject' }).click();
+  await expect(page.getByTestId('yaml-editor')).not.toContainText('ecode: rejected');
 });

@@ -7,6 +7,7 @@ import { execFile, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { json, startPeer } from './helpers/http-peer.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIX = 'test/fixtures/cli';
@@ -153,6 +154,7 @@ describe('acts run: every example runs to its documented end', () => {
         'catches',
         'code',
         'hooks',
+        'http-branch',
         'loop',
         'outcomes',
         'parallel-approvals',
@@ -243,6 +245,29 @@ describe('acts run: every example runs to its documented end', () => {
     expect(reviews[3].inputs.params.title).toBe('Buy a chair for 90?');
     expect(find(messages, 'ordered')).toEqual([]);
     expect(messages.filter((m) => m.type === 'workflow').map((m) => m.state)).toEqual(['created', 'completed']);
+  });
+
+  it('http-branch: the order API\'s answer routes the order -- shipped: notified; packed: a person is asked; unknown (404): caught', { timeout: TIMEOUT }, async () => {
+    const api = await startPeer();
+    api.route('/orders/42', (_req, res) => json(res, 200, { id: 42, state: 'shipped' }));
+    api.route('/orders/7', (_req, res) => json(res, 200, { id: 7, state: 'packed' }));
+    try {
+      const run = (order: number) => runActs(['run', example('http-branch'), '--inputs', JSON.stringify({ api: api.base, order }), ...responses('http-branch')]);
+      const shipped = expectRun(await run(42), 0, 'complete', 'completed');
+      expect(shipped.final.outputs).toMatchObject({ route: 'notified' });
+      expect(find(shipped.messages, 'tell', 'completed')[0].inputs.params.text).toBe('Order 42 is on its way');
+      expect(find(shipped.messages, 'ask')).toEqual([]);
+      const packed = expectRun(await run(7), 0, 'complete', 'completed');
+      expect(packed.final.outputs).toMatchObject({ route: 'asked' });
+      expect(find(packed.messages, 'ask', 'created')[0].inputs.params.title).toBe('Order 7 is packed: ship it?');
+      const unknown = expectRun(await run(9), 0, 'complete', 'completed');
+      expect(unknown.final.outputs).toMatchObject({ route: 'unknown' });
+      expect(find(unknown.messages, 'unknown', 'completed')).toHaveLength(1);
+      expect(find(unknown.messages, 'check')).toEqual([]);
+      expect(api.seen.map((r) => r.path)).toEqual(['/orders/42', '/orders/7', '/orders/9']);
+    } finally {
+      await api.close();
+    }
   });
 
   it('timeout-escalation: a reminder, a backup approver, then the step fails (exit 1)', { timeout: TIMEOUT }, async () => {

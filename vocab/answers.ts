@@ -5,6 +5,9 @@
  * answer) and the studio's inbox form (which marks the fields and will not submit them empty).
  */
 
+/** The types an answer field may declare (`schema.properties.<field>.type`); the inbox draws each as its own input. */
+export const ANSWER_TYPES = ['string', 'number', 'integer', 'boolean'];
+
 /** The keys `params.schema.required` names (strings only; anything else there is ignored). */
 export function requiredAnswers(params: unknown): string[] {
   if (typeof params !== 'object' || params === null) return [];

@@ -28,7 +28,11 @@ export const OUTCOMES_SCHEMA = {
   propertyNames: { pattern: OUTCOME_NAME_PATTERN },
   additionalProperties: {
     type: ['object', 'null'],
-    properties: { label: { type: 'string' }, ecode: { type: 'string', minLength: 1 } },
+    title: 'Outcome',
+    properties: {
+      label: { type: 'string', title: 'Button label', description: 'What its button says (the name when empty)' },
+      ecode: { type: 'string', minLength: 1, title: 'Error code', description: 'Raised when chosen, for a catch; empty: the act completes' },
+    },
     additionalProperties: false,
   },
 } as const;

@@ -1,6 +1,7 @@
 /**
- * A form generated from a JSON Schema: text, number, boolean, enum, nested objects and arrays of
- * plain values (one value written alone counts as a list of one); anything else (and a schema
+ * A form generated from a JSON Schema: text, number, boolean, enum, nested objects, maps of
+ * entries (map-field.tsx) and arrays of plain values (one value written alone counts as a list of
+ * one); anything else (and a schema
  * without properties, or a value of another shape than its field's) is edited as raw YAML.
  * Stateless: every committed field calls `onChange` with the whole new value. Numbers that are not
  * numbers (`{{ amount }}`) stay text, since params are evaluated expressions. `choices` suggest
@@ -9,6 +10,7 @@
 'use client';
 import { useId } from 'react';
 import styles from './designer.module.css';
+import { MapField } from './map-field.tsx';
 import { RawYamlField } from './raw-yaml-field.tsx';
 import { TextInput } from './text-input.tsx';
 
@@ -16,6 +18,8 @@ export type JsonSchema = {
   type?: string | string[];
   enum?: unknown[];
   properties?: Record<string, JsonSchema>;
+  /** The schema of every other key's value: with `properties` of its own, the object is a map of entries (map-field.tsx). */
+  additionalProperties?: JsonSchema | boolean;
   items?: JsonSchema;
   required?: string[];
   description?: string;
@@ -116,6 +120,19 @@ export function SchemaField({ name, schema, value, onChange, choices }: SchemaFi
         <legend>{label}</legend>
         <SchemaForm schema={schema} value={value} onChange={onChange} />
       </fieldset>
+    );
+  }
+  const entries = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  if (entries?.properties && (value === undefined || (isRecord(value) && Object.values(value).every((v) => v === null || isRecord(v))))) {
+    return (
+      <MapField
+        label={label}
+        entry={entries.title ?? 'Entry'}
+        hint={schema.description}
+        value={value as Record<string, unknown> | undefined}
+        onChange={onChange}
+        renderEntry={(v, set) => <SchemaForm schema={entries} value={v} onChange={(next) => set(next ?? {})} label={entries.title} />}
+      />
     );
   }
   return <RawYamlField label={label} hint={schema.description} value={value} onChange={onChange} rows={3} />;

@@ -1,6 +1,6 @@
 /**
  * The designer's keyboard shortcuts on the page (the YAML editor binds undo/redo/deploy itself):
- * Delete removes the selected node, Ctrl/Cmd+C/V copy and paste an act, Ctrl/Cmd+Z undo,
+ * Delete removes the selected node, Ctrl/Cmd+D duplicates it, Ctrl/Cmd+C/V copy and paste an act, Ctrl/Cmd+Z undo,
  * Ctrl/Cmd+Shift+Z (or Y) redo, Ctrl/Cmd+S opens the deploy dialog. Keys typed into a form field
  * or the editor are left alone, except Ctrl/Cmd+S. Stateless: the handlers come from the caller.
  */
@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 
 export interface Shortcuts {
   remove(): void;
+  duplicate(): void;
   copy(): boolean;
   paste(): boolean;
   undo(): void;
@@ -40,6 +41,10 @@ export function useShortcuts(shortcuts: Shortcuts): void {
       } else if (mod && key === 'y') {
         event.preventDefault();
         act.redo();
+      } else if (mod && key === 'd') {
+        // the browser's own Ctrl+D (a bookmark) is not what a designer on a node means
+        event.preventDefault();
+        act.duplicate();
       } else if (mod && key === 'c') {
         if (act.copy()) event.preventDefault();
       } else if (mod && key === 'v') {

@@ -115,7 +115,7 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
   const nodeActionHandlers = { remove: commands.remove, duplicate: commands.duplicate, wrapInStep: commands.wrapInStep };
   const openDeploy = () => designer && validation.problems.length === 0 && !checking && setDialog('deploy');
 
-  useShortcuts({ remove: commands.remove, copy: commands.copy, paste: commands.paste, undo: doc.undo, redo: doc.redo, deploy: openDeploy });
+  useShortcuts({ remove: commands.remove, duplicate: commands.duplicate, copy: commands.copy, paste: commands.paste, undo: doc.undo, redo: doc.redo, deploy: openDeploy });
   const editorKeys = [
     { key: 'Mod-z', run: () => (doc.undo(), true) },
     { key: 'Mod-Shift-z', run: () => (doc.redo(), true) },

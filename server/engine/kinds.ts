@@ -220,7 +220,8 @@ class ActContext implements FuncContext {
   }
 
   callHttp(request: HttpRequest, apply: (response: HttpResponse) => void): void {
-    this.aside('http', () => this.core.http.send(request), apply);
+    const caller = { pid: this.proc.pid, tid: this.task.tid };
+    this.aside('http', () => this.core.http.send({ ...request, caller }), apply);
   }
 
   runShell(script: ShellScript, apply: (result: ShellResult) => void): void {

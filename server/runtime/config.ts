@@ -21,6 +21,10 @@
  *   shell_root               ACTS_SHELL_ROOT            default <tmp>/acts-shell (directories of processes without a workdir, for shell acts)
  *   state_redis_url          ACTS_STATE_REDIS_URL       default unset (acts.app.state values in the store's `states` table; set: on this Redis)
  *   state_redis_prefix       ACTS_STATE_REDIS_PREFIX    default '' (put before every Redis key <pid>:<key>)
+ *   otlp_traces_endpoint     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT default unset (spans of processes over OTLP/HTTP to this URL)
+ *   otlp_endpoint            OTEL_EXPORTER_OTLP_ENDPOINT default unset (the same, to <this URL>/v1/traces)
+ *   otel_service_name        OTEL_SERVICE_NAME          default acts-studio (the spans' service.name)
+ *   otel_disabled            OTEL_SDK_DISABLED          default false (true: no spans even with an endpoint)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -52,6 +56,10 @@ const configSchema = z
     shell_root: z.string().min(1).optional(),
     state_redis_url: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
     state_redis_prefix: z.string().optional(),
+    otlp_traces_endpoint: z.string().url().optional(),
+    otlp_endpoint: z.string().url().optional(),
+    otel_service_name: z.string().min(1).optional(),
+    otel_disabled: z.boolean().default(false),
   })
   .strict();
 
@@ -77,13 +85,20 @@ const ENV: Record<string, keyof RuntimeConfig> = {
   ACTS_SHELL_ROOT: 'shell_root',
   ACTS_STATE_REDIS_URL: 'state_redis_url',
   ACTS_STATE_REDIS_PREFIX: 'state_redis_prefix',
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'otlp_traces_endpoint',
+  OTEL_EXPORTER_OTLP_ENDPOINT: 'otlp_endpoint',
+  OTEL_SERVICE_NAME: 'otel_service_name',
+  OTEL_SDK_DISABLED: 'otel_disabled',
 };
+
+const TEXT_KEYS: ReadonlySet<keyof RuntimeConfig> = new Set(['store', 'workdir_root', 'shell_root', 'state_redis_url', 'state_redis_prefix', 'otlp_traces_endpoint', 'otlp_endpoint', 'otel_service_name']);
+const FLAG_KEYS: ReadonlySet<keyof RuntimeConfig> = new Set(['http_deny_private', 'shell_enable', 'otel_disabled']);
 
 /** An environment variable's value as the config key wants it (lists comma-separated, flags 1/true/0/false). */
 function fromEnv(key: keyof RuntimeConfig, value: string): unknown {
-  if (key === 'store' || key === 'workdir_root' || key === 'shell_root' || key === 'state_redis_url' || key === 'state_redis_prefix') return value;
+  if (TEXT_KEYS.has(key)) return value;
   if (key === 'http_allow' || key === 'http_deny') return value.split(',').map((v) => v.trim()).filter(Boolean);
-  if (key === 'http_deny_private' || key === 'shell_enable') return value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value;
+  if (FLAG_KEYS.has(key)) return value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value;
   return Number(value);
 }
 

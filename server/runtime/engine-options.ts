@@ -21,5 +21,13 @@ export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
     http: { allow: config.http_allow, deny: config.http_deny, denyPrivate: config.http_deny_private },
     shell: { enabled: config.shell_enable, root: config.shell_root },
     state: { redisUrl: config.state_redis_url, redisPrefix: config.state_redis_prefix },
+    tracing: tracingFrom(config),
   };
+}
+
+/** Where spans go: the traces endpoint, else the OTLP endpoint's `/v1/traces`; none when unset or disabled. */
+export function tracingFrom(config: RuntimeConfig): EngineOptions['tracing'] {
+  if (config.otel_disabled) return undefined;
+  const endpoint = config.otlp_traces_endpoint ?? (config.otlp_endpoint ? `${config.otlp_endpoint.replace(/\/+$/, '')}/v1/traces` : undefined);
+  return endpoint ? { endpoint, serviceName: config.otel_service_name } : undefined;
 }

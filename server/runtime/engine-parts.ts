@@ -20,6 +20,7 @@ import { SHELL_DISABLED, ShellProcesses } from './shell/runner.ts';
 import { SHELL_PACKAGE } from '../engine/packages/shell.ts';
 import { processState, type ProcessState } from './state/process-state.ts';
 import { NO_SECRETS, type SecretReader } from '../engine/secrets.ts';
+import { startTracing, type Tracing } from './tracing/otlp.ts';
 
 export interface EngineParts {
   store: Store;
@@ -30,6 +31,8 @@ export interface EngineParts {
   shell: ShellProcesses;
   state: ProcessState;
   secrets: SecretReader;
+  /** Spans of processes to an OTLP receiver, when configured. */
+  tracing?: Tracing;
   registry: PackageRegistry;
   newId: IdSource;
   log: Logger;
@@ -47,12 +50,14 @@ export async function engineParts(options: EngineOptions): Promise<EngineParts> 
   if (!shell.enabled) registry.turnOff(SHELL_PACKAGE, SHELL_DISABLED);
   const store = options.store ?? new MemoryStore();
   const clock = options.clock ?? systemClock;
+  const tracing = options.tracing ? startTracing(options.tracing) : undefined;
   return {
     store,
     clock,
     sandbox,
     codePool,
-    http: new HttpClient(options.http),
+    http: new HttpClient(options.http, tracing !== undefined),
+    tracing,
     shell,
     state: processState(options.state, store, clock),
     secrets: options.secrets ?? NO_SECRETS,

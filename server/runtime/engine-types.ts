@@ -8,6 +8,7 @@ import type { SandboxLimits } from '../engine/sandbox/types.ts';
 import type { Store } from '../store/contract/types.ts';
 import type { ProcInfo } from './info.ts';
 import type { HostPolicyConfig } from './outbound-http/host-policy.ts';
+import type { TracingOptions } from './tracing/otlp.ts';
 import type { ShellConfig } from './shell/runner.ts';
 import type { StateConfig } from './state/process-state.ts';
 
@@ -40,6 +41,11 @@ export interface EngineOptions {
   state?: StateConfig;
   /** The project's secrets, read by `{{ secrets.NAME }}` in act params (server/secrets' SecretBook); default: none. */
   secrets?: SecretReader;
+  /**
+   * OpenTelemetry: a span per workflow, step and act of every process, sent to this OTLP/HTTP
+   * traces endpoint; http acts send `traceparent` (default: off, and nothing of it runs).
+   */
+  tracing?: TracingOptions;
   /** Most tasks one process may create (`step_budget`, default 100,000); past it the process ends in error. */
   stepBudget?: number;
   /** Largest JSON (bytes) of an act's result, a written value, a task's data or start inputs (default 1 MiB). */

@@ -39,6 +39,8 @@ import { StuckDetector } from './stuck-detector.ts';
 import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
 import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats } from './engine-health.ts';
 import { isVarsObject } from '../engine/vars.ts';
+import type { Tracing } from './tracing/otlp.ts';
+import { traceProcesses } from './tracing/process-spans.ts';
 
 export type { ActionRequest } from './action-intake.ts';
 export type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
@@ -54,6 +56,8 @@ export class Engine {
   private leaseTimer: NodeJS.Timeout | null = null;
   private readonly lease: InstanceLease;
   private closed = false;
+  /** Spans of processes to an OTLP receiver, when configured. */
+  private tracing: Tracing | undefined;
   private readonly fills: SlotFills;
   private readonly recovery: BootRecovery;
   private readonly ticker: Ticker;
@@ -113,6 +117,10 @@ export class Engine {
     const rt = engine.rt;
     // the runtime's facts reach the engine's logger as events (event-log.ts)
     logEvents(rt.events, rt.log);
+    if (parts.tracing) {
+      engine.tracing = parts.tracing;
+      traceProcesses((event, listener) => rt.events.on(event, listener), parts.tracing, () => rt.clock.now());
+    }
     try {
       boundWriter(rt, options.storeWriterCap ?? DEFAULT_STORE_WRITER_CAP);
       await parts.codePool?.ready();
@@ -394,6 +402,12 @@ export class Engine {
     this.rt.sandbox.close();
     await this.rt.codePool?.close();
     await this.rt.state.close();
+    await this.tracing?.close().catch((err: unknown) => this.rt.log.error(`sending the last spans failed: ${errorMessage(err)}`));
     await this.rt.store.close();
+  }
+
+  /** Sends the spans buffered so far (tracing on); resolves at once when off. */
+  async flushTraces(): Promise<void> {
+    await this.tracing?.flush();
   }
 }

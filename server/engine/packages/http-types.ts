@@ -20,6 +20,8 @@ export interface HttpRequest {
   maxBytes: number;
   /** Further attempts after a connection error or a 5xx (idempotent methods only). */
   retries: number;
+  /** The act making the call (its span, when tracing is on: `traceparent`). */
+  caller?: { pid: string; tid: string };
 }
 
 export interface HttpResponse {

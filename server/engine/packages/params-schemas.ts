@@ -13,6 +13,7 @@
  *   any scalar; an assignee or role that is not a name is refused (read as none it would open the
  *   task to every operator).
  */
+import { ANSWER_TYPES } from '../../../vocab/answers.ts';
 import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
 import { CONTENT_TYPES, HTTP_DEFAULTS, HTTP_METHODS } from './http-params.ts';
 import { ENV_NAME, SHELL_DEFAULTS, SHELL_OUTPUT_TYPES } from './shell-params.ts';
@@ -36,7 +37,21 @@ export const IRQ_PARAMS = {
       title: 'Answer form',
       properties: {
         required: { type: 'array', items: { type: ['string', 'number', 'boolean', 'null'] }, title: 'Required answers', description: "Answer fields (the act's outputs) that may not be left blank" },
-        properties: { type: 'object', title: 'Field types', description: 'Per answer field: type, title, description, enum' },
+        properties: {
+          type: 'object',
+          title: 'Field types',
+          description: 'Per answer field (by its name): type, title, description, choices',
+          additionalProperties: {
+            type: 'object',
+            title: 'Field',
+            properties: {
+              type: { enum: ANSWER_TYPES, title: 'Type' },
+              title: text('Title', 'The label the inbox shows'),
+              description: text('Description', 'Help under the field'),
+              enum: { type: 'array', items: { type: ['string', 'number'] }, title: 'Choices', description: 'The values to choose from (a select)' },
+            },
+          },
+        },
       },
     },
     outcomes: { ...OUTCOMES_SCHEMA, title: 'Outcomes', description: 'The answers as buttons, e.g. approve: {} and reject: { ecode: rejected }' },

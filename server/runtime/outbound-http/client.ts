@@ -16,6 +16,7 @@ import type { LookupFunction } from 'node:net';
 import { ActError, errorMessage } from '../../engine/errors.ts';
 import { IDEMPOTENT_METHODS, type HttpMethod, type HttpRequest, type HttpResponse, type HttpSender } from '../../engine/packages/http-types.ts';
 import { decodeBody } from './decode.ts';
+import { traceparentOf } from '../tracing/trace-ids.ts';
 import { HostPolicy, type HostPolicyConfig } from './host-policy.ts';
 
 /** Redirects one attempt follows; the first pause before a retry (ms), doubling per retry up to the last. */
@@ -36,7 +37,11 @@ export class HttpClient implements HttpSender {
   private readonly agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
   private closed = false;
 
-  constructor(config: HostPolicyConfig = {}) {
+  constructor(
+    config: HostPolicyConfig = {},
+    /** Tracing is on: a call names the act that makes it in `traceparent` (W3C trace context). */
+    private readonly traced = false,
+  ) {
     this.policy = new HostPolicy(config);
   }
 
@@ -80,7 +85,7 @@ export class HttpClient implements HttpSender {
     try {
       let method: HttpMethod = request.method;
       let body = request.body;
-      let headers = request.headers;
+      let headers = this.traced && request.caller ? { ...request.headers, traceparent: traceparentOf(request.caller.pid, request.caller.tid) } : request.headers;
       let url = request.url;
       for (let hop = 0; ; hop++) {
         const answer = await this.hop(method, url, headers, body, request.maxBytes, both).catch((err: unknown) => {
