@@ -3,12 +3,12 @@
  * clear value in the row), opened again by a new book with the same key; refused at open without a
  * key (`secrets.no_key`) or with another key (`secrets.bad_key`); a value moved under another
  * name does not open; key formats; name and size rules; two servers on one PostgreSQL database
- * see each other's changes.
+ * see each other's changes; rotation to a new key at start (ACTS_SECRETS_OLD_KEYS).
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
-import { parseSecretsKey, SecretBook, type SecretsKey } from '../server/secrets/index.ts';
+import { openSecrets, parseSecretsKey, SecretBook, type SecretsKey } from '../server/secrets/index.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { BACKENDS, createTestDatabase, useTestStore } from './helpers/databases.ts';
 import { eventually } from './helpers/eventually.ts';
@@ -111,5 +111,25 @@ describe('two servers on one PostgreSQL database', () => {
       await two.close();
       await db.drop();
     }
+  });
+});
+
+describe('rotation', () => {
+  const store = useTestStore('sqlite');
+
+  it('a start with the new key and the old one in ACTS_SECRETS_OLD_KEYS seals every row again with the new key', async () => {
+    const [oldKey, newKey2] = [newKey(), newKey()];
+    const before = await SecretBook.open(store(), oldKey, clock);
+    await before.set('ONE', 'value-1', 'ann');
+    await before.set('TWO', 'value-2', 'ann');
+    expect(await codeOf(SecretBook.open(store(), newKey2, clock))).toBe('secrets.bad_key');
+    const env = { ACTS_SECRETS_KEY: newKey2.bytes.toString('hex'), ACTS_SECRETS_OLD_KEYS: `${newKey().bytes.toString('base64')}, ${oldKey.bytes.toString('base64')}` };
+    const rotated = await openSecrets(store(), env, clock);
+    expect([rotated.get('ONE'), rotated.get('TWO')]).toEqual(['value-1', 'value-2']);
+    expect((await store().secrets.query()).rows.map((r) => r.key_id)).toEqual([newKey2.id, newKey2.id]);
+    // the old key is no longer needed, and no longer opens them
+    expect((await SecretBook.open(store(), newKey2, clock)).get('TWO')).toBe('value-2');
+    expect(await codeOf(SecretBook.open(store(), oldKey, clock))).toBe('secrets.bad_key');
+    expect(await codeOf(() => openSecrets(store(), { ...env, ACTS_SECRETS_OLD_KEYS: 'bad' }, clock))).toBe('secrets.bad_key');
   });
 });

@@ -11,6 +11,9 @@ import { ActError } from '../engine/errors.ts';
 /** The environment variable that holds the key. */
 export const SECRETS_KEY_ENV = 'ACTS_SECRETS_KEY';
 
+/** The environment variable that holds the previous keys, comma-separated (rotation at start). */
+export const OLD_SECRETS_KEYS_ENV = 'ACTS_SECRETS_OLD_KEYS';
+
 export interface SecretsKey {
   /** The 32 bytes of the AES-256 key. */
   bytes: Buffer;
@@ -40,4 +43,12 @@ export function parseSecretsKey(text: string | undefined): SecretsKey | undefine
     );
   }
   return { bytes, id: crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 16) };
+}
+
+/** The keys of a comma-separated list (ACTS_SECRETS_OLD_KEYS); each must be well-formed. */
+export function parseSecretsKeys(text: string | undefined): SecretsKey[] {
+  return (text ?? '')
+    .split(',')
+    .map((part) => parseSecretsKey(part))
+    .filter((key): key is SecretsKey => key !== undefined);
 }

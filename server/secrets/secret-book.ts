@@ -2,7 +2,8 @@
  * `SecretBook`: the project's secrets, sealed in the store's `secrets` table with the server's
  * key (key.ts, cipher.ts) and held open in memory for the engine (`get`, a `SecretReader`).
  *
- * State: closed → open (`SecretBook.open`: every row decrypted into `values`, or the start
+ * State: closed → open (`SecretBook.open`: the rows of previous keys sealed again with the
+ * current one (rotation.ts), every row decrypted into `values`, or the start
  * refused: rows but no key is `secrets.no_key`, a key that does not open them `secrets.bad_key`)
  * → each `set`/`delete` writes the row first, then changes `values` and tells the other servers of
  * a shared store (secret-bus.ts), whose books `reload`: they re-read every row. A reload that
@@ -12,14 +13,14 @@
 import { ActError } from '../engine/errors.ts';
 import type { Clock } from '../engine/clock.ts';
 import type { SecretReader } from '../engine/secrets.ts';
-import type { SecretRow, ServerStore } from '../store/server-rows.ts';
+import type { SecretRow } from '../store/server-rows.ts';
 import { MAX_SECRET_BYTES, SECRET_NAME } from '../../vocab/secrets.ts';
 import { open, seal } from './cipher.ts';
 import { SECRETS_KEY_ENV, type SecretsKey } from './key.ts';
-import { shareSecretChanges, type SecretBus } from './secret-bus.ts';
-import type { SecretInfo } from './types.ts';
+import { shareSecretChanges } from './secret-bus.ts';
+import { rotateSecrets } from './rotation.ts';
+import type { SecretInfo, SecretStore } from './types.ts';
 
-export type SecretStore = Pick<ServerStore, 'secrets'> & SecretBus;
 
 function infoOf(row: SecretRow): SecretInfo {
   return { name: row.id, create_time: row.create_time, create_by: row.create_by, update_time: row.update_time, update_by: row.update_by };
@@ -47,9 +48,13 @@ export class SecretBook implements SecretReader {
     private readonly clock: Clock,
   ) {}
 
-  /** Opens the book: every stored secret decrypted, or the start refused (see the header). */
-  static async open(store: SecretStore, key: SecretsKey | undefined, clock: Clock): Promise<SecretBook> {
+  /**
+   * Opens the book: the rows of `oldKeys` sealed again with `key` (rotation.ts), then every stored
+   * secret decrypted, or the start refused (see the header).
+   */
+  static async open(store: SecretStore, key: SecretsKey | undefined, clock: Clock, oldKeys: readonly SecretsKey[] = []): Promise<SecretBook> {
     const book = new SecretBook(store, key, clock);
+    if (key) await rotateSecrets(store, key, oldKeys);
     await book.reload();
     book.announce = await shareSecretChanges(store, () => book.reload());
     return book;
