@@ -5,7 +5,8 @@
  * connection), print it from a shell act's environment, try to copy it
  * with `acts.transform.set` (it gets `***`) and with a script (where `secrets` reads nothing), and name an unknown secret. Afterwards every row
  * of every table, every log line the server and the engine wrote, and every API answer of the
- * run view (processes.get, tasks.get, messages.list, audit.query, the outbox) must not hold the
+ * run view (processes.get, tasks.get, messages.list, audit.query, the outbox) and every live event
+ * a viewer's socket got (model rooms during the runs, each run's room after it) must not hold the
  * value; the params show `***` where it was.
  */
 import crypto from 'node:crypto';
@@ -20,7 +21,7 @@ import { createLogger, engineLogger } from '../server/http/logger.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
 import { json, startPeer, type Peer } from './helpers/http-peer.ts';
 import { secretCall } from './helpers/secret-call.ts';
-import { startTestServer, type TestServer } from './helpers/server.ts';
+import { connected, join, SocketLog, startTestServer, type TestServer } from './helpers/server.ts';
 
 const VALUE = `sv-${crypto.randomBytes(16).toString('hex')}`;
 
@@ -70,6 +71,8 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
   let shellRoot = '';
   const logLines: string[] = [];
   const answers: string[] = [];
+  /** A viewer's live events: the model rooms of every run, each run's room after it ended. */
+  let live: SocketLog;
 
   beforeAll(async () => {
     peer = await startPeer();
@@ -82,6 +85,9 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
     t = await startTestServer({ backend, database: db, log, secretsKey: crypto.randomBytes(32).toString('base64'), engine: { logger: engineLogger(log), shell: { enabled: true, root: shellRoot } } });
     await t.as('admin').secrets.set.mutate({ name: 'API_TOKEN', value: VALUE });
     for (const source of [CALL, FAIL, REFUSED, SHELL, COPY, UNKNOWN]) await t.as('designer').models.deploy.mutate({ source });
+    live = new SocketLog(t.socket('viewer'));
+    await connected(live.socket);
+    for (const mid of ['leak_call', 'leak_fail', 'leak_refused', 'leak_shell', 'leak_copy', 'leak_unknown']) expect((await join(live.socket, `model:${mid}`)).ok).toBe(true);
   });
   afterAll(async () => {
     await t?.close();
@@ -98,6 +104,8 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
     answers.push(JSON.stringify(view));
     for (const task of view.tasks) answers.push(JSON.stringify(await t.as('viewer').tasks.get.query({ pid, tid: task.tid })));
     answers.push(JSON.stringify(await t.as('viewer').messages.list.query({ pid })));
+    expect((await join(live.socket, `proc:${pid}`)).ok).toBe(true);
+    await live.waitFor('catchup', (p) => p.room === `proc:${pid}`);
     return view;
   }
 
@@ -154,6 +162,10 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
     answers.push(JSON.stringify(await t.as('admin').audit.query.query({})));
     answers.push(JSON.stringify(await t.as('admin').secrets.list.query()));
     answers.push(JSON.stringify(await t.engine.outbox()));
+    const catchups = live.of('catchup').filter((p) => String(p.room).startsWith('proc:'));
+    expect(catchups.length).toBe(6);
+    expect(JSON.stringify(catchups)).toContain('Bearer ***');
+    answers.push(JSON.stringify(live.events));
     const rows = await everyRow(db);
     expect(rows.filter((line) => line.startsWith('tasks ')).length).toBeGreaterThan(4);
     expect(rows.filter((line) => line.startsWith('secrets ')).length).toBe(1);
