@@ -4,7 +4,9 @@
  * DATABASE_URL (file:./data/acts.db) and the other settings of server/runtime/config.ts,
  * ACTS_ADMIN_PASSWORD (creates the user `admin` while no admin exists; otherwise the one-time
  * setup via `auth.setup` stays open until an admin exists), ACTS_SECURE_COOKIE=1 behind https,
- * ACTS_TRUST_PROXY=<n> behind n reverse proxies, LOG_LEVEL, ACTS_STUDIO (off: API only; dev: Next dev
+ * ACTS_TRUST_PROXY=<n> behind n reverse proxies, ACTS_SECRETS_KEY (and ACTS_SECRETS_OLD_KEYS: the
+ * project's secrets, server/secrets; the start is refused when secrets are stored and it is missing
+ * or wrong), LOG_LEVEL, ACTS_STUDIO (off: API only; dev: Next dev
  * server; default: the production build when one exists, see server/http/studio.ts).
  * On PostgreSQL the socket.io PostgreSQL adapter connects the instances.
  */
