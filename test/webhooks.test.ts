@@ -9,6 +9,7 @@
  * SQLite and PostgreSQL.
  */
 import crypto from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signGithub, signTimed } from '../server/http/webhooks/signatures.ts';
 import { SQL_BACKENDS } from './helpers/databases.ts';
@@ -122,6 +123,18 @@ describe.each(SQL_BACKENDS)('signed webhook triggers on %s', (backend) => {
     const big = JSON.stringify({ text: 'x'.repeat(4096) });
     const refused = await post(t, '/hooks/hooked/generic', big, { 'x-acts-signature': signTimed(SECRET, big, nowSecs()) });
     expect([refused.status, refused.body.error?.code]).toEqual([413, 'hook.too_large']);
+  });
+
+  it('examples/github-approval.yml: a signed pull request delivery opens its approval', async () => {
+    await t.secrets.set('GITHUB_HOOK', SECRET, 'test');
+    await t.as('admin').models.deploy.mutate({ source: await readFile(new URL('../examples/github-approval.yml', import.meta.url), 'utf8') });
+    const body = JSON.stringify({ action: 'opened', number: 12, pull_request: { title: 'Add webhooks' } });
+    const reply = await post(t, '/hooks/github-approval/github', body, { 'x-hub-signature-256': signGithub(SECRET, body), 'x-github-event': 'pull_request', 'x-github-delivery': `pr-12-${backend}` });
+    expect(reply.status).toBe(202);
+    await t.engine.idle();
+    const approve = (await t.engine.procs.get(reply.body.pid!)).tasks.find((task) => task.key === 'approve')!;
+    expect(approve.state).toBe('interrupted');
+    expect((approve.params as { title?: string }).title).toBe('Review pull request #12: Add webhooks');
   });
 
   it('a disabled trigger takes no delivery', async () => {
