@@ -153,6 +153,7 @@ describe('acts run: every example runs to its documented end', () => {
         'branches',
         'catches',
         'code',
+        'github-approval',
         'hooks',
         'http-branch',
         'loop',
@@ -268,6 +269,15 @@ describe('acts run: every example runs to its documented end', () => {
     } finally {
       await api.close();
     }
+  });
+
+  it('github-approval: an opened pull request asks for a review, titled from the payload; another event ends at once', { timeout: TIMEOUT }, async () => {
+    const pr = { event: 'pull_request', body: { action: 'opened', number: 7, pull_request: { title: 'Fix the login' } } };
+    const opened = expectRun(await runOnce(['run', example('github-approval'), ...responses('github-approval'), '--inputs', JSON.stringify(pr)]), 0, 'complete', 'completed');
+    expect(opened.final.outputs).toEqual({ outcome: 'approve' });
+    expect(find(opened.messages, 'approve', 'created')[0].inputs.params.title).toBe('Review pull request #7: Fix the login');
+    const push = expectRun(await runOnce(['run', example('github-approval'), '--inputs', JSON.stringify({ event: 'push', body: {} })]), 0, 'complete', 'completed');
+    expect(find(push.messages, 'approve')).toEqual([]);
   });
 
   it('timeout-escalation: a reminder, a backup approver, then the step fails (exit 1)', { timeout: TIMEOUT }, async () => {

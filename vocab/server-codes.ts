@@ -36,6 +36,13 @@ export const API_CODES = {
 /** Codes of the plain HTTP routes (server/http), beside the API: `{"error":{"code","message"}}`. */
 export const HTTP_CODES = {
   not_found: { retryable: false, http: 404, about: 'no route at that path' },
+  'hook.method': { retryable: false, http: 405, about: 'a webhook delivery is a POST' },
+  'hook.unsigned': { retryable: false, http: 403, about: "the hook trigger names no `secret` in its params: it takes no deliveries until it does" },
+  'hook.no_signature': { retryable: false, http: 401, about: 'the delivery carries no signature header of the trigger\'s format' },
+  'hook.bad_signature': { retryable: false, http: 401, about: 'the signature does not match the body signed with the stored secret (or is malformed)' },
+  'hook.stale': { retryable: false, http: 401, about: 'the signed time is outside the replay window (`tolerance_secs`, default 300 s)' },
+  'hook.too_large': { retryable: false, http: 413, about: 'the body is larger than the trigger\'s `max_bytes` (default 1 MiB)' },
+  'trigger.disabled': { retryable: false, http: 409, about: 'the trigger is disabled (Schedules / triggers.setEnabled)' },
 } as const satisfies Record<string, CodeTraits>;
 
 /** Codes of the `acts` command line's remote commands, when the server did not answer with a code. */

@@ -17,7 +17,11 @@ import { elementValues } from './element-values.ts';
 import { HookAdder } from './hook-adder.tsx';
 import { RawYamlField } from './raw-yaml-field.tsx';
 import { RuleAdders } from './rule-adders.tsx';
+import { HookDeliveries } from './hook-deliveries.tsx';
 import { SCHEDULE_TRIGGER, ScheduleFields } from './schedule-fields.tsx';
+
+/** The package of webhook triggers. */
+const HOOK_TRIGGER = 'acts.event.hook';
 import { SchemaForm, type JsonSchema } from './schema-form.tsx';
 import { TextInput } from './text-input.tsx';
 import { TriggerAdder } from './trigger-adder.tsx';
@@ -31,6 +35,8 @@ export interface PropertyPanelProps {
   modelIds: readonly string[];
   /** The trigger packages (`acts.event.*`). */
   triggerPackages: readonly string[];
+  /** The deployed model's id, when the text is deployed (a hook trigger then shows its endpoint and deliveries). */
+  deployedId?: string;
   /** The packages an act may run (a hook's). */
   actPackages: readonly string[];
   /** The validation problems of this node. */
@@ -44,7 +50,7 @@ const orUndefined = (value: string) => value.trim() || undefined;
 const SUBFLOW = 'acts.core.subflow';
 const IRQ = 'acts.core.irq';
 
-export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, triggerPackages, actPackages, problems, onEdit }: PropertyPanelProps) {
+export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, triggerPackages, actPackages, problems, deployedId, onEdit }: PropertyPanelProps) {
   const values = useMemo(() => elementValues(source, node.path), [source, node.path]);
   const set = (fields: Record<string, unknown>) => onEdit((s) => setFields(s, node.id, fields));
   const named = node.kind !== 'catch' && node.kind !== 'timeout' && node.kind !== 'end';
@@ -78,6 +84,7 @@ export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, 
           </datalist>
         </>
       ) : null}
+      {node.kind === 'trigger' && node.uses === HOOK_TRIGGER && deployedId && text(values.id) ? <HookDeliveries modelId={deployedId} triggerId={text(values.id)} /> : null}
       {node.kind === 'trigger' && node.uses === SCHEDULE_TRIGGER ? (
         <ScheduleFields path={node.path} cron={text(values.cron)} timezone={text(values.timezone)} problems={problems} onSet={set} />
       ) : null}

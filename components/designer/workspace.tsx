@@ -159,7 +159,7 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
             <h2 className={styles.paneTitle}>Properties</h2>
             {commands.editError ? <p role="alert" className={styles.fieldError}>{commands.editError}</p> : null}
             {selectedNode && designer && doc.broken.length === 0 ? (
-              <PropertyPanel node={selectedNode} text={doc.text} schemas={schemas} stepIds={stepIds} modelIds={modelIds} triggerPackages={triggerPackages} actPackages={actIds} problems={byNode.get(selectedNode.id) ?? []} onEdit={commands.run} />
+              <PropertyPanel node={selectedNode} text={doc.text} schemas={schemas} stepIds={stepIds} modelIds={modelIds} triggerPackages={triggerPackages} actPackages={actIds} problems={byNode.get(selectedNode.id) ?? []} deployedId={lastDeploy?.id} onEdit={commands.run} />
             ) : (
               <p className={styles.muted}>{doc.broken.length ? 'Fix the YAML to edit properties.' : 'Select a node on the canvas to see its properties.'}</p>
             )}

@@ -1,18 +1,21 @@
 /**
- * The request dispatcher of the one HTTP server: operations endpoints, the tRPC API, and a
- * fallback for every other path (the Next.js studio; 404 JSON without it). socket.io
+ * The request dispatcher of the one HTTP server: operations endpoints, the tRPC API, signed
+ * webhook deliveries, and a fallback for every other path (the Next.js studio; 404 JSON without it). socket.io
  * sees its `/socket.io/` requests before this dispatcher (engine.io wraps the listener).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { API_BASE } from './api-handler.ts';
 import { sendJson } from './probes.ts';
+import { HOOKS_BASE } from './webhooks/endpoint.ts';
 
 export interface Routes {
   healthz: RequestListener;
   readyz: RequestListener;
   metrics: RequestListener;
   api: RequestListener;
+  /** `/hooks/<model>/<trigger>`: signed webhook deliveries (webhooks/endpoint.ts). */
+  hooks: RequestListener;
   /** Everything else (the studio). Default: 404 JSON. */
   fallback?: RequestListener;
 }
@@ -38,7 +41,7 @@ export function dispatcher(routes: Routes, log: Logger): RequestListener {
       const entry = { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
       log[levelOf(res.statusCode)](entry, 'request');
     });
-    const handler = exact[path] ?? (path.startsWith(API_BASE) ? routes.api : (routes.fallback ?? notFound));
+    const handler = exact[path] ?? (path.startsWith(API_BASE) ? routes.api : path.startsWith(HOOKS_BASE) ? routes.hooks : (routes.fallback ?? notFound));
     Promise.resolve(handler(req, res)).catch((err: unknown) => {
       log.error({ path, err: err instanceof Error ? err.message : String(err) }, 'request handler failed');
       if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'internal error' } });

@@ -17,6 +17,7 @@ import { sweepExpiredSessions, type SessionStore } from '../auth/expired-session
 import type { Auth } from '../auth/types.ts';
 import { DraftBook, type DraftStore } from '../drafts/index.ts';
 import { SecretBook, type SecretStore } from '../secrets/index.ts';
+import { webhookEndpoint } from './webhooks/endpoint.ts';
 import { systemClock } from '../engine/clock.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { ApiServices } from '../api/context.ts';
@@ -81,7 +82,14 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
   const metrics = createMetrics(options.engine, () => live?.io);
   const server = http.createServer(
     dispatcher(
-      { healthz, readyz: readyz(options.engine, () => closing), metrics: metricsEndpoint(metrics), api: apiHandler(services), fallback: options.fallback },
+      {
+        healthz,
+        readyz: readyz(options.engine, () => closing),
+        metrics: metricsEndpoint(metrics),
+        api: apiHandler(services),
+        hooks: webhookEndpoint({ engine: options.engine, secrets: services.secrets, audit: services.audit }),
+        fallback: options.fallback,
+      },
       log,
     ),
   );

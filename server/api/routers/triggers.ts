@@ -1,6 +1,7 @@
 /**
  * Triggers: list (with next and last run), outcomes (how each schedule's last run went),
- * enable/disable (designers), fire now (operators; optionally idempotent: start-key.ts).
+ * enable/disable (designers), fire now (operators; optionally idempotent: start-key.ts), the last
+ * webhook deliveries of a hook trigger.
  */
 import { z } from 'zod';
 import { audited } from '../audit.ts';
@@ -58,6 +59,17 @@ export const triggersRouter = router({
   get: allowed('read')
     .input(z.object({ id }))
     .query(({ ctx, input }) => ctx.services.engine.triggers.get(input.id)),
+
+  /** The last webhook deliveries of a hook trigger, newest first (server/http/webhooks: each is an audit entry). */
+  deliveries: allowed('read')
+    .input(z.object({ id, limit: z.number().int().min(1).max(100).default(20) }))
+    .query(async ({ ctx, input }) => {
+      const { rows } = await ctx.services.audit.query({ action: 'hook.delivery', target: input.id, limit: input.limit });
+      return rows.map((row) => {
+        const detail = (row.detail ?? {}) as { delivery?: string; event?: string | null; pid?: string; repeated?: boolean; message?: string };
+        return { id: row.id, time: row.time, result: row.result, delivery: detail.delivery ?? null, event: detail.event ?? null, pid: detail.pid ?? null, repeated: detail.repeated ?? false, message: detail.message ?? null };
+      });
+    }),
 
   setEnabled: allowed('design')
     .input(z.object({ id, enabled: z.boolean() }))

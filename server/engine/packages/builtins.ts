@@ -2,7 +2,7 @@
 import { ActError } from '../errors.ts';
 import type { Act, Vars } from '../model/types.ts';
 import type { FuncPackage, PackageDef, PackageMeta } from './types.ts';
-import { ACTION_PARAMS, BLOCK_PARAMS, CODE_PARAMS, FAN_OUT_PARAMS, IRQ_PARAMS, MSG_PARAMS, SET_PARAMS, SUBFLOW_PARAMS } from './params-schemas.ts';
+import { ACTION_PARAMS, BLOCK_PARAMS, CODE_PARAMS, FAN_OUT_PARAMS, HOOK_PARAMS, IRQ_PARAMS, MSG_PARAMS, SET_PARAMS, SUBFLOW_PARAMS } from './params-schemas.ts';
 import { httpPackage } from './http.ts';
 import { shellPackage } from './shell.ts';
 import { statePackage } from './state.ts';
@@ -102,7 +102,7 @@ const code: FuncPackage = {
 
 const triggerSchema = {};
 const manual = meta('acts.event.manual', 'event', 'func', 'Starts the model on demand; returns its pid.', triggerSchema);
-const hook = meta('acts.event.hook', 'event', 'func', 'Starts the model and waits for its outputs.', triggerSchema);
+const hook = meta('acts.event.hook', 'event', 'func', 'Starts the model from a signed HTTP delivery (POST /hooks/<model>/<trigger>), or on demand and waits for its outputs.', HOOK_PARAMS);
 const chat = meta('acts.event.chat', 'event', 'func', 'Starts the model with a text as input `data`.', triggerSchema);
 const schedule = meta('acts.event.schedule', 'event', 'func', 'Starts the model on a cron schedule.', triggerSchema);
 

@@ -15,6 +15,8 @@
  */
 import { ANSWER_TYPES } from '../../../vocab/answers.ts';
 import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
+import { SECRET_NAME } from '../../../vocab/secrets.ts';
+import { SIGNATURE_PRESETS, WEBHOOK_DEFAULTS } from '../../../vocab/webhooks.ts';
 import { CONTENT_TYPES, HTTP_DEFAULTS, HTTP_METHODS } from './http-params.ts';
 import { ENV_NAME, SHELL_DEFAULTS, SHELL_OUTPUT_TYPES } from './shell-params.ts';
 import { SHELLS } from './shell-types.ts';
@@ -97,6 +99,18 @@ export const SUBFLOW_PARAMS = {
   properties: {
     to: { type: 'string', minLength: 1, title: 'Model to run', description: 'The id of a deployed model' },
     options: { type: 'object', title: 'Inputs of the child', description: 'e.g. v: "{{ v }}"' },
+  },
+};
+
+/** A hook trigger's params: how its /hooks endpoint checks deliveries (server/http/webhooks). */
+export const HOOK_PARAMS = {
+  type: 'object',
+  properties: {
+    secret: { type: 'string', pattern: SECRET_NAME.source, title: 'Secret', description: 'Name of the stored secret the sender signs with (Admin › Secrets); without one the endpoint refuses every delivery' },
+    signature: { enum: [...SIGNATURE_PRESETS], title: 'Signature', description: `github (X-Hub-Signature-256), stripe (Stripe-Signature) or generic (t=<secs>,v1=<hex> in the header below); default ${WEBHOOK_DEFAULTS.signature}` },
+    header: { type: 'string', title: 'Signature header', description: `generic: the header carrying the signature (default ${WEBHOOK_DEFAULTS.header})` },
+    tolerance_secs: { type: 'integer', minimum: 1, maximum: 86_400, title: 'Replay window (s)', description: `stripe and generic: how far the signed time may be from now (default ${WEBHOOK_DEFAULTS.toleranceSecs})` },
+    max_bytes: { type: 'integer', minimum: 1, maximum: 10 * 1024 * 1024, title: 'Largest body (bytes)', description: `default ${WEBHOOK_DEFAULTS.maxBytes} (1 MiB)` },
   },
 };
 
