@@ -34,6 +34,8 @@ import { nextRunOnDeploy } from './schedules.ts';
 export const MODELS_TOPIC = 'acts_models';
 /** How long a cached latest version is used without asking a shared store again, ms. */
 export const SHARED_MODEL_FRESH_MS = 1000;
+/** How many compiled snapshots of versions other than the latest are kept (recovery, run pages). */
+export const SNAPSHOTS_KEPT = 64;
 
 export interface CompiledModel {
   workflow: Workflow;
@@ -223,14 +225,19 @@ export class Models {
     return entry;
   }
 
-  /** The model a stored process runs: its own source snapshot, compiled once per version. */
+  /** The model a stored process runs: its own source snapshot, compiled once per version (or the cached latest, when it is that version). */
   snapshot(mid: string, ver: number, source: string): CompiledModel {
     const key = `${mid}:${ver}`;
     const cached = this.snapshots.get(key);
     if (cached && cached.source === source) return cached;
+    // the latest version compiled at its deploy serves its processes too (no second parse of a big model)
+    const latest = this.compiled.get(mid);
+    if (latest && latest.ver === ver && latest.source === source) return latest;
     const workflow = { ...this.parseOrThrow(source, true), ver };
     const entry = { workflow, source, tree: compileWorkflow(workflow) };
     this.snapshots.set(key, entry);
+    // bounded: run pages read old versions too; the oldest entry goes first
+    if (this.snapshots.size > SNAPSHOTS_KEPT) this.snapshots.delete(this.snapshots.keys().next().value!);
     return entry;
   }
 
