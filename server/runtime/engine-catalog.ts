@@ -43,10 +43,7 @@ export function modelsApi(rt: Runtime, models: Models, check: () => void) {
     /** Parses and validates without deploying; returns every problem. */
     validate: (source: string): ModelProblem[] => models.validate(source).problems,
     /** Every problem, and the warnings of a valid model (see model/loop-warnings.ts; none for an invalid one). */
-    check: (source: string): { problems: ModelProblem[]; warnings: ModelProblem[] } => {
-      const { problems, warnings = [] } = models.validate(source);
-      return { problems, warnings };
-    },
+    check: (source: string): { problems: ModelProblem[]; warnings: ModelProblem[] } => models.check(source),
     deploy: async (source: string, meta?: DeployMeta): Promise<DeployResult> => {
       check();
       return models.deploy(source, meta);
