@@ -41,6 +41,7 @@ test('a designer builds a two-step approval from the palette, fixes a problem, d
   await expect(deployButton(page)).toBeDisabled();
   await setProperty(page, 'Next step', '');
   await expect(node(page, 'step:manager').getByTestId('node-problem')).toHaveCount(0);
+  await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
   await expect(deployButton(page)).toBeEnabled();
 
   await deployButton(page).click();

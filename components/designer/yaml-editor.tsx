@@ -2,7 +2,8 @@
  * The CodeMirror 6 YAML editor, controlled: `value` in, `onChange` out, `diagnostics` underlined.
  *
  * State: the EditorView lives in a ref for the component's lifetime, made once the page has painted
- * (`afterPaint`; null before, when the latest value and diagnostics wait in a ref). An outside change of `value`
+ * (`afterPaint`; null before, when the latest value and diagnostics wait in a ref), and the number
+ * of diagnostics it shows (`shown`). An outside change of `value`
  * (a graph edit, undo, a loaded version) is applied as the smallest replacement, tagged `external`
  * so it is not reported back through `onChange`; the cursor stays where it was when possible.
  */
@@ -39,8 +40,12 @@ function smallestChange(from: string, to: string): { from: number; to: number; i
   return { from: start, to: endA, insert: to.slice(start, endB) };
 }
 
-function showDiagnostics(editor: EditorView, diagnostics: readonly Diagnostic[]): void {
-  editor.dispatch(setDiagnostics(editor.state, diagnostics.filter((d) => d.to <= editor.state.doc.length)));
+/** Underlines `diagnostics`; `shown` counts what the editor shows: none after none is no transaction (most edits). */
+function showDiagnostics(editor: EditorView, diagnostics: readonly Diagnostic[], shown: { current: number }): void {
+  if (diagnostics.length === 0 && shown.current === 0) return;
+  const fitting = diagnostics.filter((d) => d.to <= editor.state.doc.length);
+  shown.current = fitting.length;
+  editor.dispatch(setDiagnostics(editor.state, fitting));
 }
 
 export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly = false, label }: YamlEditorProps) {
@@ -49,6 +54,7 @@ export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly =
   const handlers = useRef({ onChange, keys });
   handlers.current = { onChange, keys };
   const latest = useRef({ value, diagnostics });
+  const shown = useRef(0);
   latest.current = { value, diagnostics };
 
   useEffect(() => {
@@ -76,7 +82,7 @@ export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly =
         }),
       });
       view.current = editor;
-      showDiagnostics(editor, latest.current.diagnostics);
+      showDiagnostics(editor, latest.current.diagnostics, shown);
     });
     return () => {
       cancel();
@@ -95,7 +101,7 @@ export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly =
   }, [value]);
 
   useEffect(() => {
-    if (view.current) showDiagnostics(view.current, diagnostics);
+    if (view.current) showDiagnostics(view.current, diagnostics, shown);
   }, [diagnostics]);
 
   return <div ref={host} style={{ height: '100%', overflow: 'hidden' }} />;
