@@ -7,7 +7,7 @@
  * frame). The figures are printed, not asserted: the machines these run on are shared.
  */
 import type { Page } from '@playwright/test';
-import { node, yaml } from './helpers/designer.ts';
+import { deployButton, node, yaml } from './helpers/designer.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
 
@@ -106,11 +106,15 @@ test('a rename on a 200-node model is drawn at the next frames (prints the time)
   const firstRender = await openAndTime(page, `/models/${id}`, '[data-testid="node-step:s0"]');
   await expect(node(page, 'step:s0')).toBeVisible();
   await node(page, 'step:s0').click();
+  // each rename starts from a settled page: the text checked (the page's own work after an edit — validation, the draft — is not the edit's)
+  const settled = () => expect(deployButton(page)).toHaveText('Deploy', { timeout: 15_000 });
+  await settled();
   const times: number[] = [];
   for (let round = 1; round <= 5; round++) {
     times.push(await renameToPaint(page, 'node-step:s0', `Renamed ${round}`));
     await expect(yaml(page)).toContainText(`name: Renamed ${round}`);
     await expect(node(page, 'step:s0')).toContainText(`Renamed ${round}`);
+    await settled();
   }
   const sorted = [...times].sort((a, b) => a - b);
   console.log(
