@@ -41,13 +41,15 @@ describe('canvas elements', () => {
     expect(third.filter((node, i) => node !== second[i]).map((n) => [n.id, n.data.problems])).toEqual([['act:a2', ['unknown package']]]);
   });
 
-  it('rebuilds a node whose label or badges changed in a new text, and keeps the nodes that only moved in it', () => {
+  it('rebuilds a node whose label or badges changed in a new text, and keeps the nodes that only moved in it (and the lists when nothing changed)', () => {
     const cache = createElementCache();
     const first = buildNodes(cache, { graph, layout: placed });
     const edited = toGraph(source.replace('name: Step 1\n', 'name: Renamed\n').replace('      - { id: a5, uses: acts.core.irq }', "      - { id: a5, uses: acts.core.irq, if: 'ok' }"));
     const second = buildNodes(cache, { graph: edited, layout: placed });
     expect(second.filter((node, i) => node !== first[i]).map((node) => node.id)).toEqual(['step:s1', 'act:a5']);
     expect(second.find((n) => n.id === 'act:a5')!.data.node.badges).toEqual(['if ok']);
+    expect(buildEdges(cache, edited)).toBe(buildEdges(cache, graph));
+    expect(buildNodes(cache, { graph: edited, layout: placed })).toBe(second);
     expect(sameShown(graph.nodes[3], { ...graph.nodes[3], range: undefined })).toBe(true);
     expect(sameShown(graph.nodes[3], { ...graph.nodes[3], badges: ['else'] })).toBe(false);
   });

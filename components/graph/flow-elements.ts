@@ -54,10 +54,18 @@ interface Cached<T> {
 export interface ElementCache {
   nodes: Map<string, Cached<FlowNode>>;
   edges: Map<string, Cached<FlowEdge>>;
+  /** The last lists given out: the same list again when every element is the same (React Flow then does nothing). */
+  nodeList: FlowNode[];
+  edgeList: FlowEdge[];
 }
 
 export function createElementCache(): ElementCache {
-  return { nodes: new Map(), edges: new Map() };
+  return { nodes: new Map(), edges: new Map(), nodeList: [], edgeList: [] };
+}
+
+/** `previous` when `next` holds the very same elements, else `next`. */
+function sameList<T>(previous: T[], next: T[]): T[] {
+  return previous.length === next.length && next.every((item, i) => item === previous[i]) ? previous : next;
 }
 
 /**
@@ -143,7 +151,8 @@ export function buildNodes(cache: ElementCache, input: BuildInput): FlowNode[] {
     });
   });
   cache.nodes = next;
-  return nodes;
+  cache.nodeList = sameList(cache.nodeList, nodes);
+  return cache.nodeList;
 }
 
 const DASHED = new Set<GraphEdge['kind']>(['catch', 'timeout', 'hook', 'setup']);
@@ -173,5 +182,6 @@ export function buildEdges(cache: ElementCache, graph: DesignerGraph): FlowEdge[
   const next = new Map<string, Cached<FlowEdge>>();
   const edges = graph.edges.map((edge) => keep(cache.edges, next, edge.id, [edge.label, edge.back], sameValues, () => edgeOf(edge)));
   cache.edges = next;
-  return edges;
+  cache.edgeList = sameList(cache.edgeList, edges);
+  return cache.edgeList;
 }
