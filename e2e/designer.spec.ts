@@ -1,4 +1,4 @@
-/** The designer: building a workflow from the palette, validation on the node, deploy, YAML edits, versions and diff; a schedule's cron edited in the property panel; roles; screenshots; a 200-node workflow. */
+/** The designer: building a workflow from the palette, validation on the node, deploy, YAML edits, versions and diff; a schedule's cron edited in the property panel; roles; screenshots (the 200-node timings are in big-models.spec.ts). */
 import { chooseTheme, screenshot } from './helpers/browser.ts';
 import { deployModel, uniqueName } from './helpers/scene.ts';
 import { deployButton, node, setProperty, yaml } from './helpers/designer.ts';
@@ -41,6 +41,7 @@ test('a designer builds a two-step approval from the palette, fixes a problem, d
   await expect(deployButton(page)).toBeDisabled();
   await setProperty(page, 'Next step', '');
   await expect(node(page, 'step:manager').getByTestId('node-problem')).toHaveCount(0);
+  await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
   await expect(deployButton(page)).toBeEnabled();
 
   await deployButton(page).click();
@@ -149,35 +150,4 @@ test('screenshots of the designer in light and dark', async ({ page, context, si
     await page.waitForTimeout(300);
     await screenshot(page, theme === 'light' ? 'designer' : 'designer-dark');
   }
-});
-
-test('a 200-node workflow renders and updates quickly (prints the times)', async ({ page, signInAs }) => {
-  test.setTimeout(60_000);
-  await signInAs(['designer']);
-  const id = uniqueName('big');
-  const lines = [`id: ${id}`, 'steps:'];
-  for (let i = 0; i < 66; i++) lines.push(`  - id: s${i}`, `    name: Step ${i}`, '    acts:', `      - { id: a${i}, uses: acts.core.irq }`, `      - { id: m${i}, uses: acts.core.msg }`);
-  await deployModel(`${lines.join('\n')}\n`);
-  const started = Date.now();
-  await page.goto(`/models/${id}`);
-  await expect(node(page, 'step:s0')).toBeVisible();
-  const firstRender = Date.now() - started;
-  await node(page, 'step:s0').click();
-  const update = await page.evaluate(() => {
-    const input = [...document.querySelectorAll('label')].find((l) => l.textContent === 'Name')!.control as HTMLInputElement;
-    const label = document.querySelector('[data-testid="node-step:s0"]')!;
-    return new Promise<number>((resolve) => {
-      input.focus();
-      input.value = 'Renamed';
-      const start = performance.now();
-      new MutationObserver((_, observer) => {
-        if (label.isConnected && label.textContent?.includes('Renamed')) {
-          observer.disconnect();
-          resolve(performance.now() - start);
-        }
-      }).observe(label, { subtree: true, characterData: true, childList: true });
-      input.blur();
-    });
-  });
-  console.log(`[designer perf] 199 nodes: page open → graph shown ${firstRender} ms; one node renamed in the property panel → drawn ${update.toFixed(1)} ms`);
 });

@@ -4,6 +4,7 @@
  * the author left out included); `processes.summary` — every task's state without variables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelNodeIds } from '../server/api/model-node-ids.ts';
 import { apiError, startTestServer, type TestServer } from './helpers/server.ts';
 
 const mixed = `id: mixed
@@ -49,6 +50,16 @@ describe('processes.model', () => {
     for (const task of tasks) expect(nids.has(task.nid), `${task.key} (${task.nid})`).toBe(true);
     const ask = tasks.find((x) => x.key === 'ask')!;
     expect(ask.nid).toBe(byPath.get('steps[0].acts[0]'));
+  });
+
+  it('reads the node ids from the compiled model (no parse per read), the same as a parse of the snapshot gives', async () => {
+    const { pid } = await t.as('operator').processes.start.mutate({ mid: 'mixed' });
+    await t.engine.idle();
+    const workflow = t.engine.models.snapshot('mixed', 1, mixed);
+    expect(t.engine.models.snapshot('mixed', 1, mixed)).toBe(workflow);
+    const model = await t.as('viewer').processes.model.query({ pid });
+    expect(model.nodes).toEqual(modelNodeIds(mixed));
+    expect(t.engine.models.snapshot('mixed', 1, mixed)).toBe(workflow);
   });
 
   it('refuses unknown processes and the unauthenticated', async () => {

@@ -257,6 +257,18 @@ describe('edits: adding', () => {
 });
 
 describe('edits: setting fields', () => {
+  it('changes a copy of the parse the graph was read from: the graph of the old text stays as it was', () => {
+    const source = example('send-back.yml');
+    const before = toGraph(source);
+    const label = before.nodes.find((n) => n.id === 'step:review')!.label;
+    const edited = setFields(source, 'step:review', { name: 'Second look' }).source;
+    // a second edit of the same text starts from that text, not from the first edit's document
+    expect(setFields(source, 'step:review', { name: 'Again' }).source).toBe(edited.replace('Second look', 'Again'));
+    expect(toGraph(edited).nodes.find((n) => n.id === 'step:review')!.label).toBe('Second look');
+    expect(before.nodes.find((n) => n.id === 'step:review')!.label).toBe(label);
+    expect(toGraph(source).nodes.find((n) => n.id === 'step:review')!.label).toBe(label);
+  });
+
   it('sets next, timeout rules, branch needs, trigger cron and workflow inputs; the graph follows', () => {
     let source = example('send-back.yml');
     source = setFields(source, 'step:review', { next: 'draft', if: 'rounds < 3' }).source;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { layout, problemsByNode, toGraph } from '../components/designer/model/index.ts';
-import { buildEdges, buildNodes, createElementCache } from '../components/graph/flow-elements.ts';
+import { buildEdges, buildNodes, createElementCache, sameShown } from '../components/graph/flow-elements.ts';
 
 /** `steps` steps of two acts each; the last step loops back to the first. */
 function chain(steps: number): string {
@@ -39,6 +39,19 @@ describe('canvas elements', () => {
     const problems = problemsByNode(graph, [{ path: 'steps[2].acts[0].uses', message: 'unknown package' }]);
     const third = buildNodes(cache, { graph, layout: placed, states: { 'act:a1': 'completed' }, selected: 'step:s5', problems });
     expect(third.filter((node, i) => node !== second[i]).map((n) => [n.id, n.data.problems])).toEqual([['act:a2', ['unknown package']]]);
+  });
+
+  it('rebuilds a node whose label or badges changed in a new text, and keeps the nodes that only moved in it (and the lists when nothing changed)', () => {
+    const cache = createElementCache();
+    const first = buildNodes(cache, { graph, layout: placed });
+    const edited = toGraph(source.replace('name: Step 1\n', 'name: Renamed\n').replace('      - { id: a5, uses: acts.core.irq }', "      - { id: a5, uses: acts.core.irq, if: 'ok' }"));
+    const second = buildNodes(cache, { graph: edited, layout: placed });
+    expect(second.filter((node, i) => node !== first[i]).map((node) => node.id)).toEqual(['step:s1', 'act:a5']);
+    expect(second.find((n) => n.id === 'act:a5')!.data.node.badges).toEqual(['if ok']);
+    expect(buildEdges(cache, edited)).toBe(buildEdges(cache, graph));
+    expect(buildNodes(cache, { graph: edited, layout: placed })).toBe(second);
+    expect(sameShown(graph.nodes[3], { ...graph.nodes[3], range: undefined })).toBe(true);
+    expect(sameShown(graph.nodes[3], { ...graph.nodes[3], badges: ['else'] })).toBe(false);
   });
 
   it('draws the loop as a back edge between the right-side handles', () => {

@@ -357,6 +357,27 @@ steps:
   });
 });
 
+describe('checking a model', () => {
+  it('answers a text checked before from memory, until a package changes', async () => {
+    const source = 'id: checked\nsteps: [ { id: s1, acts: [ { uses: acme.later, key: g } ] } ]';
+    const first = h.engine.models.check(source);
+    expect(first.problems.map((p) => p.message).join()).toMatch(/acme.later/);
+    expect(h.engine.models.check(source)).toBe(first);
+    await h.engine.packages.register({ name: 'acme.later', run_as: 'irq' });
+    expect(h.engine.models.check(source).problems).toEqual([]);
+    await h.engine.packages.remove('acme.later');
+    expect(h.engine.models.check(source).problems).toHaveLength(first.problems.length);
+  });
+
+  it('a deploy remembers its check: the designer opening the deployed text is answered at once', async () => {
+    const source = 'id: deployed-check\nsteps: [ { id: s1, acts: [ { uses: acts.core.irq, key: ok } ] } ]';
+    await h.deploy(source);
+    const answer = h.engine.models.check(source);
+    expect(answer.problems).toEqual([]);
+    expect(h.engine.models.check(source)).toBe(answer);
+  });
+});
+
 describe('bad input at run time', () => {
   it('a package that disappeared after deploy fails only the processes that use it', async () => {
     await h.engine.packages.register({ name: 'acme.gone', run_as: 'irq' });

@@ -1,10 +1,11 @@
 /**
- * The studio's tRPC client: batched HTTP calls to `/api/trpc` on the same origin, with the
+ * The studio's tRPC client: batched HTTP calls to `/api/trpc` on the same origin (a few big reads
+ * alone: `ALONE`), with the
  * session cookie (`credentials: 'include'`) and the CSRF header every cookie-signed mutation
  * needs. `api` is typed by the server's `AppRouter`; `callQuery` and `callMutation` call a
  * procedure by its dotted path (what the React Query helpers use).
  */
-import { createTRPCClient, getUntypedClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, getUntypedClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import type { AppRouter } from '../../server/api/router.ts';
 import type { ApiInput, ApiOutput, MutationPath, QueryPath } from './api-types.ts';
 
@@ -13,13 +14,25 @@ export const API_URL = '/api/trpc';
 /** The header the server's CSRF check asks for (server/api/context.ts `CSRF_HEADER`). */
 export const CSRF_HEADERS = { 'x-acts-csrf': '1' } as const;
 
+/**
+ * Reads sent alone, never in a batch: a page starts work on their big answers at once (the run
+ * page reads the graph of a process's model while the server still gathers its tasks); in a batch
+ * they would wait for the slowest read beside them.
+ */
+const ALONE = new Set(['processes.model']);
+
+const common = {
+  url: API_URL,
+  headers: () => CSRF_HEADERS,
+  fetch: (url: URL | RequestInfo, init?: RequestInit) => fetch(url, { ...init, credentials: 'include' }),
+};
+
 export const api = createTRPCClient<AppRouter>({
   links: [
-    httpBatchLink({
-      url: API_URL,
-      headers: () => CSRF_HEADERS,
-      fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
-      maxURLLength: 4000,
+    splitLink({
+      condition: (op) => ALONE.has(op.path),
+      true: httpLink(common),
+      false: httpBatchLink({ ...common, maxURLLength: 4000 }),
     }),
   ],
 });

@@ -1,5 +1,5 @@
 /** The plain values of one element of the YAML (by its document path, `steps[1].acts[0]`). */
-import { isMap } from 'yaml';
+import { isMap, isNode } from 'yaml';
 import { openSource } from './model/source.ts';
 
 /** `steps[1].acts[0]` → `['steps', 1, 'acts', 0]`. */
@@ -15,4 +15,13 @@ export function elementValues(text: string, path: string): Record<string, unknow
   if (errors.length) return {};
   const node = path ? doc.getIn(pathSegments(path), true) : doc.contents;
   return isMap(node) ? (node.toJSON() as Record<string, unknown>) : {};
+}
+
+/** One field of an element as plain data (`undefined` when absent or the text is broken): no other field is converted. */
+export function fieldValue(text: string, path: string, field: string): unknown {
+  const { doc, errors } = openSource(text);
+  if (errors.length) return undefined;
+  const node = path ? doc.getIn(pathSegments(path), true) : doc.contents;
+  const value = isMap(node) ? node.get(field, true) : undefined;
+  return isNode(value) ? value.toJSON() : value;
 }

@@ -2,7 +2,8 @@
  * Live validation: the text goes to `models.validate` after `VALIDATE_DEBOUNCE_MS` of quiet.
  *
  * State machine: idle → waiting (debounce) → checking (request in flight) → done (problems of that
- * text) | failed (the call itself failed: `error`). A newer text makes older answers stale; they
+ * text) | failed (the call itself failed: `error`). Only the answers are state; `checking` is read
+ * from them (the text is neither checked nor failed yet). A newer text makes older answers stale; they
  * are dropped. Syntax errors found in the browser are shown at once without asking the server.
  */
 'use client';
@@ -21,26 +22,35 @@ export interface Validation {
   error: ApiError | null;
 }
 
+/** What the last answer said; `failed`: the text whose check itself failed. */
+interface Answer {
+  problems: ModelProblem[];
+  checked: string | null;
+  failed: string | null;
+  error: ApiError | null;
+}
+
 export function useValidation(text: string, syntaxErrors: ModelProblem[], enabled: boolean): Validation {
-  const [result, setResult] = useState<Validation>({ problems: [], checked: null, checking: false, error: null });
+  const [answer, setAnswer] = useState<Answer>({ problems: [], checked: null, failed: null, error: null });
   const latest = useRef(text);
   latest.current = text;
 
   useEffect(() => {
     if (!enabled) return;
     if (syntaxErrors.length) {
-      setResult({ problems: syntaxErrors, checked: text, checking: false, error: null });
+      setAnswer({ problems: syntaxErrors, checked: text, failed: null, error: null });
       return;
     }
-    setResult((r) => ({ ...r, checking: true }));
     const timer = setTimeout(() => {
       callMutation('models.validate', { source: text }).then(
-        (answer) => latest.current === text && setResult({ problems: answer.problems, checked: text, checking: false, error: null }),
-        (err: unknown) => latest.current === text && setResult((r) => ({ ...r, checking: false, error: toApiError(err) })),
+        (valid) => latest.current === text && setAnswer({ problems: valid.problems, checked: text, failed: null, error: null }),
+        (err: unknown) => latest.current === text && setAnswer((a) => ({ ...a, failed: text, error: toApiError(err) })),
       );
     }, VALIDATE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, syntaxErrors, enabled]);
 
-  return result;
+  // derived, not set by the effect: a state set there rendered the whole designer once more per edit
+  const checking = enabled && answer.checked !== text && answer.failed !== text;
+  return { problems: answer.problems, checked: answer.checked, checking, error: answer.error };
 }

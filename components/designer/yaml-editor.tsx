@@ -1,7 +1,9 @@
 /**
  * The CodeMirror 6 YAML editor, controlled: `value` in, `onChange` out, `diagnostics` underlined.
  *
- * State: the EditorView lives in a ref for the component's lifetime. An outside change of `value`
+ * State: the EditorView lives in a ref for the component's lifetime, made once the page has painted
+ * (`afterPaint`; null before, when the latest value and diagnostics wait in a ref), and the number
+ * of diagnostics it shows (`shown`). An outside change of `value`
  * (a graph edit, undo, a loaded version) is applied as the smallest replacement, tagged `external`
  * so it is not reported back through `onChange`; the cursor stays where it was when possible.
  */
@@ -10,6 +12,7 @@ import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { Annotation, Compartment, EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap, type KeyBinding } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { afterPaint } from '../ui/after-paint.ts';
 import { editorExtensions } from './editor-setup.ts';
 
 const external = Annotation.define<boolean>();
@@ -37,11 +40,22 @@ function smallestChange(from: string, to: string): { from: number; to: number; i
   return { from: start, to: endA, insert: to.slice(start, endB) };
 }
 
+/** Underlines `diagnostics`; `shown` counts what the editor shows: none after none is no transaction (most edits). */
+function showDiagnostics(editor: EditorView, diagnostics: readonly Diagnostic[], shown: { current: number }): void {
+  if (diagnostics.length === 0 && shown.current === 0) return;
+  const fitting = diagnostics.filter((d) => d.to <= editor.state.doc.length);
+  shown.current = fitting.length;
+  editor.dispatch(setDiagnostics(editor.state, fitting));
+}
+
 export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly = false, label }: YamlEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const handlers = useRef({ onChange, keys });
   handlers.current = { onChange, keys };
+  const latest = useRef({ value, diagnostics, readOnly });
+  const shown = useRef(0);
+  latest.current = { value, diagnostics, readOnly };
   /** Whether the text can be edited, switched without a new view (an older version made editable). */
   const editable = useRef(new Compartment());
 
@@ -50,25 +64,31 @@ export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly =
       key,
       run: () => handlers.current.keys.find((k) => k.key === key)?.run?.(view.current!) ?? false,
     }));
-    const editor = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          ...editorExtensions(Prec.highest(keymap.of(forward))),
-          editable.current.of(EditorState.readOnly.of(readOnly)),
-          EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'yaml-editor' }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged && !update.transactions.some((tr) => tr.annotation(external))) {
-              handlers.current.onChange(update.state.doc.toString());
-            }
-          }),
-        ],
-      }),
+    let editor: EditorView | null = null;
+    // made once the page has painted: on a big model the graph shows first (the editor of 240 KB took ~100-200 ms)
+    const cancel = afterPaint(() => {
+      editor = new EditorView({
+        parent: host.current!,
+        state: EditorState.create({
+          doc: latest.current.value,
+          extensions: [
+            ...editorExtensions(Prec.highest(keymap.of(forward))),
+            editable.current.of(EditorState.readOnly.of(latest.current.readOnly)),
+            EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'yaml-editor' }),
+            EditorView.updateListener.of((update) => {
+              if (update.docChanged && !update.transactions.some((tr) => tr.annotation(external))) {
+                handlers.current.onChange(update.state.doc.toString());
+              }
+            }),
+          ],
+        }),
+      });
+      view.current = editor;
+      showDiagnostics(editor, latest.current.diagnostics, shown);
     });
-    view.current = editor;
     return () => {
-      editor.destroy();
+      cancel();
+      editor?.destroy();
       view.current = null;
     };
     // The view is created once; later values arrive through the effects below.
@@ -87,8 +107,7 @@ export function YamlEditor({ value, onChange, diagnostics, keys = [], readOnly =
   }, [readOnly]);
 
   useEffect(() => {
-    const editor = view.current;
-    if (editor) editor.dispatch(setDiagnostics(editor.state, diagnostics.filter((d) => d.to <= editor.state.doc.length)));
+    if (view.current) showDiagnostics(view.current, diagnostics, shown);
   }, [diagnostics]);
 
   return <div ref={host} style={{ height: '100%', overflow: 'hidden' }} />;

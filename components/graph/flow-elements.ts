@@ -4,7 +4,7 @@
  * React Flow reuses its internal node and the memoised node component does not render again.
  *
  * State: an `ElementCache` (one per canvas) maps node and edge ids to the last object built and the
- * signature it was built from. `buildNodes`/`buildEdges` read and refresh it; entries of ids that
+ * inputs it was built from (a first build compares nothing). `buildNodes`/`buildEdges` read and refresh it; entries of ids that
  * vanished are dropped on each build.
  *
  * Nodes get explicit `width`/`height` and `handles` from the layout, so React Flow can draw edges
@@ -13,7 +13,7 @@
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
 import type { DesignerGraph, GraphEdge, GraphLayout, GraphNode, LayoutDirection, Point, ProblemLike } from '../designer/model/index.ts';
 
-/** What a node component receives as `data` (stable per signature). */
+/** What a node component receives as `data` (the same object while its inputs are unchanged). */
 export type FlowNodeData = {
   node: GraphNode;
   /** The task state of a run (`completed`, `running`, …), when the canvas shows one. */
@@ -43,20 +43,29 @@ export interface BuildInput {
   direction?: LayoutDirection;
 }
 
+/** What an element was built from: compared input by input (cheaper than a text signature). */
+type Inputs = readonly unknown[];
+
 interface Cached<T> {
-  signature: string;
+  inputs: Inputs;
   value: T;
 }
 
 export interface ElementCache {
   nodes: Map<string, Cached<FlowNode>>;
   edges: Map<string, Cached<FlowEdge>>;
-  /** Signatures of graph nodes by object, so an unchanged graph node is not serialised twice. */
-  nodeText: WeakMap<GraphNode, string>;
+  /** The last lists given out: the same list again when every element is the same (React Flow then does nothing). */
+  nodeList: FlowNode[];
+  edgeList: FlowEdge[];
 }
 
 export function createElementCache(): ElementCache {
-  return { nodes: new Map(), edges: new Map(), nodeText: new WeakMap() };
+  return { nodes: new Map(), edges: new Map(), nodeList: [], edgeList: [] };
+}
+
+/** `previous` when `next` holds the very same elements, else `next`. */
+function sameList<T>(previous: T[], next: T[]): T[] {
+  return previous.length === next.length && next.every((item, i) => item === previous[i]) ? previous : next;
 }
 
 /**
@@ -80,23 +89,34 @@ function handlesFor(width: number, height: number, direction: LayoutDirection): 
   });
 }
 
-/** What a node shows (its range is left out: it moves whenever text above it changes). */
-function nodeText(cache: ElementCache, node: GraphNode): string {
-  let text = cache.nodeText.get(node);
-  if (text === undefined) {
-    const { range: _range, ...shown } = node;
-    text = JSON.stringify(shown);
-    cache.nodeText.set(node, text);
+/** Two graph nodes show the same (their ranges are left out: they move whenever text above them changes). */
+export function sameShown(a: GraphNode, b: GraphNode): boolean {
+  if (a === b) return true;
+  for (const key in a) {
+    if (key === 'range' || a[key as keyof GraphNode] === b[key as keyof GraphNode]) continue;
+    const x = a[key as keyof GraphNode];
+    const y = b[key as keyof GraphNode];
+    if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length || x.some((item, i) => item !== y[i])) return false;
   }
-  return text;
+  for (const key in b) if (key !== 'range' && !(key in a)) return false;
+  return true;
 }
 
-function keep<T>(map: Map<string, Cached<T>>, next: Map<string, Cached<T>>, id: string, signature: string, make: () => T): T {
+/** The first input is the graph node (compared by what it shows), the others by identity. */
+function sameInputs(a: Inputs, b: Inputs): boolean {
+  if (a.length !== b.length || !sameShown(a[0] as GraphNode, b[0] as GraphNode)) return false;
+  for (let i = 1; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function keep<T>(map: Map<string, Cached<T>>, next: Map<string, Cached<T>>, id: string, inputs: Inputs, same: (a: Inputs, b: Inputs) => boolean, make: () => T): T {
   const old = map.get(id);
-  const value = old && old.signature === signature ? old.value : make();
-  next.set(id, { signature, value });
+  const value = old && same(old.inputs, inputs) ? old.value : make();
+  next.set(id, { inputs, value });
   return value;
 }
+
+const sameValues = (a: Inputs, b: Inputs) => a.length === b.length && a.every((value, i) => value === b[i]);
 
 export function buildNodes(cache: ElementCache, input: BuildInput): FlowNode[] {
   const next = new Map<string, Cached<FlowNode>>();
@@ -107,8 +127,8 @@ export function buildNodes(cache: ElementCache, input: BuildInput): FlowNode[] {
     const problems = input.problems?.get(node.id)?.map((p) => p.message);
     const selected = input.selected === node.id;
     const direction = input.direction ?? 'TB';
-    const signature = [nodeText(cache, node), at.x, at.y, box.width, box.height, state, problems?.join('\n'), selected, input.draggable, input.dimmed, direction].join('|');
-    return keep(cache.nodes, next, node.id, signature, (): FlowNode => {
+    const inputs = [node, at.x, at.y, box.width, box.height, state, problems?.join('\n'), selected, input.draggable, input.dimmed, direction];
+    return keep(cache.nodes, next, node.id, inputs, sameInputs, (): FlowNode => {
       const data: FlowNodeData = { node };
       if (state !== undefined) data.state = state;
       if (problems?.length) data.problems = problems;
@@ -131,7 +151,8 @@ export function buildNodes(cache: ElementCache, input: BuildInput): FlowNode[] {
     });
   });
   cache.nodes = next;
-  return nodes;
+  cache.nodeList = sameList(cache.nodeList, nodes);
+  return cache.nodeList;
 }
 
 const DASHED = new Set<GraphEdge['kind']>(['catch', 'timeout', 'hook', 'setup']);
@@ -159,7 +180,8 @@ function edgeOf(edge: GraphEdge): FlowEdge {
 
 export function buildEdges(cache: ElementCache, graph: DesignerGraph): FlowEdge[] {
   const next = new Map<string, Cached<FlowEdge>>();
-  const edges = graph.edges.map((edge) => keep(cache.edges, next, edge.id, `${edge.label ?? ''}|${edge.back ?? ''}`, () => edgeOf(edge)));
+  const edges = graph.edges.map((edge) => keep(cache.edges, next, edge.id, [edge.label, edge.back], sameValues, () => edgeOf(edge)));
   cache.edges = next;
-  return edges;
+  cache.edgeList = sameList(cache.edgeList, edges);
+  return cache.edgeList;
 }

@@ -4,7 +4,7 @@
  */
 import type { Runtime } from './runtime-types.ts';
 import { ActError } from '../engine/errors.ts';
-import type { ModelProblem, Vars } from '../engine/model/types.ts';
+import type { ModelProblem, Vars, Workflow } from '../engine/model/types.ts';
 import { TRIGGER_PACKAGES } from '../engine/packages/builtins.ts';
 import type { PackageDef, PackageMeta } from '../engine/packages/types.ts';
 import type { EventRow, ModelRow, ModelVersionRow, PackageRow, PageData, Query } from '../store/contract/types.ts';
@@ -43,10 +43,7 @@ export function modelsApi(rt: Runtime, models: Models, check: () => void) {
     /** Parses and validates without deploying; returns every problem. */
     validate: (source: string): ModelProblem[] => models.validate(source).problems,
     /** Every problem, and the warnings of a valid model (see model/loop-warnings.ts; none for an invalid one). */
-    check: (source: string): { problems: ModelProblem[]; warnings: ModelProblem[] } => {
-      const { problems, warnings = [] } = models.validate(source);
-      return { problems, warnings };
-    },
+    check: (source: string): { problems: ModelProblem[]; warnings: ModelProblem[] } => models.check(source),
     deploy: async (source: string, meta?: DeployMeta): Promise<DeployResult> => {
       check();
       return models.deploy(source, meta);
@@ -70,6 +67,8 @@ export function modelsApi(rt: Runtime, models: Models, check: () => void) {
       check();
       return models.setArchived(id, archived);
     },
+    /** The workflow a stored process runs (its source snapshot), parsed once per version. */
+    snapshot: (mid: string, ver: number, source: string): Workflow => models.snapshot(mid, ver, source).workflow,
     /** The latest version compiled into its node tree, printed as indented text. */
     tree: async (id: string): Promise<string> => printTree((await models.latest(id)).tree),
   };

@@ -17,7 +17,8 @@
  * archived and the starter refuses new processes of it (start.ts). A deploy keeps the mark.
  *
  * State, per model: uncached → cached (confirmed at a time) → dropped (deploy elsewhere, removal,
- * archive mark changed elsewhere).
+ * archive mark changed elsewhere). Besides: compiled snapshots of other versions (`SNAPSHOTS_KEPT`)
+ * and the answers of the last full checks by text (`CHECKS_KEPT`, stale once a package changes).
  */
 import { NO_SECRETS, type SecretReader } from '../engine/secrets.ts';
 import { ActError } from '../engine/errors.ts';
@@ -35,6 +36,10 @@ import { nextRunOnDeploy } from './schedules.ts';
 export const MODELS_TOPIC = 'acts_models';
 /** How long a cached latest version is used without asking a shared store again, ms. */
 export const SHARED_MODEL_FRESH_MS = 1000;
+/** How many compiled snapshots of versions other than the latest are kept (recovery, run pages). */
+export const SNAPSHOTS_KEPT = 64;
+/** How many answers of the full check are kept by text (the designer checks the text it opened, which its deploy checked). */
+export const CHECKS_KEPT = 8;
 
 export interface CompiledModel {
   workflow: Workflow;
@@ -68,6 +73,8 @@ export class Models {
   /** The latest version of each model, compiled; `confirmed`: when the store last agreed (Date.now()). */
   private readonly compiled = new Map<string, LatestModel & { ver: number; confirmed: number }>();
   private readonly snapshots = new Map<string, CompiledModel>();
+  /** Answers of the full check by registry version and text, latest last (`CHECKS_KEPT`). */
+  private readonly checks = new Map<string, { problems: ModelProblem[]; warnings: ModelProblem[] }>();
   private unlisten: (() => Promise<void>) | undefined;
   private triggersChanged: () => void = () => undefined;
 
@@ -112,6 +119,36 @@ export class Models {
    * change, must not make a stored process unreadable — the act that needs it fails at run time.
    */
   validate(source: string, deployed = false): { workflow?: Workflow; problems: ModelProblem[]; warnings?: ModelProblem[] } {
+    const result = this.load(source, deployed);
+    if (!deployed) this.remember(this.checkKey(source), { problems: result.problems, warnings: result.warnings ?? [] });
+    return result;
+  }
+
+  /**
+   * Every problem and warning of a source, as `validate` finds them; a text checked before against
+   * the same packages is answered from memory (a 5,000-node model took 0.3-0.9 s of the server's
+   * one thread at every designer open).
+   */
+  check(source: string): { problems: ModelProblem[]; warnings: ModelProblem[] } {
+    const key = this.checkKey(source);
+    const known = this.checks.get(key);
+    if (known) return this.remember(key, known);
+    this.validate(source); // remembers its answer
+    return this.checks.get(key)!;
+  }
+
+  private checkKey(source: string): string {
+    return `${this.registry.version}\n${source}`;
+  }
+
+  private remember(key: string, answer: { problems: ModelProblem[]; warnings: ModelProblem[] }) {
+    this.checks.delete(key);
+    this.checks.set(key, answer);
+    if (this.checks.size > CHECKS_KEPT) this.checks.delete(this.checks.keys().next().value!);
+    return answer;
+  }
+
+  private load(source: string, deployed: boolean): { workflow?: Workflow; problems: ModelProblem[]; warnings?: ModelProblem[] } {
     return loadModel(
       source,
       deployed
@@ -228,14 +265,19 @@ export class Models {
     return entry;
   }
 
-  /** The model a stored process runs: its own source snapshot, compiled once per version. */
+  /** The model a stored process runs: its own source snapshot, compiled once per version (or the cached latest, when it is that version). */
   snapshot(mid: string, ver: number, source: string): CompiledModel {
     const key = `${mid}:${ver}`;
     const cached = this.snapshots.get(key);
     if (cached && cached.source === source) return cached;
+    // the latest version compiled at its deploy serves its processes too (no second parse of a big model)
+    const latest = this.compiled.get(mid);
+    if (latest && latest.ver === ver && latest.source === source) return latest;
     const workflow = { ...this.parseOrThrow(source, true), ver };
     const entry = { workflow, source, tree: compileWorkflow(workflow) };
     this.snapshots.set(key, entry);
+    // bounded: run pages read old versions too; the oldest entry goes first
+    if (this.snapshots.size > SNAPSHOTS_KEPT) this.snapshots.delete(this.snapshots.keys().next().value!);
     return entry;
   }
 

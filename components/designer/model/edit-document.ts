@@ -1,13 +1,13 @@
 /**
- * The frame of every graph edit: parse the text into a `yaml` Document (refusing text with syntax
- * errors), find elements by node id, change the Document in place (so comments and formatting
+ * The frame of every graph edit: a copy of the text's `yaml` Document (source.ts parses each text
+ * once; text with syntax errors is refused), find elements by node id, change the Document in place (so comments and formatting
  * elsewhere stay), and print it again.
  */
-import { isMap, isScalar, isSeq, parseDocument, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { Element } from './elements.ts';
 import { editError } from './edit-error.ts';
 import { insertionIndex, MODEL_FIELDS } from './model-fields.ts';
-import { elementsOf } from './source.ts';
+import { elementsOf, openSource } from './source.ts';
 import { keyText } from './yaml-values.ts';
 
 /** What every edit returns: the new text and the node the edit made or changed. */
@@ -40,8 +40,10 @@ function keepTrailingComment(doc: Document, source: string): void {
 }
 
 export function openForEdit(source: string): EditSession {
-  const doc: Document = parseDocument(source, { prettyErrors: false });
-  if (doc.errors.length) throw editError('edit.invalid_yaml', `fix the YAML first: ${doc.errors[0].message}`);
+  // a copy of the parse the designer already made of this text (graph, property panel): a clone costs a fraction of a parse
+  const opened = openSource(source).doc;
+  if (opened.errors.length) throw editError('edit.invalid_yaml', `fix the YAML first: ${opened.errors[0].message}`);
+  const doc: Document = opened.clone();
   keepTrailingComment(doc, source);
   const empty = doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null);
   if (empty) doc.contents = doc.createNode({});

@@ -5,7 +5,7 @@
  * State: the last text opened and what it gave, shared by everything that reads the same text
  * (the graph, the property panel's values, the run dialog's inputs) — a parse of a 200-node model
  * takes ~10 ms, and an edit used to parse the new text once per reader and render. What it gives
- * is read-only: edits parse a document of their own (edit-document.ts).
+ * is read-only: edits change a copy of the document (edit-document.ts).
  */
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { readElements, type Element } from './elements.ts';

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { ActError } from '../../engine/errors.ts';
-import { loadModel, seededIds, walkWorkflow } from '../../engine/model/index.ts';
 import { audited } from '../audit.ts';
+import { snapshotNodeIds } from '../model-node-ids.ts';
 import { id, vars } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
 import { requireMayChangeProcess } from '../process-access.ts';
@@ -18,23 +18,8 @@ import { procListRow, taskTree, timeline } from '../process-views.ts';
 import { runsSearch, runsSearchFilter } from '../runs-search.ts';
 import { SHOWN_VALUE_BYTES, shownTask, shownVars, variablePage } from '../large-values.ts';
 import { allowed, router } from '../trpc.ts';
-import type { ModelNodeId } from '../../../vocab/graph.ts';
 
 const MESSAGES_IN_DETAIL = 500;
-
-/**
- * The engine's node id of every step, branch and act, by YAML path. Ids the author left out are
- * generated from a hash of the source (models.ts, `seededIds`), so parsing the snapshot the same
- * way finds the ids the process's tasks carry.
- */
-export function modelNodeIds(source: string): ModelNodeId[] {
-  const { workflow } = loadModel(source, {}, { newId: seededIds(source) });
-  if (!workflow) return [];
-  const nodes: ModelNodeId[] = [{ path: '', nid: workflow.id }];
-  const add = (node: { id: string }, path: string) => void nodes.push({ path, nid: node.id });
-  walkWorkflow(workflow, { step: add, branch: add, act: add });
-  return nodes;
-}
 
 export const processesRouter = router({
   /** With an idempotency key (input or `Idempotency-Key` header) a repeat answers the first process, `repeated: true`. */
@@ -150,7 +135,7 @@ export const processesRouter = router({
     .input(z.object({ pid: id }))
     .query(async ({ ctx, input }) => {
       const row = await ctx.services.engine.reads.storedProcess(input.pid);
-      return { pid: row.id, mid: row.mid, ver: row.model_ver, source: row.model, nodes: modelNodeIds(row.model) };
+      return { pid: row.id, mid: row.mid, ver: row.model_ver, source: row.model, nodes: snapshotNodeIds(ctx.services.engine, row) };
     }),
 
   /** A cheap read of where a process is (for clients that wait for its end). */

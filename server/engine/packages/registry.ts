@@ -1,6 +1,7 @@
 /**
  * The package registry (spec 1.9.1, 4.4): built-ins plus registered outside irq/msg packages.
  * Params are validated against each package's JSON Schema with ajv; compiled validators are cached.
+ * State: the packages, the validators, and a version bumped by every change (`version`).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ActError } from '../errors.ts';
@@ -14,6 +15,7 @@ export class PackageRegistry {
   /** Built-ins this server's configuration leaves off, with the sentence that says how to turn them on. */
   private readonly off = new Map<string, string>();
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
+  private changes = 0;
 
   constructor() {
     for (const pkg of BUILT_IN_PACKAGES) {
@@ -48,12 +50,19 @@ export class PackageRegistry {
     };
     this.packages.set(pkg.name, pkg);
     this.validators.delete(pkg.name);
+    this.changes++;
     return pkg;
+  }
+
+  /** Bumped by every register and unregister: what was checked against the registry before is stale. */
+  get version(): number {
+    return this.changes;
   }
 
   unregister(name: string): boolean {
     if (this.builtIn.has(name)) throw new ActError('package.invalid', `package '${name}' is built in and cannot be removed`);
     this.validators.delete(name);
+    this.changes++;
     return this.packages.delete(name);
   }
 
