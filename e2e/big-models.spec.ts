@@ -7,6 +7,7 @@
  * frame). The figures are printed, not asserted: the machines these run on are shared.
  */
 import type { Page } from '@playwright/test';
+import { screenshot } from './helpers/browser.ts';
 import { deployButton, node, yaml } from './helpers/designer.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
@@ -59,10 +60,12 @@ test('a 2,500-step model opens in the designer and its run on the run page (prin
   const designer = await openAndTime(page, `/models/${id}`, '[data-testid="node-step:s0"]');
   await expect(page.getByTestId('node-step:s0')).toBeVisible();
   await expect(page.getByText(/call stack/i)).toHaveCount(0);
+  await screenshot(page, 'big-model-designer');
 
   const run = await openAndTime(page, `/runs/${pid}`, '[data-testid="run-graph"] [data-testid="node-step:s0"]');
   await expect(page.getByTestId('run-graph').getByTestId('node-step:s0')).toBeVisible();
   await expect(page.getByText(/call stack/i)).toHaveCount(0);
+  await screenshot(page, 'big-model-run');
   console.log(`[big models] ${STEPS} steps (${2 * STEPS + 2} nodes): designer shows the graph in ${designer} ms, the run page in ${run} ms (from the navigation's start)`);
   expect(errors).toEqual([]);
 });
