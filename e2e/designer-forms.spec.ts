@@ -18,6 +18,10 @@ test("an interrupt's params are a form: title, assignees, roles, required answer
   await signInAs(['designer']);
   await newWorkflowWith(page, 'acts.core.irq', 'irq_1');
   await expect(panel(page).getByLabel('params (YAML)')).toHaveCount(0);
+  // a package this server does not run is in the palette, off, saying how an administrator turns it on
+  const shell = page.locator('[data-package="acts.app.shell"]');
+  await expect(shell).toBeDisabled();
+  await expect(shell).toHaveAttribute('title', /ACTS_SHELL_ENABLE=1/);
   await setProperty(page, 'Title', 'Approve {{ amount }}?');
   await setProperty(page, 'Assignees (comma-separated)', 'alice, bob');
   await setProperty(page, 'Roles (comma-separated)', 'manager');

@@ -38,6 +38,15 @@ describe.each(['sqlite', 'postgresql'] as const)('API shell and state packages o
     expect(state).toMatchObject({ id: 'acts.app.state', catalog: 'app', schema: { required: ['op', 'key'] } });
   });
 
+  it('the list says which packages this server does not run, and why (the palette shows them off)', async () => {
+    const offOf = async (t: TestServer) => Object.fromEntries((await t.as('viewer').packages.list.query({ offset: 0, limit: 100 })).rows.map((p) => [p.id, p.off]));
+    const listed = await offOf(off);
+    expect(listed['acts.app.shell']).toMatch(/ACTS_SHELL_ENABLE=1/);
+    expect(listed['acts.app.state']).toBeNull();
+    expect(listed['acts.core.http']).toBeNull();
+    expect((await offOf(on))['acts.app.shell']).toBeNull();
+  });
+
   it('shell acts off: deploy is model.invalid with model.package_off, validate says the same', async () => {
     const refused = await apiError(off.as('designer').models.deploy.mutate({ source: FLOW }));
     expect(refused.code).toBe('model.invalid');

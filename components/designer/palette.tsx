@@ -1,7 +1,8 @@
 /**
  * The palette of packages (`packages.list`): drag one onto a step, branch or act of the canvas to
  * add an act there, or press it to add the act at the selected node (the keyboard way). Also the
- * "Add step" and "Add branch" buttons. Stateless.
+ * "Add step" and "Add branch" buttons. A package this server does not run (its configuration turns
+ * it off, e.g. acts.app.shell) is shown disabled, saying why. Stateless.
  */
 'use client';
 import type { DragEvent } from 'react';
@@ -16,6 +17,8 @@ export const PACKAGE_MIME = 'application/x-acts-package';
 export interface PalettePackage {
   id: string;
   desc: string;
+  /** Why this server does not run the package (its configuration turns it off); null or absent: it runs. */
+  off?: string | null;
 }
 
 export interface PaletteProps {
@@ -51,17 +54,18 @@ export function Palette({ packages, targetLabel, onAdd, onAddStep, onAddBranch, 
             <button
               type="button"
               className={styles.package}
-              draggable={!disabled}
-              disabled={disabled}
+              draggable={!disabled && !pkg.off}
+              disabled={disabled || !!pkg.off}
               onDragStart={(e) => start(e, pkg.id)}
               onClick={() => onAdd(pkg.id)}
               aria-label={`Add ${pkg.id} to ${targetLabel}`}
-              title={pkg.desc}
+              aria-description={pkg.off ?? undefined}
+              title={pkg.off ?? pkg.desc}
               data-package={pkg.id}
             >
               <Icon name={packageIcon(pkg.id)} size={14} />
               <span className={styles.packageName}>{pkg.id.replace(/^acts\.core\./, '')}</span>
-              <span className={styles.packageDesc}>{pkg.desc}</span>
+              <span className={styles.packageDesc}>{pkg.off ? `off on this server — ${pkg.desc}` : pkg.desc}</span>
             </button>
           </li>
         ))}

@@ -83,7 +83,11 @@ export function packagesApi(rt: Runtime) {
       await rt.store.packages.upsert(packageRow(rt, pkg));
       return pkg;
     },
-    list: (query?: Query): Promise<PageData<PackageRow>> => rt.store.packages.query(query),
+    /** The packages, each with `off`: why this server does not run it (its configuration), or null. */
+    list: async (query?: Query): Promise<PageData<PackageRow & { off: string | null }>> => {
+      const page = await rt.store.packages.query(query);
+      return { ...page, rows: page.rows.map((row) => ({ ...row, off: rt.registry.offReason(row.id) })) };
+    },
     get: async (name: string): Promise<PackageRow> => {
       const row = await rt.store.packages.find(name);
       if (!row) throw new ActError('package.unknown', `unknown package '${name}'`);
