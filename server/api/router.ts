@@ -12,6 +12,7 @@ import { tasksRouter } from './routers/tasks.ts';
 import { tokensRouter } from './routers/tokens.ts';
 import { triggersRouter } from './routers/triggers.ts';
 import { usersRouter } from './routers/users.ts';
+import { workersRouter } from './routers/workers.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -28,6 +29,7 @@ export const appRouter = router({
   users: usersRouter,
   tokens: tokensRouter,
   audit: auditRouter,
+  workers: workersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -60,7 +60,8 @@ const RETRY_BATCH = 300;
 
 export async function redeliver(rt: Runtime, now: number): Promise<number> {
   // Channels live in the engine that opened them: each instance re-sends its own deliveries.
-  const local = [...rt.channels.values()].filter((c) => c.ack).map((c) => c.id);
+  // (leased channels' deliveries are taken by remote workers' polls, worker-jobs.ts)
+  const local = [...rt.channels.values()].filter((c) => c.ack && !c.leased).map((c) => c.id);
   if (local.length === 0) return 0;
   await rt.writer.flush();
   const { store } = rt;
