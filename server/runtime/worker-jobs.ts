@@ -7,6 +7,7 @@
  *   due (created, update_time ≤ now) ──poll──▶ leased (created, update_time = lease end, attempt+1)
  *   leased ──lease lapses (worker died)──▶ due again: the next poll takes it (at least once)
  *   leased ──extend with its lease──▶ leased until later
+ *   leased ──its poller went away before the answer was sent──▶ due again, at the earlier attempt
  *   leased ──complete / fail with its lease──▶ the engine's action on the act ──▶ completed
  *   due or leased, the act no longer waiting (timeout, abort, answered) ──a poll meets it──▶ completed
  *
@@ -53,6 +54,8 @@ export interface PollRequest {
   packages: readonly string[];
   waitMs: number;
   leaseMs: number;
+  /** Aborted when the poller went away: no job is leased to it (one leased meanwhile is given back). */
+  signal?: AbortSignal;
 }
 
 interface Waiter {
@@ -113,13 +116,25 @@ export class WorkerJobs {
     }
     const deadline = this.rt.clock.now() + request.waitMs;
     const wanted = new Set(request.packages);
+    const { signal } = request;
     for (;;) {
+      if (signal?.aborted) return null;
       const job = await this.take(request.packages, request.leaseMs);
+      if (job && signal?.aborted) {
+        await this.giveBack(job);
+        return null;
+      }
       if (job) return job;
       const left = deadline - this.rt.clock.now();
       if (left <= 0) return null;
-      await this.waitForNews(wanted, Math.min(left, RECHECK_MS));
+      await this.waitForNews(wanted, Math.min(left, RECHECK_MS), signal);
     }
+  }
+
+  /** Makes a job leased to a poller that went away due again at once, at its earlier attempt. */
+  private async giveBack(job: WorkerJob): Promise<void> {
+    const { id } = parseLease(job.lease);
+    await this.rt.store.queries.leaseDelivery({ id, was_retry_times: job.attempt, status: 'created', retry_times: job.attempt - 1, update_time: this.rt.clock.now() });
   }
 
   /** Completes the act of a lease with `outputs` (its data). */
@@ -184,17 +199,19 @@ export class WorkerJobs {
     return null;
   }
 
-  private waitForNews(packages: ReadonlySet<string>, ms: number): Promise<void> {
+  private waitForNews(packages: ReadonlySet<string>, ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const waiter: Waiter = {
         packages,
         wake: () => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', waiter.wake);
           this.waiters.delete(waiter);
           resolve();
         },
       };
       const timer = setTimeout(waiter.wake, ms);
+      signal?.addEventListener('abort', waiter.wake);
       this.waiters.add(waiter);
     });
   }

@@ -19,8 +19,8 @@ export const workersRouter = router({
   /** Leases one due job of `packages`, waiting up to `waitSecs`; `{ job: null }` when none came. */
   poll: allowed('operate')
     .input(z.object({ packages: z.array(id).min(1).max(50), waitSecs: z.number().min(0).max(WORKER_LIMITS.waitSecs).default(20), leaseSecs }))
-    .mutation(async ({ ctx, input }) => {
-      const job = await ctx.services.engine.workers.poll({ packages: input.packages, waitMs: input.waitSecs * 1000, leaseMs: input.leaseSecs * 1000 });
+    .mutation(async ({ ctx, input, signal }) => {
+      const job = await ctx.services.engine.workers.poll({ packages: input.packages, waitMs: input.waitSecs * 1000, leaseMs: input.leaseSecs * 1000, signal });
       return { job };
     }),
   /** Completes the leased act; `outputs` become its data (as a client's `complete`). */
