@@ -1,7 +1,7 @@
 /**
  * The palette of packages (`packages.list`): drag one onto a step, branch or act of the canvas to
  * add an act there, or press it to add the act at the selected node (the keyboard way). Also the
- * "Add step" and "Add branch" buttons. Stateless.
+ * "Add step" and "Add branch" buttons. External packages (run by remote workers) say so. Stateless.
  */
 'use client';
 import type { DragEvent } from 'react';
@@ -16,6 +16,8 @@ export const PACKAGE_MIME = 'application/x-acts-package';
 export interface PalettePackage {
   id: string;
   desc: string;
+  /** Run by remote workers (an external package, `packages.register`). */
+  external?: boolean;
 }
 
 export interface PaletteProps {
@@ -56,12 +58,13 @@ export function Palette({ packages, targetLabel, onAdd, onAddStep, onAddBranch, 
               onDragStart={(e) => start(e, pkg.id)}
               onClick={() => onAdd(pkg.id)}
               aria-label={`Add ${pkg.id} to ${targetLabel}`}
-              title={pkg.desc}
+              title={pkg.external ? `${pkg.desc} (run by a remote worker)` : pkg.desc}
               data-package={pkg.id}
+              data-external={pkg.external ? 'true' : undefined}
             >
               <Icon name={packageIcon(pkg.id)} size={14} />
               <span className={styles.packageName}>{pkg.id.replace(/^acts\.core\./, '')}</span>
-              <span className={styles.packageDesc}>{pkg.desc}</span>
+              <span className={styles.packageDesc}>{pkg.external ? `Remote worker${pkg.desc ? ` · ${pkg.desc}` : ''}` : pkg.desc}</span>
             </button>
           </li>
         ))}
