@@ -49,6 +49,18 @@ describe.each(['sqlite', 'postgresql'] as const)('remote workers on %s', (backen
 
   const state = async (pid: string) => (await server.as('viewer').processes.get.query({ pid })).process.state;
   const task = async (pid: string, key: string) => (await server.as('viewer').processes.get.query({ pid })).tasks.find((t) => t.key === key);
+  /** Runs an acts-worker as `user` until process `pid` completed; the jobs it got. */
+  const workUntilDone = async (pid: string, user: string, answer: (job: Job) => Record<string, unknown>): Promise<Job[]> => {
+    const seen: Job[] = [];
+    const worker = createWorker({ url: server.url, token: server.tokens[user], packages: ['ext.double'], handler: (job) => (seen.push(job), answer(job)) });
+    worker.start();
+    try {
+      await until(async () => (await state(pid)) === 'completed', `a worker to complete ${pid}`);
+    } finally {
+      await worker.stop();
+    }
+    return seen;
+  };
 
   it('refuses bad declarations with a code and a sentence', async () => {
     const designer = server.as('designer');
@@ -76,22 +88,7 @@ describe.each(['sqlite', 'postgresql'] as const)('remote workers on %s', (backen
     const { pid } = await server.as('operator').processes.start.mutate({ mid: 'doubling', inputs: { n: 21 } });
     await until(async () => (await task(pid, 'double'))?.state === 'interrupted', 'the act to wait');
     expect((await server.as('admin').inbox.list.query()).rows.filter((r) => r.pid === pid)).toEqual([]);
-    const seen: Job[] = [];
-    const worker = createWorker({
-      url: server.url,
-      token: server.tokens.operator,
-      packages: ['ext.double'],
-      handler: (job) => {
-        seen.push(job);
-        return { doubled: (job.params as { n: number }).n * 2 };
-      },
-    });
-    worker.start();
-    try {
-      await until(async () => (await state(pid)) === 'completed', 'the process to complete');
-    } finally {
-      await worker.stop();
-    }
+    const seen = await workUntilDone(pid, 'operator', (job) => ({ doubled: (job.params as { n: number }).n * 2 }));
     expect(seen).toEqual([expect.objectContaining({ pid, package: 'ext.double', params: { n: 21 }, attempt: 1 })]);
     expect((await task(pid, 'double'))?.data).toMatchObject({ doubled: 42 });
   });
@@ -120,6 +117,14 @@ describe.each(['sqlite', 'postgresql'] as const)('remote workers on %s', (backen
     expect((await task(pid, 'double'))?.data).toMatchObject({ doubled: 4 });
   });
 
+  it('an act that stopped waiting (its process aborted) is handed to no worker', async () => {
+    const { pid } = await server.as('operator').processes.start.mutate({ mid: 'doubling', inputs: { n: 3 } });
+    await until(async () => (await task(pid, 'double'))?.state === 'interrupted', 'the act to wait');
+    await server.as('operator').processes.abort.mutate({ pid });
+    await until(async () => (await state(pid)) === 'aborted', 'the process to be aborted');
+    expect(await server.as('operator').workers.poll.mutate({ packages: ['ext.double'], waitSecs: 0 })).toEqual({ job: null });
+  });
+
   it('a worker process killed with SIGKILL mid-act: a second worker gets the act after the lease', async () => {
     const { pid } = await server.as('operator').processes.start.mutate({ mid: 'doubling', inputs: { n: 5 } });
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'hosts/worker-child.ts')], {
@@ -135,24 +140,9 @@ describe.each(['sqlite', 'postgresql'] as const)('remote workers on %s', (backen
       child.kill('SIGKILL');
     }
     await exited;
-    const attempts: number[] = [];
-    const second = createWorker({
-      url: server.url,
-      token: server.tokens.bob,
-      packages: ['ext.double'],
-      handler: (job) => {
-        attempts.push(job.attempt);
-        return { doubled: 10 };
-      },
-    });
-    second.start();
-    try {
-      await until(async () => (await state(pid)) === 'completed', 'the second worker to complete the act');
-    } finally {
-      await second.stop();
-    }
+    const seen = await workUntilDone(pid, 'bob', () => ({ doubled: 10 }));
     expect(out).toMatch(new RegExp(`job ${pid} \\S+ 1\\n`));
-    expect(attempts).toEqual([2]);
+    expect(seen.map((job) => job.attempt)).toEqual([2]);
     expect((await task(pid, 'double'))?.data).toMatchObject({ doubled: 10 });
   });
 });
