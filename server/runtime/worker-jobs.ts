@@ -20,13 +20,15 @@
 import { ActError } from '../engine/errors.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { Message } from '../engine/messages.ts';
+import { and, eq } from '../store/contract/filters.ts';
 import type { DeliveryRow } from '../store/contract/types.ts';
 import type { ActionRequest } from './action-intake.ts';
 import type { Channel, ChannelOptions } from './channels.ts';
 import type { Runtime } from './runtime-types.ts';
 
+const WORKER_CHANNEL_PREFIX = 'worker:';
 /** The channel id of an external package's deliveries. */
-export const workerChannelId = (pkg: string): string => `worker:${pkg}`;
+export const workerChannelId = (pkg: string): string => `${WORKER_CHANNEL_PREFIX}${pkg}`;
 
 /** How often a waiting poll looks at the store again (messages of other instances). */
 const RECHECK_MS = 1000;
@@ -177,7 +179,7 @@ export class WorkerJobs {
   private async held(lease: string): Promise<DeliveryRow> {
     const { id, attempt } = parseLease(lease);
     const row = await this.rt.store.deliveries.find(id);
-    if (!row || !row.chan_id.startsWith('worker:') || row.status !== 'created' || row.retry_times !== attempt) throw lost(lease);
+    if (!row || !row.chan_id.startsWith(WORKER_CHANNEL_PREFIX) || row.status !== 'created' || row.retry_times !== attempt) throw lost(lease);
     return row;
   }
 
@@ -233,6 +235,20 @@ export class WorkerJobs {
     for (const waiter of [...this.waiters]) waiter.wake();
     for (const pkg of [...this.channels.keys()]) this.close(pkg);
   }
+}
+
+/**
+ * Completes the worker deliveries still open of a finished process (its external acts ended
+ * without a worker's answer: aborted, timed out), so the sweeper may remove it; returns how many.
+ */
+export async function settleWorkerDeliveries(rt: Runtime, pid: string, now: number): Promise<number> {
+  const open = await rt.store.deliveries.query({ filter: and(eq('pid', pid), eq('status', 'created')) });
+  let settled = 0;
+  for (const row of open.rows) {
+    if (!row.chan_id.startsWith(WORKER_CHANNEL_PREFIX)) continue;
+    if (await rt.store.queries.leaseDelivery({ id: row.id, was_retry_times: row.retry_times, status: 'completed', retry_times: row.retry_times, update_time: now })) settled++;
+  }
+  return settled;
 }
 
 function lost(lease: string): ActError {
