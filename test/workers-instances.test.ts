@@ -5,8 +5,7 @@
  * for one act exactly one gets it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
-import { startTestServer, type TestServer } from './helpers/server.ts';
+import { twoServersOnPostgres, type ServerPair, type TestServer } from './helpers/server.ts';
 
 const FLOW = `id: ext-flow
 steps:
@@ -15,21 +14,18 @@ steps:
       - { uses: ext.shared, key: work, params: { n: '{{ n }}' } }
 `;
 
-let db: TestDatabase;
+let pair: ServerPair;
 let a: TestServer;
 let b: TestServer;
 
 beforeAll(async () => {
-  db = await createTestDatabase('postgresql');
-  a = await startTestServer({ database: db, scaleOutUrl: db.url });
-  b = await startTestServer({ database: db, scaleOutUrl: db.url });
+  pair = await twoServersOnPostgres();
+  ({ a, b } = pair);
   await a.as('designer').packages.register.mutate({ name: 'ext.shared', schema: { type: 'object', properties: { n: { type: 'number' } } } });
   await a.as('designer').models.deploy.mutate({ source: FLOW });
 }, 30_000);
 afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await db?.drop();
+  await pair?.close();
 });
 
 async function completed(pid: string): Promise<void> {

@@ -262,3 +262,27 @@ export async function waitingTask(t: TestServer, pid: string, key: string) {
   const detail = await t.as('viewer').processes.get.query({ pid });
   return { detail, task: detail.tasks.find((x) => x.key === key && x.state === 'interrupted') };
 }
+
+/** Two servers on one fresh PostgreSQL database, joined for scale-out; `close()` stops both and drops it. */
+export interface ServerPair {
+  db: TestDatabase;
+  a: TestServer;
+  b: TestServer;
+  close(): Promise<void>;
+}
+
+export async function twoServersOnPostgres(): Promise<ServerPair> {
+  const db = await createTestDatabase('postgresql');
+  const a = await startTestServer({ database: db, scaleOutUrl: db.url });
+  const b = await startTestServer({ database: db, scaleOutUrl: db.url });
+  return {
+    db,
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
+      await db.drop();
+    },
+  };
+}
