@@ -111,7 +111,9 @@ describe.each(['sqlite', 'postgresql'] as const)('remote workers on %s', (backen
     expect(second).toMatchObject({ pid, tid: first.tid, attempt: 2 });
     expect(await apiError(operator.workers.extend.mutate({ lease: first.lease }))).toMatchObject({ code: 'worker.lease_lost' });
     expect(await apiError(operator.workers.complete.mutate({ lease: first.lease, outputs: { doubled: 0 } }))).toMatchObject({ code: 'worker.lease_lost' });
+    expect(await server.audit.last('worker.complete')).toMatchObject({ actor_name: 'operator', target: first.lease, result: 'worker.lease_lost' });
     await operator.workers.complete.mutate({ lease: second.lease, outputs: { doubled: 4 } });
+    expect(await server.audit.last('worker.complete')).toMatchObject({ target: second.lease, result: 'ok', detail: { outputs: { doubled: 4 } } });
     await until(async () => (await state(pid)) === 'completed', 'the process to complete');
     expect(await apiError(operator.workers.complete.mutate({ lease: second.lease, outputs: {} }))).toMatchObject({ code: 'worker.lease_lost' });
     expect((await task(pid, 'double'))?.data).toMatchObject({ doubled: 4 });
