@@ -46,6 +46,17 @@ describe('remote workers on two servers sharing PostgreSQL', () => {
     expect((await a.as('viewer').processes.get.query({ pid })).tasks.find((t) => t.key === 'work')?.data).toMatchObject({ answer: 6 });
   });
 
+  it('a server that ticked learns a package registered on the other: a process it starts waits for a worker', async () => {
+    await a.as('designer').packages.register.mutate({ name: 'ext.late', schema: { type: 'object' } });
+    await a.as('designer').models.deploy.mutate({ source: FLOW.replace('ext.shared', 'ext.late').replace('id: ext-flow', 'id: late-flow') });
+    await b.engine.tick();
+    const { pid } = await b.as('operator').processes.start.mutate({ mid: 'late-flow', inputs: { n: 2 } });
+    const { job } = await a.as('operator').workers.poll.mutate({ packages: ['ext.late'], waitSecs: 20 });
+    expect(job).toMatchObject({ pid, package: 'ext.late', params: { n: 2 } });
+    await a.as('operator').workers.complete.mutate({ lease: job!.lease, outputs: {} });
+    await completed(pid);
+  });
+
   it('two polls racing on both servers: exactly one gets the act', async () => {
     const { pid } = await a.as('operator').processes.start.mutate({ mid: 'ext-flow', inputs: { n: 1 } });
     const polls = await Promise.all([a, b].map((s) => s.as('operator').workers.poll.mutate({ packages: ['ext.shared'], waitSecs: 3 })));

@@ -110,6 +110,7 @@ export class Engine {
       renewLease: () => this.renewLease(),
       closed: () => this.closed,
       sweepAfterMs: options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000,
+      refreshPackages: () => this.packages.refresh(),
     });
   }
 
