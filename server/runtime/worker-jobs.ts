@@ -187,7 +187,9 @@ export class WorkerJobs {
     const { store } = this.rt;
     const now = this.rt.clock.now();
     const due = await store.queries.dueDeliveries(packages.map(workerChannelId), now, LOOK_BATCH);
-    for (const row of due) {
+    // pollers at the same time start at different rows of the same look, so they seldom race for one
+    const from = Math.floor(Math.random() * due.length);
+    for (const row of [...due.slice(from), ...due.slice(0, from)]) {
       const [message, task] = await Promise.all([store.messages.find(row.msg_id), store.tasks.find(`${row.pid}:${row.tid}`)]);
       if (!message || task?.state !== 'interrupted') {
         await store.queries.leaseDelivery({ id: row.id, was_retry_times: row.retry_times, status: 'completed', retry_times: row.retry_times, update_time: now });
