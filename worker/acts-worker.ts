@@ -1,7 +1,9 @@
 /**
  * acts-worker: the typed client of remote workers (issue 13 item 6), for any Node program (20+,
  * global fetch). It imports nothing of the server: it speaks the long-poll protocol of
- * docs/server.md ("Remote workers") to `<url>/api/trpc/workers.*` with an API token.
+ * docs/server.md ("Remote workers") to `<url>/api/trpc/workers.*` with an API token. Erasable
+ * TypeScript only (no enums or parameter properties), so Node runs it as it is where it strips
+ * types (22.18+, 23.6+; 22.6+ with --experimental-strip-types), and with `tsx` on Node 20.
  *
  *   const worker = createWorker({ url, token, packages: ['ext.resize'], handler: async (job) => ({ width: 10 }) });
  *   worker.start(); … await worker.stop();
@@ -29,22 +31,21 @@ export type Outputs = Record<string, unknown>;
 
 /** A failure with the code the act fails with (a model's `catches: [{ on: <ecode> }]` see it). */
 export class WorkerError extends Error {
-  constructor(
-    readonly ecode: string,
-    message: string,
-  ) {
+  readonly ecode: string;
+  constructor(ecode: string, message: string) {
     super(message);
+    this.ecode = ecode;
   }
 }
 
 /** An error answer of the server: its stable code (`worker.lease_lost`, `auth.unauthorized` …). */
 export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-  ) {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, message: string, status: number) {
     super(message);
+    this.code = code;
+    this.status = status;
   }
 }
 
