@@ -4,8 +4,8 @@
  * completed through the other (the answer reaches the owner); of two polls racing on both servers
  * for one act exactly one gets it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoServersOnPostgres, type ServerPair, type TestServer } from './helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTwoServersOnPostgres, type TestServer } from './helpers/server.ts';
 
 const FLOW = `id: ext-flow
 steps:
@@ -14,18 +14,13 @@ steps:
       - { uses: ext.shared, key: work, params: { n: '{{ n }}' } }
 `;
 
-let pair: ServerPair;
 let a: TestServer;
 let b: TestServer;
 
-beforeAll(async () => {
-  pair = await twoServersOnPostgres();
+useTwoServersOnPostgres(async (pair) => {
   ({ a, b } = pair);
   await a.as('designer').packages.register.mutate({ name: 'ext.shared', schema: { type: 'object', properties: { n: { type: 'number' } } } });
   await a.as('designer').models.deploy.mutate({ source: FLOW });
-}, 30_000);
-afterAll(async () => {
-  await pair?.close();
 });
 
 async function completed(pid: string): Promise<void> {

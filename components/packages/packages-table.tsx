@@ -11,6 +11,8 @@ import { Spinner } from '../ui/spinner.tsx';
 import { ExternalPackageForm } from './external-package-form.tsx';
 import styles from './packages.module.css';
 
+const COLUMNS = ['Package', 'Kind', 'Description'] as const;
+
 function kindOf(row: { built_in: boolean; external: boolean }): string {
   if (row.built_in) return 'Built in';
   return row.external ? 'External (remote workers)' : 'Registered';
@@ -27,9 +29,11 @@ export function PackagesTable() {
       <table className={styles.table} aria-label="Packages">
         <thead>
           <tr>
-            <th scope="col">Package</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Description</th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -11,6 +11,7 @@
  * State: a started server owns its engine, store and database; `close()` stops them in order.
  */
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createAuditLog } from '../../server/audit/audit-log.ts';
@@ -269,6 +270,21 @@ export interface ServerPair {
   a: TestServer;
   b: TestServer;
   close(): Promise<void>;
+}
+
+/**
+ * Two servers on one PostgreSQL database for a whole test file: started before its tests (then
+ * `setUp` runs with them), closed after them.
+ */
+export function useTwoServersOnPostgres(setUp: (pair: ServerPair) => Promise<void>): void {
+  let pair: ServerPair | undefined;
+  beforeAll(async () => {
+    pair = await twoServersOnPostgres();
+    await setUp(pair);
+  }, 30_000);
+  afterAll(async () => {
+    await pair?.close();
+  });
 }
 
 export async function twoServersOnPostgres(): Promise<ServerPair> {
