@@ -52,7 +52,8 @@ describe.each(['sqlite', 'postgresql'] as const)('remote workers on %s', (backen
   /** Runs an acts-worker as `user` until process `pid` completed; the jobs it got. */
   const workUntilDone = async (pid: string, user: string, answer: (job: Job) => Record<string, unknown>): Promise<Job[]> => {
     const seen: Job[] = [];
-    const worker = createWorker({ url: server.url, token: server.tokens[user], packages: ['ext.double'], handler: (job) => (seen.push(job), answer(job)) });
+    // a short lease: a job leased just as the worker stops is free again soon for the next test
+    const worker = createWorker({ url: server.url, token: server.tokens[user], packages: ['ext.double'], leaseSecs: 2, handler: (job) => (seen.push(job), answer(job)) });
     worker.start();
     try {
       await until(async () => (await state(pid)) === 'completed', `a worker to complete ${pid}`);
