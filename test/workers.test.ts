@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker, type Job } from '../worker/acts-worker.ts';
-import { apiError, startTestServer, type TestServer } from './helpers/server.ts';
+import { apiError, rawCall, startTestServer, type TestServer } from './helpers/server.ts';
 
 const SCHEMA = { type: 'object', required: ['n'], properties: { n: { type: 'number' } } };
 
@@ -118,6 +118,22 @@ describe.each(['sqlite', 'postgresql'] as const)('remote workers on %s', (backen
     await until(async () => (await state(pid)) === 'completed', 'the process to complete');
     expect(await apiError(operator.workers.complete.mutate({ lease: second.lease, outputs: {} }))).toMatchObject({ code: 'worker.lease_lost' });
     expect((await task(pid, 'double'))?.data).toMatchObject({ doubled: 4 });
+  });
+
+  it('the HTTP long-poll protocol as docs/server.md shows it: plain POSTs with a bearer token', async () => {
+    const { pid } = await server.as('operator').processes.start.mutate({ mid: 'doubling', inputs: { n: 8 } });
+    const headers = { authorization: `Bearer ${server.tokens.operator}` };
+    const polled = await rawCall(server.url, 'workers.poll', { body: { packages: ['ext.double'], waitSecs: 10, leaseSecs: 30 }, headers });
+    expect(polled.status).toBe(200);
+    const { job } = polled.body.result!.data as { job: Job };
+    expect(job).toMatchObject({ pid, package: 'ext.double', params: { n: 8 }, attempt: 1, lease: expect.any(String), lease_until: expect.any(Number) });
+    expect((await rawCall(server.url, 'workers.extend', { body: { lease: job.lease, leaseSecs: 60 }, headers })).body.result?.data).toEqual({ lease_until: expect.any(Number) });
+    const done = await rawCall(server.url, 'workers.complete', { body: { lease: job.lease, outputs: { doubled: 16 } }, headers });
+    expect(done.body.result?.data).toEqual({ pid, tid: job.tid });
+    const again = await rawCall(server.url, 'workers.complete', { body: { lease: job.lease, outputs: {} }, headers });
+    expect(again.status).toBe(409);
+    expect(again.body.error?.data.code).toBe('worker.lease_lost');
+    await until(async () => (await state(pid)) === 'completed', 'the process to complete');
   });
 
   it('an act that stopped waiting (its process aborted) is handed to no worker', async () => {
