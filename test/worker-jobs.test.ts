@@ -1,7 +1,8 @@
 /**
  * Remote workers' jobs in the engine (runtime/worker-jobs.ts) on every store, with a manual clock:
- * an external act's job is leased and lapses by the clock; a process aborted while its external
- * act waited hands the act to no worker and is swept (its delivery settled).
+ * an external act's job is leased and lapses by the clock; its timeout works as any act's; a
+ * process aborted while its external act waited hands the act to no worker and is swept (its
+ * delivery settled).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
@@ -44,6 +45,31 @@ describe.each(BACKENDS)('worker jobs on %s', (backend) => {
     await h.engine.workers.complete(second!.lease, { ok: true });
     await h.settle();
     expect((await h.proc(pid)).state).toBe('completed');
+  });
+
+  it("an external act's timeout works as any act's: no worker came in time, the step fails, and no worker gets the act afterwards", async () => {
+    const h = await createHarness({ store: borrowed(store()) });
+    harnesses.push(h);
+    await h.engine.packages.register({ name: 'ext.job', run_as: 'worker', schema: { type: 'object' } });
+    await h.deploy(`id: late
+steps:
+  - id: s1
+    acts:
+      - uses: ext.job
+        key: job
+        params: { n: 1 }
+        timeout:
+          - on: 2s
+            steps: [ { id: give_up, acts: [ { uses: acts.core.action, params: { action: error, options: { ecode: no_worker, message: 'no worker came' } } } ] } ]
+`);
+    const pid = await h.start('late');
+    await h.settle();
+    await h.tick(2500);
+    await h.settle();
+    const proc = await h.proc(pid);
+    expect(proc.tasks.find((t) => t.key === 'job')?.state).not.toBe('interrupted');
+    expect(proc.state).toBe('error');
+    expect(await h.engine.workers.poll({ packages: ['ext.job'], waitMs: 0, leaseMs: 5000 })).toBeNull();
   });
 
   it('a process aborted while its external act waited: no worker gets the act, and the sweeper removes it', async () => {
