@@ -1,5 +1,6 @@
 /** The designer builds what the graph alone could not (issue 17 item 3): an interrupt's params as a form with its answer fields, a parallel's `in`, a subflow's target from the deployed models, catches and timeouts with their acts, a schedule trigger with its cron, setup hooks. */
 import type { Page } from '@playwright/test';
+import { adminSession } from './helpers/api.ts';
 import { deployModel, uniqueName } from './helpers/scene.ts';
 import { deployButton, node, panel, setProperty, yaml } from './helpers/designer.ts';
 import { expect, test } from './helpers/test.ts';
@@ -42,6 +43,22 @@ test("an interrupt's params are a form: title, assignees, roles, required answer
   await comment.getByLabel('Title', { exact: true }).press('Enter');
   for (const line of ['properties:', 'comment:', 'type: string', 'title: Why']) await expect(yaml(page)).toContainText(line);
   await expect(deployButton(page)).toHaveText('Deploy');
+});
+
+test("an external package is in the palette, said to run on a remote worker, and its params are a form from its schema", async ({ page, signInAs }) => {
+  const { api } = await adminSession();
+  await api.packages.register.mutate({ name: 'ext.resize', desc: 'Resizes an image', schema: { type: 'object', required: ['width'], properties: { width: { type: 'number', title: 'Width' }, url: { type: 'string', title: 'Image URL' } } } });
+  await signInAs(['designer']);
+  await page.goto('/models/new');
+  await page.getByRole('button', { name: 'Add step' }).click();
+  const entry = page.locator('[data-package="ext.resize"]');
+  await expect(entry).toHaveAttribute('data-external', 'true');
+  await expect(entry).toContainText('Remote worker · Resizes an image');
+  await page.getByRole('button', { name: 'Add ext.resize to step_1' }).click();
+  await expect(node(page, 'act:resize_1')).toBeVisible();
+  await setProperty(page, 'Width', '640');
+  await setProperty(page, 'Image URL', '{{ image }}');
+  for (const line of ['uses: ext.resize', 'width: 640', 'url: "{{ image }}"']) await expect(yaml(page)).toContainText(line);
 });
 
 test("a parallel's `in` is a form field where a template written alone stays a template", async ({ page, signInAs }) => {

@@ -239,6 +239,25 @@ describe('acts deploy', () => {
   });
 });
 
+describe('acts package', () => {
+  it('declares an external package from a schema file; a model using it then deploys', { timeout: TIMEOUT }, async () => {
+    const schema = modelFile('quote.schema.json', JSON.stringify({ type: 'object', required: ['kg'], properties: { kg: { type: 'number' } } }));
+    const r = await as('ops', ['package', 'ext.cli-quote', '--schema', schema, '--desc', 'Prices a parcel']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.lines).toEqual([{ name: 'ext.cli-quote', external: true }]);
+    expect(await engine.packages.get('ext.cli-quote')).toMatchObject({ run_as: 'worker', desc: 'Prices a parcel' });
+    const deployed = await as('ops', ['deploy', modelFile('quote.yml', 'id: cli-quote\nsteps:\n  - id: s1\n    acts:\n      - { uses: ext.cli-quote, params: { kg: 2 } }\n')]);
+    expect(deployed.code, deployed.stderr).toBe(0);
+  });
+
+  it('a schema file that is not JSON is usage.invalid (exit 2); a bad name is package.invalid; a viewer is refused', { timeout: TIMEOUT }, async () => {
+    const schema = modelFile('ok.schema.json', '{"type":"object"}');
+    expectFailure(await as('ops', ['package', 'ext.x', '--schema', modelFile('bad.schema.json', '{ nope')]), 2, 'usage.invalid');
+    expect(expectFailure(await as('ops', ['package', 'Not A Name', '--schema', schema]), 6, 'package.invalid').message).toMatch(/dotted lowercase/);
+    expect((await as('watcher', ['package', 'ext.x', '--schema', schema])).code).toBe(5);
+  });
+});
+
 describe('acts start', () => {
   beforeAll(async () => {
     await engine.models.deploy(SUM);

@@ -4,8 +4,10 @@
  *   the HTTP server, auth or the CLI, and no database, socket or web framework;
  * - server/api reads the store through the runtime's read model: it imports no store module
  *   (server/store) and names store rows through runtime/read-model-types.ts;
- * - no import cycle appears in server/ (type-only imports count too).
+ * - no import cycle appears in server/ (type-only imports count too);
+ * - the remote workers' client (worker/acts-worker.ts) imports nothing at all.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, importGraph } from './helpers/import-graph.ts';
 
@@ -33,6 +35,11 @@ describe('the layers of server/', () => {
       for (const target of targets) if (STORE_MODULES.test(target)) offending.push(`${file} -> ${target}`);
     }
     expect(offending).toEqual([]);
+  });
+
+  it('the acts-worker client (worker/) imports nothing: it is usable from any Node program', () => {
+    const source = readFileSync(new URL('../worker/acts-worker.ts', import.meta.url), 'utf8');
+    expect(source.match(/^\s*import\s[^;]*from\s+['"][^'"]+['"]/gm) ?? []).toEqual([]);
   });
 
   it('no import cycle', () => {

@@ -7,10 +7,10 @@
  */
 import pg from 'pg';
 import { MessageType } from 'socket.io-adapter';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from './helpers/databases.ts';
 import { eventually } from './helpers/eventually.ts';
-import { connected, disconnected, join, openSocket, SocketLog, startTestServer, type TestServer } from './helpers/server.ts';
+import { connected, disconnected, join, openSocket, SocketLog, startTestServer, useTwoServersOnPostgres, type TestServer } from './helpers/server.ts';
 
 const flow = `id: flow
 steps:
@@ -22,20 +22,12 @@ steps:
       - { uses: acts.core.irq, key: b1 }
 `;
 
-let db: TestDatabase;
 let a: TestServer;
 let b: TestServer;
 
-beforeAll(async () => {
-  db = await createTestDatabase('postgresql');
-  a = await startTestServer({ database: db, scaleOutUrl: db.url });
-  b = await startTestServer({ database: db, scaleOutUrl: db.url });
+useTwoServersOnPostgres(async (pair) => {
+  ({ a, b } = pair);
   await a.as('designer').models.deploy.mutate({ source: flow });
-}, 30_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await db?.drop();
 });
 
 async function complete(key: string, pid: string, as: string): Promise<void> {

@@ -60,6 +60,7 @@ const NAMED: { [K in keyof StoreQueries]: (q: StoreQueries) => Promise<unknown> 
   processMessagesSince: (q) => q.processMessagesSince('p1', T, 100),
   createdDeliveriesOfTask: (q) => q.createdDeliveriesOfTask('p1', 't1'),
   dueDeliveries: (q) => q.dueDeliveries(['c1', 'c2'], T, 300),
+  leaseDelivery: (q) => q.leaseDelivery({ id: 'd1', was_retry_times: 0, status: 'created', retry_times: 1, update_time: T }),
   hasUnsettledDeliveries: (q) => q.hasUnsettledDeliveries('p1'),
   failedDeliveries: (q) => q.failedDeliveries(),
   deleteFailedDeliveries: (q) => q.deleteFailedDeliveries('p1'),

@@ -40,6 +40,8 @@ export const ENGINE_CODES = {
   'action.unknown_outcome': { retryable: false, http: 400, invalidRequest: true, about: "the `outcome` action named an outcome the interrupt act does not declare (its params' `outcomes`); nothing changed (see `details.outcomes`)" },
   'package.unknown': { retryable: false, http: 404 },
   'package.invalid': { retryable: false, http: 400 },
+  'package.not_external': { retryable: false, http: 400, invalidRequest: true, about: 'a worker polled for a package that is not external (not registered with run_as `worker`)' },
+  'worker.lease_lost': { retryable: false, http: 409, about: "a worker's answer or extension came under a lease it no longer holds (the lease lapsed and another worker took the act, or the act was answered or ended); nothing changed" },
   'params.invalid': { retryable: false, http: 400, invalidRequest: true },
   'trigger.not_found': { retryable: false, http: 404 },
   'delivery.not_found': { retryable: false, http: 404 },

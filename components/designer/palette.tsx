@@ -1,8 +1,9 @@
 /**
  * The palette of packages (`packages.list`): drag one onto a step, branch or act of the canvas to
  * add an act there, or press it to add the act at the selected node (the keyboard way). Also the
- * "Add step" and "Add branch" buttons. A package this server does not run (its configuration turns
- * it off, e.g. acts.app.shell) is shown disabled, saying why. Stateless.
+ * "Add step" and "Add branch" buttons. External packages (run by remote workers) say so; a package
+ * this server does not run (its configuration turns it off, e.g. acts.app.shell) is shown disabled,
+ * saying why. Stateless.
  */
 'use client';
 import type { DragEvent } from 'react';
@@ -19,6 +20,8 @@ export interface PalettePackage {
   desc: string;
   /** Why this server does not run the package (its configuration turns it off); null or absent: it runs. */
   off?: string | null;
+  /** Run by remote workers (an external package, `packages.register`). */
+  external?: boolean;
 }
 
 export interface PaletteProps {
@@ -60,12 +63,13 @@ export function Palette({ packages, targetLabel, onAdd, onAddStep, onAddBranch, 
               onClick={() => onAdd(pkg.id)}
               aria-label={`Add ${pkg.id} to ${targetLabel}`}
               aria-description={pkg.off ?? undefined}
-              title={pkg.off ?? pkg.desc}
+              title={pkg.off ?? (pkg.external ? `${pkg.desc} (run by a remote worker)` : pkg.desc)}
               data-package={pkg.id}
+              data-external={pkg.external ? 'true' : undefined}
             >
               <Icon name={packageIcon(pkg.id)} size={14} />
               <span className={styles.packageName}>{pkg.id.replace(/^acts\.core\./, '')}</span>
-              <span className={styles.packageDesc}>{pkg.off ? `off on this server — ${pkg.desc}` : pkg.desc}</span>
+              <span className={styles.packageDesc}>{pkg.off ? `off on this server — ${pkg.desc}` : pkg.external ? `Remote worker${pkg.desc ? ` · ${pkg.desc}` : ''}` : pkg.desc}</span>
             </button>
           </li>
         ))}

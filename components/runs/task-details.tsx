@@ -1,7 +1,7 @@
 /**
  * The selected task: what it is, its state, times and error, and its variables (`data`, `inputs`,
  * `outputs`, evaluated `params`) read with `tasks.get` — read again whenever the live store sees
- * the task change.
+ * the task change. An external package's waiting act says it waits for a worker.
  */
 'use client';
 import { ErrorReason } from './error-reason.tsx';
@@ -43,6 +43,9 @@ function TaskVariables({ pid, tid, version }: { pid: string; tid: string; versio
 
 export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore; tid: string | null }) {
   const task = useRunSlice(store, (s) => (tid ? s.task(tid) : undefined));
+  // an act of an external package waits for a remote worker, not for a person
+  const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
+  const forWorker = task?.state === 'interrupted' && !!packages.data?.rows.some((p) => p.id === task.uses && p.external);
   if (!tid || !task) {
     return (
       <EmptyState icon="info" title="Select a task">
@@ -54,7 +57,7 @@ export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore;
     <section className={styles.details} aria-label={`Task ${task.name || task.key}`} data-testid="task-details">
       <header className={styles.detailsHead}>
         <h3>{task.name || task.key}</h3>
-        <StateBadge state={shownState(task)} />
+        <StateBadge state={shownState(task)} label={forWorker ? 'Waiting for a worker' : undefined} />
       </header>
       <dl className={styles.facts}>
         <dt>Kind</dt>

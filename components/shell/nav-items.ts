@@ -15,6 +15,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/runs', label: 'Runs', icon: 'activity', needs: 'read' },
   { href: '/inbox', label: 'Inbox', icon: 'inbox', needs: 'operate' },
   { href: '/schedules', label: 'Schedules', icon: 'calendar', needs: 'read' },
+  { href: '/packages', label: 'Packages', icon: 'plug', needs: 'read' },
   { href: '/health', label: 'Health', icon: 'heart', needs: 'read' },
   { href: '/admin/users', label: 'Users', icon: 'users', needs: 'admin' },
   { href: '/admin/secrets', label: 'Secrets', icon: 'key', needs: 'admin' },

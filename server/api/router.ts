@@ -13,6 +13,7 @@ import { tasksRouter } from './routers/tasks.ts';
 import { tokensRouter } from './routers/tokens.ts';
 import { triggersRouter } from './routers/triggers.ts';
 import { usersRouter } from './routers/users.ts';
+import { workersRouter } from './routers/workers.ts';
 import { router } from './trpc.ts';
 
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   tokens: tokensRouter,
   audit: auditRouter,
   secrets: secretsRouter,
+  workers: workersRouter,
 });
 
 export type AppRouter = typeof appRouter;

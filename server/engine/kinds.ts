@@ -101,8 +101,9 @@ function decideAct(core: EngineContext, proc: Process, task: Task): InitDecision
   if (!pkg || !core.registry.isActPackage(uses)) {
     throw new ActError('package.unknown', `act '${task.node.id}' uses unknown package '${uses}'`);
   }
-  if (pkg.run_as === 'irq' || pkg.run_as === 'msg') core.registry.validateParams(uses, paramsOf(core, proc, task));
-  return pkg.run_as === 'irq' ? 'interrupted' : 'ready';
+  if (pkg.run_as !== 'func') core.registry.validateParams(uses, paramsOf(core, proc, task));
+  // an external package's act waits for a remote worker as an interrupt waits for its answer
+  return pkg.run_as === 'irq' || pkg.run_as === 'worker' ? 'interrupted' : 'ready';
 }
 
 export function runTask(core: EngineContext, proc: Process, task: Task, driver: TaskDriver): void {

@@ -120,7 +120,12 @@ async function answer<Ctx extends object>(options: PlainCallOptions<Ctx>, call: 
   let error: TRPCError | undefined;
   try {
     ctx = await options.createContext(req, res);
-    const data: unknown = await call.procedure({ path: call.path, getRawInput: input.get, ctx, type: call.type, signal: undefined, batchIndex: 0 });
+    // aborted when the caller goes away before the answer (a remote worker's long poll stops taking jobs)
+    const gone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    const data: unknown = await call.procedure({ path: call.path, getRawInput: input.get, ctx, type: call.type, signal: gone.signal, batchIndex: 0 });
     reply = { result: { data } };
   } catch (cause) {
     error = getTRPCErrorFromUnknown(cause);

@@ -11,6 +11,11 @@ export interface ChannelOptions {
   id?: string;
   /** Messages to this channel get a delivery row and are re-sent until acknowledged. */
   ack?: boolean;
+  /**
+   * With `ack`: the delivery rows are taken by remote workers' polls under a lease (worker-jobs.ts)
+   * instead of being re-sent to the handler (timers.ts `redeliver` leaves them alone).
+   */
+  leased?: boolean;
   type?: string;
   state?: string;
   tag?: string;
@@ -38,6 +43,7 @@ function compile(pattern: string | undefined): Matcher {
 export class Channel {
   readonly id: string;
   readonly ack: boolean;
+  readonly leased: boolean;
   readonly pattern: string;
   private readonly type: Matcher;
   private readonly state: Matcher;
@@ -53,6 +59,7 @@ export class Channel {
   ) {
     this.id = id;
     this.ack = options.ack === true;
+    this.leased = options.leased === true;
     this.type = compile(options.type);
     this.state = compile(options.state);
     this.tag = compile(options.tag);

@@ -13,6 +13,7 @@ import type { ProcInfo } from './info.ts';
 import type { DeployMeta, DeployResult, Models } from './models.ts';
 import type { StartContext, StartedProc } from './engine-types.ts';
 import { isVarsObject } from '../engine/vars.ts';
+import { and, eq } from '../store/contract/filters.ts';
 
 export async function publishPackages(rt: Runtime): Promise<void> {
   for (const pkg of rt.registry.list()) await rt.store.packages.upsert(packageRow(rt, pkg));
@@ -38,7 +39,13 @@ function packageRow(rt: Runtime, pkg: PackageDef): PackageRow {
 
 export type ModelsApi = ReturnType<typeof modelsApi>;
 
-export function modelsApi(rt: Runtime, models: Models, check: () => void) {
+export function modelsApi(
+  rt: Runtime,
+  models: Models,
+  check: () => void,
+  /** Loads external packages other engines registered (a deploy checks acts against them). */
+  refreshPackages: () => Promise<void> = async () => {},
+) {
   return {
     /** Parses and validates without deploying; returns every problem. */
     validate: (source: string): ModelProblem[] => models.validate(source).problems,
@@ -46,6 +53,7 @@ export function modelsApi(rt: Runtime, models: Models, check: () => void) {
     check: (source: string): { problems: ModelProblem[]; warnings: ModelProblem[] } => models.check(source),
     deploy: async (source: string, meta?: DeployMeta): Promise<DeployResult> => {
       check();
+      await refreshPackages();
       return models.deploy(source, meta);
     },
     list: (query?: Query): Promise<PageData<ModelRow>> => rt.store.models.query(query),
@@ -76,12 +84,33 @@ export function modelsApi(rt: Runtime, models: Models, check: () => void) {
 
 export type PackagesApi = ReturnType<typeof packagesApi>;
 
-export function packagesApi(rt: Runtime) {
+/** Told when a package became external (run_as `worker`) on this engine, or stopped being one. */
+export interface ExternalPackages {
+  opened(name: string): void;
+  closed(name: string): void;
+}
+
+export function packagesApi(rt: Runtime, external: ExternalPackages) {
+  const follow = (pkg: PackageMeta): void => (pkg.run_as === 'worker' ? external.opened(pkg.name) : external.closed(pkg.name));
   return {
     register: async (meta: Partial<PackageMeta> & { name: string; run_as: PackageMeta['run_as'] }): Promise<PackageMeta> => {
       const pkg = rt.registry.register(meta);
       await rt.store.packages.upsert(packageRow(rt, pkg));
+      follow(pkg);
       return pkg;
+    },
+    /**
+     * Loads the external packages other engines registered on the shared store into this one's
+     * registry (at start, and before a deploy or a worker's poll that names one it lacks).
+     */
+    refresh: async (): Promise<void> => {
+      const rows = await rt.store.packages.query({ filter: and(eq('run_as', 'worker')) });
+      for (const row of rows.rows) {
+        if (row.built_in) continue;
+        const known = rt.registry.get(row.id);
+        if (known?.run_as === 'worker' && JSON.stringify(known.schema) === JSON.stringify(row.schema) && known.desc === row.desc) continue;
+        follow(rt.registry.register({ name: row.id, desc: row.desc, icon: row.icon, doc: row.doc, version: row.version, schema: row.schema as PackageMeta['schema'], run_as: 'worker', resources: row.resources, catalog: row.catalog as PackageMeta['catalog'] }));
+      }
     },
     /** The packages, each with `off`: why this server does not run it (its configuration), or null. */
     list: async (query?: Query): Promise<PageData<PackageRow & { off: string | null }>> => {
@@ -95,6 +124,7 @@ export function packagesApi(rt: Runtime) {
     },
     remove: async (name: string): Promise<boolean> => {
       const removed = rt.registry.unregister(name);
+      external.closed(name);
       await rt.store.packages.delete(name);
       return removed;
     },

@@ -6,6 +6,7 @@
 import { ActionIntake, type ActionRequest } from './action-intake.ts';
 import { messagesApi, type MessagesApi } from './messages-api.ts';
 import { Channel, type ChannelOptions } from './channels.ts';
+import { WorkerJobs } from './worker-jobs.ts';
 import { createRuntime } from './runtime.ts';
 import type { Runtime } from './runtime-types.ts';
 import { ProcessReader } from './process-reader.ts';
@@ -87,8 +88,9 @@ export class Engine {
     this.detector = new StuckDetector(rt);
     this.reader = new ProcessReader(rt, models, () => this.closed);
     this.reads = new ReadModel(rt, this.reader);
-    this.models = modelsApi(rt, models, () => this.check());
-    this.packages = packagesApi(rt);
+    this.models = modelsApi(rt, models, () => this.check(), () => this.packages.refresh());
+    this.workers = new WorkerJobs(rt, (request) => this.do(request), (channel) => this.channel(channel), () => this.packages.refresh());
+    this.packages = packagesApi(rt, { opened: (name) => this.workers.open(name), closed: (name) => this.workers.close(name) });
     this.schedules = new ScheduleTimer(rt, { start: (mid, inputs) => this.procs.start(mid, inputs), isLeader: () => this.lease.isLeader() });
     models.onTriggerRows(() => this.schedules.rearm());
     this.triggers = triggersApi(
@@ -108,6 +110,7 @@ export class Engine {
       renewLease: () => this.renewLease(),
       closed: () => this.closed,
       sweepAfterMs: options.sweepAfterSecs === undefined ? undefined : options.sweepAfterSecs * 1000,
+      refreshPackages: () => this.packages.refresh(),
     });
   }
 
@@ -131,6 +134,7 @@ export class Engine {
       throw err;
     }
     await publishPackages(rt);
+    await engine.packages.refresh();
     // relayed work is applied from the first tick on (recovered jobs run after create returns)
     if (multiInstance(parts.store)) {
       await engine.relay.start();
@@ -273,6 +277,8 @@ export class Engine {
   // ---- packages ----
 
   readonly packages: PackagesApi;
+  /** Remote workers' jobs: acts of external packages, leased to the workers that poll for them (worker-jobs.ts). */
+  readonly workers: WorkerJobs;
 
   /** Snapshot stores (spec 5.8): sealed, versioned data per scope, pushed from outside. */
   readonly snapshots = {
@@ -386,6 +392,7 @@ export class Engine {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
+    this.workers.closeAll();
     await this.schedules.close();
     await this.fills.current;
     await this.relay.stop();

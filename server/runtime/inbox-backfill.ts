@@ -18,7 +18,7 @@ const CHUNK = 200;
  * op of the engine's store writer, so no batch of this engine (one that ends such a task) lands
  * between the read and the write.
  */
-export async function backfillInbox(store: Store, writer: StoreWriter): Promise<number> {
+export async function backfillInbox(store: Store, writer: StoreWriter, isExternal: (uses: string) => boolean = () => false): Promise<number> {
   let skipped = 0;
   let filled = 0;
   let more = true;
@@ -30,7 +30,7 @@ export async function backfillInbox(store: Store, writer: StoreWriter): Promise<
       const rows: InboxRow[] = [];
       for (const t of tasks) {
         const m = byTask.get(`${t.pid}:${t.tid}`);
-        if (!m) {
+        if (!m || isExternal(m.uses)) {
           skipped++;
           continue;
         }

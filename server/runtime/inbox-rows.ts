@@ -3,7 +3,8 @@
  * (its assignment), the principals that names, and which rows a job's batch writes or deletes.
  * A task is in the inbox from its `created` act message while it waits in `interrupted`: the
  * batch holding that message writes its rows, the batch of the job in which it leaves
- * `interrupted` (answered, skipped, failed, aborted …) deletes them. Stateless.
+ * `interrupted` (answered, skipped, failed, aborted …) deletes them. Acts of external packages
+ * (run_as `worker`) wait in `interrupted` for a remote worker, never in the inbox. Stateless.
  */
 import type { InboxRow, MessageRow, StoreQueries, TaskRef } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
@@ -40,10 +41,15 @@ export interface InboxChanges {
  * inbox when it still waits (`interrupted`, said by `stateOf`); a task that left `interrupted`
  * during the job (`left`, recorded by TaskWrites.setState) and does not wait again leaves it.
  */
-export function inboxChanges(messages: readonly MessageRow[], stateOf: (pid: string, tid: string) => string | undefined, left: readonly Task[]): InboxChanges {
+export function inboxChanges(
+  messages: readonly MessageRow[],
+  stateOf: (pid: string, tid: string) => string | undefined,
+  left: readonly Task[],
+  isExternal: (uses: string) => boolean = () => false,
+): InboxChanges {
   const entered = new Map<string, MessageRow>();
   for (const m of messages) {
-    if (m.type === 'act' && m.state === 'created' && stateOf(m.pid, m.tid) === 'interrupted') entered.set(`${m.pid}:${m.tid}`, m);
+    if (m.type === 'act' && m.state === 'created' && stateOf(m.pid, m.tid) === 'interrupted' && !isExternal(m.uses)) entered.set(`${m.pid}:${m.tid}`, m);
   }
   return {
     rows: [...entered.values()].flatMap(inboxRowsOf),

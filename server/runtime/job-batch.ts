@@ -70,6 +70,8 @@ export class JobBatch {
     private readonly committed: (batch: BatchCommitted) => void,
     /** Told after each batch that wrote something settled. */
     private readonly written: () => void,
+    /** Whether a package is external (its acts wait for a remote worker, not in the inbox). */
+    private readonly isExternal: (uses: string) => boolean = () => false,
   ) {}
 
   markDirty(proc: Process, task: Task): void {
@@ -145,7 +147,7 @@ export class JobBatch {
     let states: Map<string, string> | undefined;
     const messages = this.messages.splice(0);
     const deliveries = this.deliveries.splice(0);
-    const inbox = inboxChanges(messages, (pid, tid) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`), [...this.leftInterrupted]);
+    const inbox = inboxChanges(messages, (pid, tid) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`), [...this.leftInterrupted], this.isExternal);
     this.leftInterrupted.clear();
     const ops = this.outbox.take();
     const fresh = this.fresh;

@@ -38,7 +38,7 @@ export class ReadModel {
   /** One page of an inbox and how many tasks it holds. */
   async inbox(read: InboxRead): Promise<InboxAnswer> {
     await this.settled();
-    await (this.backfill ??= backfillInbox(this.rt.store, this.rt.writer).then(
+    await (this.backfill ??= backfillInbox(this.rt.store, this.rt.writer, (uses) => this.rt.registry.isExternal(uses)).then(
       () => undefined,
       (err: unknown) => {
         this.backfill = null;

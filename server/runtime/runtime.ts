@@ -36,7 +36,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const outbox = new Outbox(() => clock.now(), newId);
   // overflowed executions go back into their lanes after every commit and every drain pass
   const drainOverflow = (): void => parts.executions.drainOverflow();
-  const batch = new JobBatch(writer, outbox, config.instanceId, (done) => events.emit('committed', done), drainOverflow);
+  const batch = new JobBatch(writer, outbox, config.instanceId, (done) => events.emit('committed', done), drainOverflow, (uses) => deps.registry.isExternal(uses));
   const jobs = new Jobs(config, batch, events, log, drainOverflow);
   const stops = new TaskStops();
   const channels = new Map<string, Channel>();

@@ -32,6 +32,8 @@ export interface TickParts {
   closed: () => boolean;
   /** How long finished processes stay before the sweeper deletes them (undefined: never). */
   sweepAfterMs?: number;
+  /** Loads the external packages other instances registered (every tick of an instance sharing its store). */
+  refreshPackages?: () => Promise<void>;
 }
 
 export class Ticker {
@@ -55,7 +57,10 @@ export class Ticker {
     if (recovery.recovering) return report;
     // take over processes of instances whose lease lapsed (and fill free slots)
     await fills.request();
-    if (multiInstance(rt.store)) await relay.pass();
+    if (multiInstance(rt.store)) {
+      await relay.pass();
+      await this.parts.refreshPackages?.().catch((err: unknown) => rt.log.warn(`external packages could not be loaded: ${err instanceof Error ? err.message : String(err)}`));
+    }
     const now = rt.clock.now();
     report.timeouts = checkTimeouts(rt, now);
     rt.snapshots.sweep(now);

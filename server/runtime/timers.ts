@@ -3,6 +3,7 @@
  * task and rule while the task is open; unacknowledged deliveries are re-sent to their own channel
  * after a full tick interval, until the retry limit turns them into `error`.
  */
+import { settleWorkerDeliveries } from './worker-jobs.ts';
 import type { Runtime } from './runtime-types.ts';
 import { isOpenEndHook } from './end-hooks.ts';
 import { spawn } from '../engine/task-ops.ts';
@@ -60,7 +61,8 @@ const RETRY_BATCH = 300;
 
 export async function redeliver(rt: Runtime, now: number): Promise<number> {
   // Channels live in the engine that opened them: each instance re-sends its own deliveries.
-  const local = [...rt.channels.values()].filter((c) => c.ack).map((c) => c.id);
+  // (leased channels' deliveries are taken by remote workers' polls, worker-jobs.ts)
+  const local = [...rt.channels.values()].filter((c) => c.ack && !c.leased).map((c) => c.id);
   if (local.length === 0) return 0;
   await rt.writer.flush();
   const { store } = rt;
@@ -141,6 +143,8 @@ export async function sweepFinished(rt: Runtime, now: number, afterMs: number | 
   let swept = 0;
   for (const row of await rt.store.queries.processesEndedBy(TERMINAL_STATES, now - afterMs, 200)) {
     if (rt.procs.get(row.id)?.finished === false) continue;
+    // a remote worker's job of a process that ended without its answer is done with
+    await settleWorkerDeliveries(rt, row.id, now);
     if (await rt.store.queries.hasUnsettledDeliveries(row.id)) continue;
     // its state values go first: when they cannot, the process stays for the next tick
     if (!(await removeState(rt, row.id))) continue;

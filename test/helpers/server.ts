@@ -11,6 +11,7 @@
  * State: a started server owns its engine, store and database; `close()` stops them in order.
  */
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createAuditLog } from '../../server/audit/audit-log.ts';
@@ -269,4 +270,43 @@ export async function waitingTask(t: TestServer, pid: string, key: string) {
   await t.engine.idle();
   const detail = await t.as('viewer').processes.get.query({ pid });
   return { detail, task: detail.tasks.find((x) => x.key === key && x.state === 'interrupted') };
+}
+
+/** Two servers on one fresh PostgreSQL database, joined for scale-out; `close()` stops both and drops it. */
+export interface ServerPair {
+  db: TestDatabase;
+  a: TestServer;
+  b: TestServer;
+  close(): Promise<void>;
+}
+
+/**
+ * Two servers on one PostgreSQL database for a whole test file: started before its tests (then
+ * `setUp` runs with them), closed after them.
+ */
+export function useTwoServersOnPostgres(setUp: (pair: ServerPair) => Promise<void>): void {
+  let pair: ServerPair | undefined;
+  beforeAll(async () => {
+    pair = await twoServersOnPostgres();
+    await setUp(pair);
+  }, 30_000);
+  afterAll(async () => {
+    await pair?.close();
+  });
+}
+
+export async function twoServersOnPostgres(): Promise<ServerPair> {
+  const db = await createTestDatabase('postgresql');
+  const a = await startTestServer({ database: db, scaleOutUrl: db.url });
+  const b = await startTestServer({ database: db, scaleOutUrl: db.url });
+  return {
+    db,
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
+      await db.drop();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * The remote commands of `acts` (deploy, start, act, procs, tasks, secrets): their flags and help. Each
+ * The remote commands of `acts` (deploy, start, act, procs, tasks, package, secrets): their flags and help. Each
  * command's module (and the tRPC client with it) is imported only when that command runs, so
  * the other commands start without it.
  */
@@ -106,6 +106,18 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
   ).action(async (pid: string | undefined, flags) => {
     const { tasksCommand } = await import('./tasks.ts');
     done(await tasksCommand(pid, flags, io));
+  });
+
+  remote(
+    program
+      .command('package')
+      .description('declare (or change) an external package whose acts remote workers run; prints {"name","external"}')
+      .argument('<name>', 'the package name, dotted lowercase words (e.g. ext.resize)')
+      .requiredOption('--schema <file>', 'the JSON Schema of its params (a JSON file)')
+      .option('--desc <text>', 'what it does (shown in the palette)'),
+  ).action(async (name: string, flags) => {
+    const { packageCommand } = await import('./package.ts');
+    done(await packageCommand(name, flags, io));
   });
 
   addSecretsCommands(program, io, done);

@@ -24,11 +24,14 @@ export class PackageRegistry {
     }
   }
 
-  /** Registers an outside package; only `irq` and `msg` packages can be run by outside code. */
+  /**
+   * Registers an outside package; only `irq`, `msg` and `worker` (external: run by remote workers)
+   * packages can be run by outside code.
+   */
   register(meta: Partial<PackageMeta> & { name: string; run_as: PackageMeta['run_as'] }): PackageMeta {
     if (!meta.name) throw new ActError('package.invalid', 'a package needs a name');
-    if (meta.run_as !== 'irq' && meta.run_as !== 'msg') {
-      throw new ActError('package.invalid', `package '${meta.name}': run_as must be 'irq' or 'msg' (func packages are built in)`);
+    if (meta.run_as !== 'irq' && meta.run_as !== 'msg' && meta.run_as !== 'worker') {
+      throw new ActError('package.invalid', `package '${meta.name}': run_as must be 'irq', 'msg' or 'worker' (func packages are built in)`);
     }
     if (this.builtIn.has(meta.name)) throw new ActError('package.invalid', `package '${meta.name}' is built in and cannot be replaced`);
     const schema = meta.schema ?? {};
@@ -81,6 +84,11 @@ export class PackageRegistry {
 
   get(name: string): PackageDef | undefined {
     return this.packages.get(name);
+  }
+
+  /** Whether acts of the package wait for a remote worker (run_as `worker`). */
+  isExternal(name: string): boolean {
+    return this.packages.get(name)?.run_as === 'worker';
   }
 
   isBuiltIn(name: string): boolean {

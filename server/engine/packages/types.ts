@@ -4,7 +4,12 @@ import type { HttpRequest, HttpResponse } from './http-types.ts';
 import type { ShellResult, ShellScript } from './shell-types.ts';
 import type { StateOp } from './state-types.ts';
 
-export type RunAs = 'irq' | 'msg' | 'func';
+/**
+ * How an act of the package runs: `irq` waits for a client action (a person, the inbox), `msg`
+ * notifies and goes on, `func` runs built-in code, `worker` (an external package) waits like an
+ * interrupt — in `interrupted`, out of the inbox — until a remote worker completes or fails it.
+ */
+export type RunAs = 'irq' | 'msg' | 'func' | 'worker';
 export type Catalog = 'core' | 'event' | 'transform' | 'form' | 'ai' | 'app';
 
 export interface PackageMeta {

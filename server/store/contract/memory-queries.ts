@@ -11,6 +11,8 @@ const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched']
 
 export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries {
   const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims, inbox, states } = store;
+  // leases of deliveries one after another, so a find and its update are never split by another's
+  let leases: Promise<boolean> = Promise.resolve(false);
   const byPid = (pid: string) => and(eq('pid', pid));
   /**
    * The filter's inbox rows: each task's row with the least id (as the SQL stores pick it),
@@ -63,6 +65,17 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
     createdDeliveriesOfTask: (pid, tid) => rowsOf(deliveries, and(eq('pid', pid), eq('tid', tid), eq('status', 'created'))),
     dueDeliveries: (channels, sentBy, limit) =>
       rowsOf(deliveries, and(eq('status', 'created'), is('update_time', 'le', sentBy), oneOf('chan_id', channels)), ['update_time'], limit),
+    leaseDelivery(lease) {
+      const change = async (): Promise<boolean> => {
+        const row = await deliveries.find(lease.id);
+        if (!row || row.status !== 'created' || row.retry_times !== lease.was_retry_times) return false;
+        await deliveries.update({ ...row, status: lease.status, retry_times: lease.retry_times, update_time: lease.update_time });
+        return true;
+      };
+      const changed = leases.then(change, change);
+      leases = changed.catch(() => false);
+      return changed;
+    },
     hasUnsettledDeliveries: async (pid) => (await countOf(deliveries, and(eq('pid', pid), oneOf('status', ['created', 'error'])))) > 0,
     failedDeliveries: () => rowsOf(deliveries, and(eq('status', 'error'))),
     deleteFailedDeliveries: (pid) => deliveries.deleteWhere(pid ? and(eq('status', 'error'), eq('pid', pid)) : and(eq('status', 'error'))),

@@ -148,6 +148,15 @@ export interface DeliveryRow {
   update_time: number;
 }
 
+/** A conditional change of a delivery (StoreQueries.leaseDelivery): its new status, attempt and time, if still at `was_retry_times`. */
+export interface DeliveryLease {
+  id: string;
+  was_retry_times: number;
+  status: DeliveryStatus;
+  retry_times: number;
+  update_time: number;
+}
+
 export interface EventRow {
   id: string; // `<mid>:<event id>`
   mid: string;
@@ -173,7 +182,7 @@ export interface PackageRow {
   doc: string;
   version: string;
   schema: unknown;
-  run_as: 'irq' | 'msg' | 'func';
+  run_as: 'irq' | 'msg' | 'func' | 'worker';
   resources: unknown;
   catalog: string;
   built_in: boolean;
@@ -269,6 +278,11 @@ export interface StoreQueries extends InboxQueries {
   createdDeliveriesOfTask(pid: string, tid: string): Promise<DeliveryRow[]>;
   /** `created` deliveries on the channels `channels` last sent at or before `sentBy`, least recently sent first, at most `limit` (re-sending). */
   dueDeliveries(channels: readonly string[], sentBy: number, limit: number): Promise<DeliveryRow[]>;
+  /**
+   * Changes a `created` delivery whose `retry_times` is still `was_retry_times` (one atomic
+   * statement): a remote worker's lease or answer (runtime/workers/); whether it changed.
+   */
+  leaseDelivery(lease: DeliveryLease): Promise<boolean>;
   /** Whether process `pid` has a delivery still waiting for an ack (`created`) or a redo (`error`). */
   hasUnsettledDeliveries(pid: string): Promise<boolean>;
   /** The deliveries in `error`. */

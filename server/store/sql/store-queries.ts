@@ -14,6 +14,7 @@ export { deleteTriggersOfModel } from './delete-triggers-of-model.ts';
 export { deleteVersionsOfModel } from './delete-versions-of-model.ts';
 export { dueDeliveries } from './due-deliveries.ts';
 export { dueSchedules } from './due-schedules.ts';
+export { leaseDelivery } from './lease-delivery.ts';
 export { failedDeliveries } from './failed-deliveries.ts';
 export { hasOpenOutboxRecords } from './has-open-outbox-records.ts';
 export { hasUnsettledDeliveries } from './has-unsettled-deliveries.ts';
