@@ -42,6 +42,9 @@ test("a run's external act says it waits for a worker, not for a person", async 
   const { pid } = await startProcess(mid);
   await signInAs(['viewer']);
   await page.goto(`/runs/${pid}`);
-  await page.getByTestId('node-act:resize').click();
+  const node = page.getByTestId('node-act:resize');
+  await expect(node).toContainText('Waiting for a worker');
+  await expect(node).not.toContainText('Waiting for a person');
+  await node.click();
   await expect(page.getByTestId('task-details')).toContainText('Waiting for a worker');
 });

@@ -8,6 +8,8 @@
  * Long runs stay readable: the view opens on the active nodes and follows them (follow-active.tsx),
  * finished stretches fold into one node (stretches.ts), and the flow may run left to right.
  *
+ * An act of an external package that waits is drawn as waiting for a worker, not a person.
+ *
  * State: `folding` — null until the run's states are known, then the folded stretches: automatic
  * (`defaultStretches`, followed as more steps finish while the view follows the running process;
  * never unfolding everything at once, as the last active node ends) until the user chooses — a
@@ -23,6 +25,8 @@ import { FlowCanvas } from '../graph/index.ts';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { isTerminalName } from '../../vocab/states.ts';
+import type { DesignerGraph } from '../../vocab/graph.ts';
+import { WORKER_WAIT_STATE } from '../ui/states.ts';
 import { activeNodeIds } from './active-region.ts';
 import { FollowActive } from './follow-active.tsx';
 import { graphNodeByNid } from './node-map.ts';
@@ -75,7 +79,10 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
 
   const shown = useMemo(() => (graph && stretches ? collapsed(graph, stretches) : null), [graph, stretches]);
   const laidOut = useMemo(() => (shown ? layout(shown, { direction: leftToRight ? 'LR' : 'TB' }) : null), [shown, leftToRight]);
-  const shownStates = useMemo(() => withStretches(states, stretches), [states, stretches]);
+  // acts of external packages wait for a remote worker, not a person
+  const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
+  const external = useMemo(() => new Set((packages.data?.rows ?? []).filter((p) => p.external).map((p) => p.id)), [packages.data]);
+  const shownStates = useMemo(() => withWorkers(withStretches(states, stretches), shown, external), [states, stretches, shown, external]);
   const active = useMemo(() => (shown ? activeNodeIds(shown, states) : []), [shown, states]);
   const foldable = useMemo(() => (graph ? finishedStretches(graph, states) : []), [graph, states]);
   const canFold = foldable.some((f) => !stretches?.some((s) => s.id === f.id && s.steps.length === f.steps.length));
@@ -112,6 +119,16 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
       </div>
     </div>
   );
+}
+
+/** The node states with each waiting act of an external package shown as waiting for a worker. */
+function withWorkers(states: Readonly<Record<string, string>>, graph: DesignerGraph | null, external: ReadonlySet<string>): Readonly<Record<string, string>> {
+  if (!graph || external.size === 0) return states;
+  let next: Record<string, string> | undefined;
+  for (const node of graph.nodes) {
+    if (node.uses && external.has(node.uses) && states[node.id] === 'interrupted') (next ??= { ...states })[node.id] = WORKER_WAIT_STATE;
+  }
+  return next ?? states;
 }
 
 /** The node states with each stretch shown as completed. */

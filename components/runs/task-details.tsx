@@ -10,6 +10,7 @@ import { useApiQuery } from '../data/use-api.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
+import { WORKER_WAIT_STATE } from '../ui/states.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { isTerminalName } from '../../vocab/states.ts';
 import { Duration } from './duration.tsx';
@@ -57,7 +58,7 @@ export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore;
     <section className={styles.details} aria-label={`Task ${task.name || task.key}`} data-testid="task-details">
       <header className={styles.detailsHead}>
         <h3>{task.name || task.key}</h3>
-        <StateBadge state={shownState(task)} label={forWorker ? 'Waiting for a worker' : undefined} />
+        <StateBadge state={forWorker ? WORKER_WAIT_STATE : shownState(task)} />
       </header>
       <dl className={styles.facts}>
         <dt>Kind</dt>

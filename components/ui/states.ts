@@ -2,7 +2,8 @@
  * How each task/process state looks (STUDIO.md): an icon, a label and a drawing variant; the
  * colours are the `--state-<state>` CSS variables of app/globals.css. Never colour alone.
  * A message's `created` state (any waiting or running task) reads as running; a task that ended
- * on a declared outcome (`outcome:<name>`) reads as an answer given.
+ * on a declared outcome (`outcome:<name>`) reads as an answer given; an external package's act
+ * waiting (`interrupted:worker`) reads as waiting for a worker.
  */
 import type { TaskState } from '../../vocab/states.ts';
 import type { IconName } from './icons.tsx';
@@ -39,9 +40,13 @@ export const SHOWN_STATES = (Object.keys(LOOKS) as TaskState[]).filter((state) =
 /** A drawn state `outcome:<name>`: a task that ended on a declared outcome (an answer, not a failure). */
 export const OUTCOME_STATE_PREFIX = 'outcome:';
 
+/** A drawn state: an act of an external package waiting (`interrupted`) for a remote worker, not a person. */
+export const WORKER_WAIT_STATE = 'interrupted:worker';
+
 /** The look of a state name; unknown names look like `none` and keep their own text as label. */
 export function stateLook(state: string): StateLook {
   if (state === 'created') return { state: 'running', ...LOOKS.running, label: 'Created' };
+  if (state === WORKER_WAIT_STATE) return { state: 'interrupted', ...LOOKS.interrupted, label: 'Waiting for a worker', icon: 'plug' };
   if (state.startsWith(OUTCOME_STATE_PREFIX)) return { state: 'submitted', ...LOOKS.submitted, label: `Answered: ${state.slice(OUTCOME_STATE_PREFIX.length)}` };
   if (Object.hasOwn(LOOKS, state)) return { state: state as TaskState, ...LOOKS[state as TaskState] };
   return { state: 'none', ...LOOKS.none, label: state || LOOKS.none.label };
