@@ -45,6 +45,8 @@ test("a run's external act says it waits for a worker, not for a person", async 
   const node = page.getByTestId('node-act:resize');
   await expect(node).toContainText('Waiting for a worker');
   await expect(node).not.toContainText('Waiting for a person');
+  await expect(page.getByTestId('run-timeline').locator('button[data-state="interrupted:worker"]')).toContainText('Waiting for a worker');
+  await expect(page.getByTestId('run-timeline')).not.toContainText('Waiting for a person');
   await node.click();
   await expect(page.getByTestId('task-details')).toContainText('Waiting for a worker');
 });

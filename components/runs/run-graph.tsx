@@ -26,8 +26,8 @@ import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { isTerminalName } from '../../vocab/states.ts';
 import type { DesignerGraph } from '../../vocab/graph.ts';
-import { WORKER_WAIT_STATE } from '../ui/states.ts';
 import { activeNodeIds } from './active-region.ts';
+import { useExternalPackages, workerAware } from './external-acts.ts';
 import { FollowActive } from './follow-active.tsx';
 import { graphNodeByNid } from './node-map.ts';
 import { RunGraphToolbar } from './run-graph-toolbar.tsx';
@@ -79,9 +79,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
 
   const shown = useMemo(() => (graph && stretches ? collapsed(graph, stretches) : null), [graph, stretches]);
   const laidOut = useMemo(() => (shown ? layout(shown, { direction: leftToRight ? 'LR' : 'TB' }) : null), [shown, leftToRight]);
-  // acts of external packages wait for a remote worker, not a person
-  const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
-  const external = useMemo(() => new Set((packages.data?.rows ?? []).filter((p) => p.external).map((p) => p.id)), [packages.data]);
+  const external = useExternalPackages();
   const shownStates = useMemo(() => withWorkers(withStretches(states, stretches), shown, external), [states, stretches, shown, external]);
   const active = useMemo(() => (shown ? activeNodeIds(shown, states) : []), [shown, states]);
   const foldable = useMemo(() => (graph ? finishedStretches(graph, states) : []), [graph, states]);
@@ -126,7 +124,9 @@ function withWorkers(states: Readonly<Record<string, string>>, graph: DesignerGr
   if (!graph || external.size === 0) return states;
   let next: Record<string, string> | undefined;
   for (const node of graph.nodes) {
-    if (node.uses && external.has(node.uses) && states[node.id] === 'interrupted') (next ??= { ...states })[node.id] = WORKER_WAIT_STATE;
+    const state = states[node.id];
+    const shownAs = state === undefined ? undefined : workerAware(state, node.uses, external);
+    if (shownAs !== state) (next ??= { ...states })[node.id] = shownAs!;
   }
   return next ?? states;
 }

@@ -13,6 +13,7 @@ import { Icon } from '../ui/icons.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
 import { isTerminalName } from '../../vocab/states.ts';
 import { Duration } from './duration.tsx';
+import { useExternalPackages, workerAware } from './external-acts.ts';
 import { formatTime } from './format.ts';
 import { failed, shownState, type RunStore, type TimelineEntry } from './run-store.ts';
 import styles from './run.module.css';
@@ -29,11 +30,11 @@ const FILTERS: Record<Filter, { label: string; keep: (e: TimelineEntry) => boole
 
 const ROW_HEIGHT = 34;
 
-const TimelineRow = memo(function TimelineRow({ entry, top, selected, onSelect }: { entry: TimelineEntry; top: number; selected: boolean; onSelect: (tid: string) => void }) {
+const TimelineRow = memo(function TimelineRow({ entry, top, selected, onSelect, external }: { entry: TimelineEntry; top: number; selected: boolean; onSelect: (tid: string) => void; external: ReadonlySet<string> }) {
   const tid = entry.kind === 'task' ? entry.task.tid : entry.message.tid;
   const text =
     entry.kind === 'task'
-      ? { icon: 'play' as const, what: entry.task.kind, name: entry.task.name || entry.task.key, state: shownState(entry.task) }
+      ? { icon: 'play' as const, what: entry.task.kind, name: entry.task.name || entry.task.key, state: workerAware(shownState(entry.task), entry.task.uses, external) }
       : { icon: 'send' as const, what: `message ${entry.message.type}`, name: entry.message.name || entry.message.key, state: entry.message.state };
   return (
     <button
@@ -60,6 +61,7 @@ const TimelineRow = memo(function TimelineRow({ entry, top, selected, onSelect }
 export function RunTimeline({ store, selectedTid, onSelect }: { store: RunStore; selectedTid: string | null; onSelect: (tid: string) => void }) {
   const [filter, setFilter] = useState<Filter>('all');
   const timeline = useRunSlice(store, (s) => s.timeline);
+  const external = useExternalPackages();
   const rows = useMemo(() => (filter === 'all' ? timeline : timeline.filter(FILTERS[filter].keep)), [timeline, filter]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10, getItemKey: (i) => rows[i].key });
@@ -90,7 +92,7 @@ export function RunTimeline({ store, selectedTid, onSelect }: { store: RunStore;
             {virtual.getVirtualItems().map((item) => {
               const entry = rows[item.index];
               const tid = entry.kind === 'task' ? entry.task.tid : entry.message.tid;
-              return <TimelineRow key={item.key} entry={entry} top={item.start} selected={entry.kind === 'task' && tid === selectedTid} onSelect={onSelect} />;
+              return <TimelineRow key={item.key} entry={entry} top={item.start} selected={entry.kind === 'task' && tid === selectedTid} onSelect={onSelect} external={external} />;
             })}
           </div>
         )}

@@ -10,10 +10,10 @@ import { useApiQuery } from '../data/use-api.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
-import { WORKER_WAIT_STATE } from '../ui/states.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { isTerminalName } from '../../vocab/states.ts';
 import { Duration } from './duration.tsx';
+import { useExternalPackages, workerAware } from './external-acts.ts';
 import { formatTime } from './format.ts';
 import { JsonBlock } from './json-block.tsx';
 import { shownState, type RunStore } from './run-store.ts';
@@ -44,9 +44,7 @@ function TaskVariables({ pid, tid, version }: { pid: string; tid: string; versio
 
 export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore; tid: string | null }) {
   const task = useRunSlice(store, (s) => (tid ? s.task(tid) : undefined));
-  // an act of an external package waits for a remote worker, not for a person
-  const packages = useApiQuery('packages.list', undefined, { staleTime: 300_000 });
-  const forWorker = task?.state === 'interrupted' && !!packages.data?.rows.some((p) => p.id === task.uses && p.external);
+  const external = useExternalPackages();
   if (!tid || !task) {
     return (
       <EmptyState icon="info" title="Select a task">
@@ -58,7 +56,7 @@ export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore;
     <section className={styles.details} aria-label={`Task ${task.name || task.key}`} data-testid="task-details">
       <header className={styles.detailsHead}>
         <h3>{task.name || task.key}</h3>
-        <StateBadge state={forWorker ? WORKER_WAIT_STATE : shownState(task)} />
+        <StateBadge state={workerAware(shownState(task), task.uses, external)} />
       </header>
       <dl className={styles.facts}>
         <dt>Kind</dt>
