@@ -90,8 +90,12 @@ export interface ExternalPackages {
   closed(name: string): void;
 }
 
+/** A package row with `off`: why this server does not run the package (its configuration), or null. */
+export type ServedPackageRow = PackageRow & { off: string | null };
+
 export function packagesApi(rt: Runtime, external: ExternalPackages) {
   const follow = (pkg: PackageMeta): void => (pkg.run_as === 'worker' ? external.opened(pkg.name) : external.closed(pkg.name));
+  const served = (row: PackageRow): ServedPackageRow => ({ ...row, off: rt.registry.offReason(row.id) });
   return {
     register: async (meta: Partial<PackageMeta> & { name: string; run_as: PackageMeta['run_as'] }): Promise<PackageMeta> => {
       const pkg = rt.registry.register(meta);
@@ -112,15 +116,14 @@ export function packagesApi(rt: Runtime, external: ExternalPackages) {
         follow(rt.registry.register({ name: row.id, desc: row.desc, icon: row.icon, doc: row.doc, version: row.version, schema: row.schema as PackageMeta['schema'], run_as: 'worker', resources: row.resources, catalog: row.catalog as PackageMeta['catalog'] }));
       }
     },
-    /** The packages, each with `off`: why this server does not run it (its configuration), or null. */
-    list: async (query?: Query): Promise<PageData<PackageRow & { off: string | null }>> => {
+    list: async (query?: Query): Promise<PageData<ServedPackageRow>> => {
       const page = await rt.store.packages.query(query);
-      return { ...page, rows: page.rows.map((row) => ({ ...row, off: rt.registry.offReason(row.id) })) };
+      return { ...page, rows: page.rows.map(served) };
     },
-    get: async (name: string): Promise<PackageRow> => {
+    get: async (name: string): Promise<ServedPackageRow> => {
       const row = await rt.store.packages.find(name);
       if (!row) throw new ActError('package.unknown', `unknown package '${name}'`);
-      return row;
+      return served(row);
     },
     remove: async (name: string): Promise<boolean> => {
       const removed = rt.registry.unregister(name);

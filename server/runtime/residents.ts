@@ -109,8 +109,7 @@ export class Residents {
       // as many as a parked start held here would have had (owed ones counted as resident)
       this.owed = Math.max(this.owed, this.cap - this.activeCount());
       this.onSlotFreed();
-    }
-    else if (this.parked.size > 0) this.startParked(this.cap - this.activeCount());
+    } else if (this.parked.size > 0) this.startParked(this.cap - this.activeCount());
   }
 
   /**

@@ -18,18 +18,20 @@ function checkExternal(name: string, schema: unknown): void {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) throw new ActError('package.invalid', `package '${name}': the params schema must be a JSON Schema object, such as { "type": "object", "properties": { … } }`);
 }
 
+/** A package as the API shows it: `external` when remote workers run it. */
+const shown = <T extends { run_as: string }>(row: T) => ({ ...row, external: row.run_as === 'worker' });
+
 export const packagesRouter = router({
   list: allowed('read')
     .input(z.object({ ...page, limit: page.limit.default(200) }).default({ offset: 0, limit: 200 }))
     .query(async ({ ctx, input }) => {
       const rows = pageOf(await ctx.services.engine.packages.list(toQuery([], input, { field: 'id', order: 'asc' })), input);
-      return { ...rows, rows: rows.rows.map((row) => ({ ...row, external: row.run_as === 'worker' })) };
+      return { ...rows, rows: rows.rows.map(shown) };
     }),
   get: allowed('read')
     .input(z.object({ name: id }))
     .query(async ({ ctx, input }) => {
-      const row = await ctx.services.engine.packages.get(input.name);
-      return { ...row, external: row.run_as === 'worker' };
+      return shown(await ctx.services.engine.packages.get(input.name));
     }),
   /** Declares (or changes) an external package: its acts wait for a remote worker (issue 13 item 6). */
   register: allowed('design')
