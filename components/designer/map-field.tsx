@@ -11,6 +11,7 @@
 import { useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import styles from './designer.module.css';
+import { freshId } from './model/edit-ids.ts';
 import { TextInput } from './text-input.tsx';
 
 export interface MapFieldProps {
@@ -22,12 +23,6 @@ export interface MapFieldProps {
   value: Readonly<Record<string, unknown>> | undefined;
   onChange: (value: Record<string, unknown> | undefined) => void;
   renderEntry: (value: unknown, onChange: (value: unknown) => void) => React.ReactNode;
-}
-
-/** A name not used yet: `<entry>_<n>` in lower case (a word: letters, digits and _). */
-export function freshName(entry: string, taken: readonly string[]): string {
-  const base = entry.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
-  for (let n = 1; ; n++) if (!taken.includes(`${base}_${n}`)) return `${base}_${n}`;
 }
 
 export function MapField({ label, entry, hint, value, onChange, renderEntry }: MapFieldProps) {
@@ -56,7 +51,7 @@ export function MapField({ label, entry, hint, value, onChange, renderEntry }: M
           </Button>
         </div>
       ))}
-      <Button size="sm" onClick={() => commit([...entries, [freshName(entry, entries.map(([key]) => key)), {}]])}>
+      <Button size="sm" onClick={() => commit([...entries, [freshId(new Set(entries.map(([key]) => key)), entry.toLowerCase().replace(/[^a-z0-9_]+/g, '_')), {}]])}>
         Add {entry.toLowerCase()}
       </Button>
     </fieldset>
