@@ -63,6 +63,7 @@ export function procRow(proc: Process, owner: string | null): ProcRow {
     start_digest: proc.startKey?.digest ?? null,
     inputs_text: inputsText(proc.root?.inputs),
     outcome: proc.outcome,
+    control: proc.control,
   };
 }
 

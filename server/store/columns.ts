@@ -75,6 +75,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
       start_digest: strOrNull,
       inputs_text: strOrNull,
       outcome: strOrNull,
+      control: json,
     },
   },
   tasks: {

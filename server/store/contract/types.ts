@@ -5,6 +5,7 @@
  */
 import type { Vars } from '../../engine/model/types.ts';
 import type { DeliveryStatus } from '../../../vocab/states.ts';
+import type { ControlState } from '../../../vocab/control.ts';
 import type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
 
 export type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
@@ -111,6 +112,8 @@ export interface ProcRow {
   inputs_text?: string | null;
   /** The declared outcome the run ended on (its state is then `completed`); null or absent for any other end. */
   outcome?: string | null;
+  /** Pause, breakpoints, step over and incidents (engine/control.ts); null or absent when nobody controlled the process. */
+  control?: ControlState | null;
 }
 
 export interface TaskRow {

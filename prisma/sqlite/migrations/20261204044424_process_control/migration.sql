@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "procs" ADD COLUMN "control" TEXT;
