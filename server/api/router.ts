@@ -1,5 +1,6 @@
 /** The API's root router: one sub-router per resource. `AppRouter` is what clients import. */
 import { auditRouter } from './routers/audit.ts';
+import { controlRouter } from './routers/control.ts';
 import { authRouter } from './routers/auth.ts';
 import { draftsRouter } from './routers/drafts.ts';
 import { healthRouter } from './routers/health.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   models: modelsRouter,
   drafts: draftsRouter,
   processes: processesRouter,
+  control: controlRouter,
   tasks: tasksRouter,
   inbox: inboxRouter,
   messages: messagesRouter,

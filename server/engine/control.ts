@@ -20,6 +20,8 @@ import { ActError, type ErrorInfo } from './errors.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import type { Vars } from './model/types.ts';
+import type { Node } from './tree/node.ts';
+import type { NodeTree } from './tree/compile.ts';
 import { noControl, type ControlAction, type ControlState, type ControlView, type PauseReason } from '../../vocab/control.ts';
 
 export function newControl(): ControlState {
@@ -156,6 +158,47 @@ export function applyControl(core: EngineContext, proc: Process, action: Control
       return;
     }
   }
+}
+
+/**
+ * What the root of a process begins with: its first step and its setup chain — or, for a re-run
+ * from a step, that step in place of the first.
+ */
+export function rootHeads(proc: Process): Node[] {
+  const heads = proc.tree.root.heads;
+  const from = proc.control?.rerunOf?.from;
+  if (!from) return heads;
+  const step = proc.tree.nodes.get(from);
+  return step ? heads.map((n) => (n.kind === 'step' ? step : n)) : heads;
+}
+
+/**
+ * The step a re-run may start from: a step of the workflow's own list (not one inside a branch
+ * or a catch), checked before the new process is written.
+ */
+export function rerunStep(tree: NodeTree, nid: string): Node {
+  const node = tree.nodes.get(nid);
+  if (!node || node.kind !== 'step' || node.parent !== tree.root) {
+    const steps = [...tree.nodes.values()].filter((n) => n.kind === 'step' && n.parent === tree.root).map((n) => n.id);
+    throw new ActError('process.rerun_step', `a re-run starts from one of the workflow's own steps (${steps.join(', ')}); '${nid}' is not one`);
+  }
+  return node;
+}
+
+/**
+ * The start inputs of a re-run of `proc` from step `from`: the inputs it started with, then the
+ * outputs of the workflow's steps it completed before that step first started (all it completed,
+ * when the step never ran) — what that step saw of the steps before it.
+ */
+export function rerunInputs(proc: Process, from: string): Vars {
+  const root = proc.root;
+  const inputs: Vars = { ...(root?.inputs ?? {}) };
+  const first = [...proc.tasks.values()].find((t) => t.node.id === from && t.parent === root);
+  for (const t of proc.tasks.values()) {
+    if (t.parent !== root || t.kind !== 'step' || (first && t.seq >= first.seq)) continue;
+    if (t.state === 'completed' || t.state === 'submitted') Object.assign(inputs, t.outputs ?? {});
+  }
+  return inputs;
 }
 
 /** Whether an incident holds the task (its parent waits for an operator instead of finishing). */

@@ -21,6 +21,7 @@ import type { Vars } from '../engine/model/types.ts';
 import type { ParentRef } from '../engine/context.ts';
 import { Models } from './models.ts';
 import { Starter } from './start.ts';
+import { rerunInputs, rerunStep } from '../engine/control.ts';
 import { StartKeys } from './start-keys.ts';
 import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../store/contract/types.ts';
 import { nextTimeoutAt } from './timers.ts';
@@ -202,6 +203,18 @@ export class Engine {
       if (context.idempotencyKey === undefined) return { ...procInfo(await this.starter.start(mid, options, null, owner)), repeated: false };
       const started = await this.startKeys.run(mid, options, context.idempotencyKey, async (key, pid) => (await this.starter.start(mid, { ...options, pid }, null, owner, key)).pid);
       return { ...procInfo(await this.reader.loaded(started.pid)), repeated: started.repeated };
+    },
+    /**
+     * Starts a new process that re-runs `pid` from its step `from`, on the model version it ran,
+     * with its start inputs and the outputs of the steps it completed before that step
+     * (engine/control.ts `rerunInputs`); the new process's control names the one it re-runs.
+     */
+    rerun: async (pid: string, from: string, context: StartContext = {}): Promise<ProcInfo> => {
+      this.check();
+      const original = await this.reader.loaded(pid);
+      rerunStep(original.tree, from);
+      const rerun = { pid, ver: original.workflow.ver, source: original.source, from };
+      return procInfo(await this.starter.start(original.mid, rerunInputs(original, from), null, context.owner ?? null, null, rerun));
     },
     get: async (pid: string): Promise<ProcDetail> => procDetail(await this.reader.loaded(pid)),
     list: async (query?: Query): Promise<PageData<ProcRow>> => {

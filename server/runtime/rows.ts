@@ -64,6 +64,7 @@ export function procRow(proc: Process, owner: string | null): ProcRow {
     inputs_text: inputsText(proc.root?.inputs),
     outcome: proc.outcome,
     control: proc.control,
+    rerun_of: proc.control?.rerunOf?.pid ?? null,
   };
 }
 

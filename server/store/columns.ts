@@ -76,6 +76,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
       inputs_text: strOrNull,
       outcome: strOrNull,
       control: json,
+      rerun_of: strOrNull,
     },
   },
   tasks: {

@@ -114,6 +114,8 @@ export interface ProcRow {
   outcome?: string | null;
   /** Pause, breakpoints, step over and incidents (engine/control.ts); null or absent when nobody controlled the process. */
   control?: ControlState | null;
+  /** The process this one re-runs from one of its steps (`control.rerunOf.pid`); null or absent otherwise. */
+  rerun_of?: string | null;
 }
 
 export interface TaskRow {

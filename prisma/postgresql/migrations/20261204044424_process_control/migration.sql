@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "procs" ADD COLUMN     "control" TEXT COLLATE "C";
