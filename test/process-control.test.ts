@@ -117,6 +117,23 @@ describe.each(BACKENDS)('process control on %s', (backend) => {
     expect(await second.states(pid, 's3')).toEqual(['running']);
   });
 
+  it('the stored control follows every change: a step over then its pause survive a restart', async () => {
+    const first = await harness();
+    await first.deploy(LINE);
+    const pid = await first.start('line');
+    await control(first, pid, 'pause');
+    await first.act('complete', 'a1', {}, pid);
+    await control(first, pid, 'step_over');
+    expect((await first.proc(pid)).control.paused).toMatchObject({ reason: 'step', nid: 's3' });
+    await first.close();
+    open.splice(open.indexOf(first), 1);
+    const second = await harness();
+    await second.settle();
+    expect((await second.proc(pid)).control.paused).toMatchObject({ reason: 'step', nid: 's3' });
+    expect(await second.states(pid, 'c2')).toEqual(['completed']);
+    expect(await second.states(pid, 's3')).toEqual(['none']);
+  });
+
   it('an uncaught act failure is an incident: the run waits; retry after fixing variables continues it', async () => {
     const h = await harness();
     await h.deploy(FLAKY);

@@ -45,8 +45,12 @@ export interface ControlView {
   paused: PauseView | null;
   /** Node ids a task of which pauses the process before it starts. */
   breakpoints: string[];
-  /** A step over in progress: the task that runs (with everything inside it) before the next node pauses. */
-  stepping: string | null;
+  /**
+   * A step over in progress: the tasks that run (with everything inside them) before the next
+   * node pauses — the one a breakpoint or step stopped at, or every task an operator's pause
+   * held back; null: no step over.
+   */
+  stepping: string[] | null;
   incidents: IncidentView[];
   /** The process this one re-runs from one of its steps, and that step's node id. */
   rerunOf: { pid: string; from: string } | null;

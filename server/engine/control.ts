@@ -38,7 +38,7 @@ function controlOf(proc: Process): ControlState {
 export function controlView(proc: Process): ControlView {
   const c = proc.control;
   if (!c) return noControl();
-  return { paused: c.paused, breakpoints: [...c.breakpoints], stepping: c.stepping, incidents: c.incidents.map((i) => ({ ...i })), rerunOf: c.rerunOf };
+  return { paused: c.paused, breakpoints: [...c.breakpoints], stepping: c.stepping ? [...c.stepping] : null, incidents: c.incidents.map((i) => ({ ...i })), rerunOf: c.rerunOf };
 }
 
 function changed(core: EngineContext, proc: Process): void {
@@ -46,8 +46,8 @@ function changed(core: EngineContext, proc: Process): void {
   core.controlChanged(proc);
 }
 
-function within(task: Task, tid: string): boolean {
-  for (let t: Task | null = task; t; t = t.parent) if (t.tid === tid) return true;
+function within(task: Task, tids: readonly string[]): boolean {
+  for (let t: Task | null = task; t; t = t.parent) if (tids.includes(t.tid)) return true;
   return false;
 }
 
@@ -138,8 +138,8 @@ export function applyControl(core: EngineContext, proc: Process, action: Control
       const paused = control.paused;
       if (!paused) refuse(`process '${proc.pid}' is not paused`);
       control.paused = null;
-      // a step over runs the task it stopped at with all it contains; without one, the next task to start pauses
-      control.stepping = action === 'step_over' ? (paused.tid ?? '') : null;
+      // a step over runs the task it stopped at, or every task the pause held back, with all they contain
+      control.stepping = action === 'step_over' ? (paused.tid ? [paused.tid] : [...proc.held].filter((t) => !t.terminal).map((t) => t.tid)) : null;
       release(core, proc, control);
       return;
     }
