@@ -44,6 +44,8 @@ async function complete(api: Api, pid: string, key: string): Promise<void> {
 }
 
 const runState = (page: Page) => page.getByTestId('run-state');
+/** The first paint of a run page on a loaded machine. */
+const FIRST_PAINT = { timeout: 30_000 };
 
 test.describe('debugging a run', () => {
   test('a breakpoint stops the run; edit a variable, step over, resume', async ({ page, signInAs, adminApi }) => {
@@ -53,6 +55,7 @@ test.describe('debugging a run', () => {
     await signInAs('admin');
     await page.goto(`/runs/${pid}`);
     const breakpoints = page.getByTestId('run-breakpoints');
+    await expect(breakpoints).toBeVisible(FIRST_PAINT);
     await breakpoints.getByLabel('Node to stop before').selectOption('double');
     await breakpoints.getByRole('button', { name: 'Add breakpoint' }).click();
     await expect(breakpoints.getByText('double', { exact: true })).toBeVisible();
@@ -87,13 +90,13 @@ test.describe('debugging a run', () => {
     await signInAs('admin');
     await page.goto(`/runs/${pid}`);
     const incident = page.getByTestId('run-incident');
-    await expect(incident).toContainText('the ledger is closed');
+    await expect(incident).toContainText('the ledger is closed', FIRST_PAINT);
     await expect(runState(page)).toContainText(/running/i);
     await screenshot(page, 'run-incident');
     await incident.getByLabel('Set variables first (optional, a JSON object)').fill('{"ok": true}');
     await incident.getByRole('button', { name: 'Retry the act' }).click();
-    await expect(incident).toBeHidden();
-    await expect(runState(page)).toContainText(/completed/i);
+    await expect(incident).toBeHidden(FIRST_PAINT);
+    await expect(runState(page)).toContainText(/completed/i, FIRST_PAINT);
   });
 
   test('a finished run is re-run from a step; the runs link to each other', async ({ page, signInAs, adminApi }) => {
@@ -104,17 +107,17 @@ test.describe('debugging a run', () => {
     await complete(adminApi, pid, 'report');
     await signInAs('admin');
     await page.goto(`/runs/${pid}`);
-    await expect(runState(page)).toContainText(/completed/i);
+    await expect(runState(page)).toContainText(/completed/i, FIRST_PAINT);
     await page.getByLabel('Step to re-run from').selectOption('double');
     await page.getByRole('button', { name: 'Re-run', exact: true }).click();
     await page.getByTestId('run-rerun-started').getByRole('link').click();
-    await expect(page.getByTestId('run-rerun-links')).toContainText(`Re-runs ${pid} from double`);
+    await expect(page.getByTestId('run-rerun-links')).toContainText(`Re-runs ${pid} from double`, FIRST_PAINT);
     const rerun = page.url().split('/runs/')[1];
     const detail = await adminApi.processes.get.query({ pid: rerun });
     expect(detail.tasks.map((t) => t.nid)).not.toContain('ask');
     expect(detail.tasks.find((t) => t.nid === 'calc')?.outputs).toEqual({ doubled: 10 });
     await page.getByTestId('run-rerun-links').getByRole('link', { name: pid }).click();
-    await expect(page.getByTestId('run-rerun-links')).toContainText(rerun);
+    await expect(page.getByTestId('run-rerun-links')).toContainText(rerun, FIRST_PAINT);
   });
 
   test('a run paused when its server is killed is still paused after the restart', async ({ page, context }) => {
@@ -135,7 +138,7 @@ test.describe('debugging a run', () => {
       await useSession(context, session, second.url);
       await page.goto(`${second.url}/runs/${pid}`);
       const paused = page.getByTestId('run-paused');
-      await expect(paused).toContainText('Paused by an operator');
+      await expect(paused).toContainText('Paused by an operator', FIRST_PAINT);
       const stillWaiting = await session.api.processes.get.query({ pid });
       expect(stillWaiting.tasks.filter((t) => t.nid === 'double').map((t) => t.state)).toEqual(['none']);
       await paused.getByRole('button', { name: 'Resume' }).click();
