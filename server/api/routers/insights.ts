@@ -19,16 +19,17 @@ const epochMs = z.number().int().min(0).max(8.64e15);
 export const insightsRouter = router({
   /**
    * The figures of model `mid`'s nodes, over `[from, to]` (epoch ms; default the last day up to
-   * now). `nodes` holds the engine node id of each YAML path of version `ver` (default the
-   * latest), so a client puts each row on its graph node; `rate` = errors / passed.
+   * now), or over the `last` ms up to now (a rolling range: the same input each time). `nodes`
+   * holds the engine node id of each YAML path of version `ver` (default the latest), so a client
+   * puts each row on its graph node; `rate` = errors / passed.
    */
   nodeStats: allowed('read')
-    .input(z.object({ mid: id, from: epochMs.optional(), to: epochMs.optional(), ver: z.number().int().min(1).max(1_000_000).optional() }))
+    .input(z.object({ mid: id, from: epochMs.optional(), to: epochMs.optional(), last: epochMs.optional(), ver: z.number().int().min(1).max(1_000_000).optional() }))
     .query(async ({ ctx, input }) => {
       const { engine } = ctx.services;
       const time = Date.now();
       const to = input.to ?? time;
-      const from = input.from ?? Math.max(0, to - DEFAULT_RANGE_MS);
+      const from = input.from ?? Math.max(0, to - (input.last ?? DEFAULT_RANGE_MS));
       if (from > to) throw new ActError('input.invalid', `the range starts (${from}) after it ends (${to}): give from <= to`);
       const ver = input.ver ?? (await engine.models.get(input.mid)).ver;
       const row = await engine.models.version(input.mid, ver);

@@ -1,0 +1,68 @@
+/**
+ * The heatmap of a model's page (issue 14, item 6): six runs of a fresh model — three answered,
+ * one failed at its act, two still waiting there — and a viewer (viewers may watch) turns the
+ * heatmap on: each node's figures match those runs (at the node now, passed, errors), the chip
+ * says them, colouring by error rate paints the failing act at the top of the scale and the act
+ * nobody failed at its bottom, and the range picker reads again. The run page of a waiting run
+ * draws its graph with no backpressure badge (nothing waits in the runtime).
+ */
+import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
+import { expect, test } from './helpers/test.ts';
+
+test('heatmap counts on the model page match the runs started; a viewer may watch', async ({ page, adminApi, signInAs }) => {
+  test.setTimeout(90_000);
+  const id = uniqueName('heat');
+  await deployModel(`id: ${id}
+name: Heat ${id}
+steps:
+  - id: s1
+    acts:
+      - { id: ask, uses: acts.core.irq, key: ask }
+  - id: s2
+    acts:
+      - { id: set, uses: acts.transform.set, params: { a: 1 } }
+`);
+  for (let i = 0; i < 6; i++) await startProcess(id);
+  await expect.poll(async () => (await adminApi.inbox.list.query({ mid: id })).count).toBe(6);
+  const waiting = (await adminApi.inbox.list.query({ mid: id })).rows;
+  for (const task of waiting.slice(0, 3)) await adminApi.tasks.complete.mutate({ pid: task.pid, tid: task.tid });
+  await adminApi.tasks.error.mutate({ pid: waiting[3].pid, tid: waiting[3].tid, options: { ecode: 'rejected' } });
+  await expect.poll(async () => (await adminApi.insights.nodeStats.query({ mid: id })).stats.find((s) => s.nid === 'set')?.passed ?? 0).toBe(3);
+
+  await signInAs(['viewer']);
+  await page.goto(`/models/${id}`);
+  await expect(page.getByTestId('node-act:ask')).toBeVisible();
+  await expect(page.getByTestId('heat-act:ask')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Heatmap' }).click();
+
+  const ask = page.getByTestId('heat-act:ask');
+  await expect(ask).toHaveAttribute('data-now', '2');
+  await expect(ask).toHaveAttribute('data-passed', '4');
+  await expect(ask).toHaveAttribute('data-errors', '1');
+  await expect(ask).toContainText('2 now · 4 passed');
+  await expect(ask).toContainText('25 % errors');
+  const step = page.getByTestId('heat-step:s1');
+  await expect(step).toHaveAttribute('data-now', '2');
+  await expect(step).toHaveAttribute('data-passed', '4');
+  const set = page.getByTestId('heat-act:set');
+  await expect(set).toHaveAttribute('data-now', '0');
+  await expect(set).toHaveAttribute('data-passed', '3');
+  await expect(set).toHaveAttribute('data-errors', '0');
+  await expect(page.getByTestId('heatmap-legend')).toBeVisible();
+
+  // by error rate: the failing act is the top of the scale (red), the other act its bottom (pale yellow)
+  await page.getByLabel('Heatmap metric').selectOption('rate');
+  await expect(ask.locator('b')).toHaveText('25 %');
+  await expect(ask).toHaveAttribute('style', /--heat: hsl\(0 /);
+  await expect(set).toHaveAttribute('style', /--heat: hsl\(55 /);
+  await expect(page.getByTestId('heatmap-legend')).toContainText('25 %');
+
+  // another range reads again: every run is younger than 15 minutes
+  await page.getByLabel('Heatmap range').selectOption('15m');
+  await expect(ask).toHaveAttribute('data-passed', '4');
+
+  // a waiting run's page: its graph, and no backpressure badge (nothing waits in the runtime)
+  await page.goto(`/runs/${waiting[4].pid}`);
+  await expect(page.getByTestId('run-graph').getByTestId('node-act:ask')).toBeVisible();
+  await expect(page.locator('[data-testid^="backpressure-"]')).toHaveCount(0);
+});
