@@ -3,8 +3,9 @@
  * one failed at its act, two still waiting there — and a viewer (viewers may watch) turns the
  * heatmap on: each node's figures match those runs (at the node now, passed, errors), the chip
  * says them, colouring by error rate paints the failing act at the top of the scale and the act
- * nobody failed at its bottom, and the range picker reads again. The run page of a waiting run
- * draws its graph with no backpressure badge (nothing waits in the runtime).
+ * nobody failed at its bottom, and the range picker reads again. The run page of a run waiting
+ * for a person draws its graph with no backpressure badge (nothing waits in the runtime); one whose
+ * act of an external package waits for a worker carries "1 unacked" on that act (its delivery).
  */
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
@@ -31,12 +32,13 @@ steps:
 
   await signInAs(['viewer']);
   await page.goto(`/models/${id}`);
-  await expect(page.getByTestId('node-act:ask')).toBeVisible();
+  // pages load slowly on a busy machine: the first look at each waits longer
+  await expect(page.getByTestId('node-act:ask')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('heat-act:ask')).toHaveCount(0);
   await page.getByRole('button', { name: 'Heatmap' }).click();
 
   const ask = page.getByTestId('heat-act:ask');
-  await expect(ask).toHaveAttribute('data-now', '2');
+  await expect(ask).toHaveAttribute('data-now', '2', { timeout: 20_000 });
   await expect(ask).toHaveAttribute('data-passed', '4');
   await expect(ask).toHaveAttribute('data-errors', '1');
   await expect(ask).toContainText('2 now · 4 passed');
@@ -61,8 +63,25 @@ steps:
   await page.getByLabel('Heatmap range').selectOption('15m');
   await expect(ask).toHaveAttribute('data-passed', '4');
 
-  // a waiting run's page: its graph, and no backpressure badge (nothing waits in the runtime)
+  // a run waiting for a person: its graph, and no backpressure badge (nothing waits in the runtime)
   await page.goto(`/runs/${waiting[4].pid}`);
-  await expect(page.getByTestId('run-graph').getByTestId('node-act:ask')).toBeVisible();
+  await expect(page.getByTestId('run-graph').getByTestId('node-act:ask')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[data-testid^="backpressure-"]')).toHaveCount(0);
+});
+
+test("a run's act whose delivery no worker acknowledged carries an unacked badge on its node", async ({ page, adminApi, signInAs }) => {
+  test.setTimeout(60_000);
+  const pkg = `ext.${uniqueName('heat-wait')}`;
+  await adminApi.packages.register.mutate({ name: pkg, schema: { type: 'object' } });
+  const id = uniqueName('heat-ext');
+  await deployModel(`id: ${id}\nsteps:\n  - id: s1\n    acts:\n      - { id: work, uses: ${pkg}, params: {} }\n`);
+  const { pid } = await startProcess(id);
+  await expect.poll(async () => (await adminApi.insights.runBackpressure.query({ pid })).tasks.map((t) => [t.nid, t.unacked])).toEqual([['work', 1]]);
+
+  await signInAs(['viewer']);
+  await page.goto(`/runs/${pid}`);
+  const badge = page.getByTestId('backpressure-act:work');
+  await expect(badge).toHaveAttribute('data-unacked', '1', { timeout: 20_000 });
+  await expect(badge).toHaveText('1 unacked');
+  await expect(page.locator('[data-testid^="backpressure-"]')).toHaveCount(1);
 });
