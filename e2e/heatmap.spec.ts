@@ -7,6 +7,7 @@
  * for a person draws its graph with no backpressure badge (nothing waits in the runtime); one whose
  * act of an external package waits for a worker carries "1 unacked" on that act (its delivery).
  */
+import { screenshot } from './helpers/browser.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
 
@@ -58,6 +59,7 @@ steps:
   await expect(ask).toHaveAttribute('style', /--heat: hsl\(0 /);
   await expect(set).toHaveAttribute('style', /--heat: hsl\(55 /);
   await expect(page.getByTestId('heatmap-legend')).toContainText('25 %');
+  await screenshot(page, 'heatmap');
 
   // another range reads again: every run is younger than 15 minutes
   await page.getByLabel('Heatmap range').selectOption('15m');
@@ -83,5 +85,6 @@ test("a run's act whose delivery no worker acknowledged carries an unacked badge
   const badge = page.getByTestId('backpressure-act:work');
   await expect(badge).toHaveAttribute('data-unacked', '1', { timeout: 20_000 });
   await expect(badge).toHaveText('1 unacked');
+  await screenshot(page, 'run-backpressure');
   await expect(page.locator('[data-testid^="backpressure-"]')).toHaveCount(1);
 });
