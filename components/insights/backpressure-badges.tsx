@@ -11,42 +11,11 @@ import { useApiQuery } from '../data/use-api.ts';
 import type { GraphLayout } from '../designer/model/index.ts';
 import type { RunStore } from '../runs/run-store.ts';
 import styles from './insights.module.css';
+import { waitsByNode, type NodeWait } from './node-waits.ts';
 import { NodeOverlays, OnNode } from './on-node.tsx';
 
 /** How often a running run's backpressure is read again, ms. */
 const REFRESH_MS = 2000;
-
-/** What waits at one graph node. */
-export interface NodeWait {
-  queued: number;
-  overflow: number;
-  unacked: number;
-  failed: number;
-}
-
-interface TaskWait {
-  nid: string;
-  queued: readonly string[];
-  overflow: boolean;
-  unacked: number;
-  failed: number;
-}
-
-/** The waits of a run's tasks added up per graph node (`nodeOf`: graph node of an engine node id). */
-export function waitsByNode(tasks: readonly TaskWait[], nodeOf: (nid: string) => string | undefined): Map<string, NodeWait> {
-  const byNode = new Map<string, NodeWait>();
-  for (const task of tasks) {
-    const nodeId = nodeOf(task.nid);
-    if (nodeId === undefined) continue;
-    const wait = byNode.get(nodeId) ?? { queued: 0, overflow: 0, unacked: 0, failed: 0 };
-    wait.queued += task.queued.length;
-    wait.overflow += task.overflow ? 1 : 0;
-    wait.unacked += task.unacked;
-    wait.failed += task.failed;
-    byNode.set(nodeId, wait);
-  }
-  return byNode;
-}
 
 export function BackpressureBadges({ pid, store, layout, running }: { pid: string; store: RunStore; layout: GraphLayout; running: boolean }) {
   const read = useApiQuery('insights.runBackpressure', { pid }, { refetchInterval: running ? REFRESH_MS : false, refetchOnWindowFocus: false });
