@@ -11,6 +11,7 @@
  */
 import type { StoreBackend } from '../server/store/open-store.ts';
 import type { ProcRow, TaskRow } from '../server/store/contract/types.ts';
+import { heatModel } from '../test/helpers/heat-model.ts';
 import { startTestServer } from '../test/helpers/server.ts';
 import { callLatency, printRows, rowsOnSqlBackends } from './durable/common.ts';
 
@@ -19,19 +20,13 @@ const CALLS = Number(process.env.BENCH_NODE_STATS_CALLS ?? 20);
 const PER_BATCH = 250;
 const EVERY_MS = 8000;
 
-const MODEL = `
-id: heat
-steps:
-  - id: s1
-    acts:
-      - { id: ask, uses: acts.core.irq, key: ask }
-  - id: s2
-    acts:
-      - { id: set, uses: acts.transform.set, params: { a: 1 } }
-  - id: s3
+const MODEL = heatModel(
+  'heat',
+  `  - id: s3
     acts:
       - { id: mark, uses: acts.transform.set, params: { b: 2 } }
-`;
+`,
+);
 
 /** The rows of run `n`: a copy of the waiting or the finished template, its times set from `now`. */
 function copyOf(n: number, now: number, done: { proc: ProcRow; tasks: TaskRow[] }, open: { proc: ProcRow; tasks: TaskRow[] }): { proc: ProcRow; tasks: TaskRow[] } {

@@ -7,6 +7,7 @@
  * for a person draws its graph with no backpressure badge (nothing waits in the runtime); one whose
  * act of an external package waits for a worker carries "1 unacked" on that act (its delivery).
  */
+import { heatModel } from '../test/helpers/heat-model.ts';
 import { screenshot } from './helpers/browser.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
@@ -14,16 +15,7 @@ import { expect, test } from './helpers/test.ts';
 test('heatmap counts on the model page match the runs started; a viewer may watch', async ({ page, adminApi, signInAs }) => {
   test.setTimeout(90_000);
   const id = uniqueName('heat');
-  await deployModel(`id: ${id}
-name: Heat ${id}
-steps:
-  - id: s1
-    acts:
-      - { id: ask, uses: acts.core.irq, key: ask }
-  - id: s2
-    acts:
-      - { id: set, uses: acts.transform.set, params: { a: 1 } }
-`);
+  await deployModel(heatModel(id));
   for (let i = 0; i < 6; i++) await startProcess(id);
   await expect.poll(async () => (await adminApi.inbox.list.query({ mid: id })).count).toBe(6);
   const waiting = (await adminApi.inbox.list.query({ mid: id })).rows;

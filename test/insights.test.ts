@@ -12,19 +12,11 @@ import type { Runtime } from '../server/runtime/runtime-types.ts';
 import type { Engine } from '../server/runtime/engine.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { eventually } from './helpers/eventually.ts';
+import { heatModel } from './helpers/heat-model.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
-const MODEL = `
-id: heat
-steps:
-  - id: s1
-    acts:
-      - { id: ask, uses: acts.core.irq, key: ask }
-  - id: s2
-    acts:
-      - { id: set, uses: acts.transform.set, params: { a: 1 } }
-`;
+const MODEL = heatModel();
 
 /** The runtime inside an engine (the lanes are held from the test as a code worker holds them). */
 const runtimeOf = (engine: Engine): Runtime => (engine as unknown as { rt: Runtime }).rt;

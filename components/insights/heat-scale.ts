@@ -4,21 +4,13 @@
  * node id: `insights.nodeStats`'s `nodes` maps YAML paths to them, node-map.ts the paths to graph
  * nodes), and the colour of a value against the largest one shown (pale yellow → deep red).
  */
+import type { ApiOutput } from '../data/api-types.ts';
 import type { DesignerGraph, ModelNodeId } from '../../vocab/graph.ts';
 import { graphNodeByNid } from '../runs/node-map.ts';
 import { formatDuration } from '../runs/format.ts';
 
-/** What the server says of one node (`insights.nodeStats` rows). */
-export interface NodeFigures {
-  nid: string;
-  now: number;
-  passed: number;
-  errors: number;
-  p50: number | null;
-  p95: number | null;
-  /** errors / passed; null when none passed. */
-  rate: number | null;
-}
+/** What the server says of one node (`insights.nodeStats` rows: `rate` is errors / passed, null when none passed). */
+export type NodeFigures = ApiOutput<'insights.nodeStats'>['stats'][number];
 
 export const HEAT_METRICS = [
   { id: 'now', label: 'At the node now' },

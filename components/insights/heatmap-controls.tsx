@@ -5,9 +5,22 @@
 'use client';
 import { Button } from '../ui/button.tsx';
 import { formatTime } from '../runs/format.ts';
-import { formatMetric, HEAT_GRADIENT, HEAT_METRICS, HEAT_RANGES, type HeatMetric, type HeatRange } from './heat-scale.ts';
+import { formatMetric, HEAT_GRADIENT, HEAT_METRICS, HEAT_RANGES } from './heat-scale.ts';
 import styles from './insights.module.css';
 import type { Heatmap } from './use-heatmap.ts';
+
+/** A select of one of `options` (its label is said to assistive technology). */
+function Choice<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: ReadonlyArray<{ id: T; label: string }>; onChange(value: T): void }) {
+  return (
+    <select value={value} onChange={(e) => onChange(e.target.value as T)} aria-label={label}>
+      {options.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 export function HeatmapControls({ heat }: { heat: Heatmap }) {
   if (heat.mid === null) return null;
@@ -18,23 +31,8 @@ export function HeatmapControls({ heat }: { heat: Heatmap }) {
       </Button>
       {heat.on ? (
         <>
-          <label>
-            Colour by{' '}
-            <select value={heat.metric} onChange={(e) => heat.setMetric(e.target.value as HeatMetric)} aria-label="Heatmap metric">
-              {HEAT_METRICS.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <select value={heat.range} onChange={(e) => heat.setRange(e.target.value as HeatRange)} aria-label="Heatmap range">
-            {HEAT_RANGES.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.label}
-              </option>
-            ))}
-          </select>
+          <Choice label="Heatmap metric" value={heat.metric} options={HEAT_METRICS} onChange={heat.setMetric} />
+          <Choice label="Heatmap range" value={heat.range} options={HEAT_RANGES} onChange={heat.setRange} />
           <span className={styles.legend} data-testid="heatmap-legend">
             {formatMetric(0, heat.metric)}
             <span className={styles.legendBar} style={{ background: HEAT_GRADIENT }} />
