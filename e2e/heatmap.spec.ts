@@ -3,14 +3,20 @@
  * one failed at its act, two still waiting there — and a viewer (viewers may watch) turns the
  * heatmap on: each node's figures match those runs (at the node now, passed, errors), the chip
  * says them, colouring by error rate paints the failing act at the top of the scale and the act
- * nobody failed at its bottom, and the range picker reads again. The run page of a run waiting
- * for a person draws its graph with no backpressure badge (nothing waits in the runtime); one whose
- * act of an external package waits for a worker carries "1 unacked" on that act (its delivery).
+ * nobody failed at its bottom, and the range picker reads again (a range chosen before the runs:
+ * nothing passed). The run page of a run waiting for a person draws its graph with no backpressure
+ * badge (nothing waits in the runtime); one whose act of an external package waits for a worker
+ * carries "1 unacked" on that act (its delivery).
  */
 import { heatModel } from '../test/helpers/heat-model.ts';
 import { screenshot } from './helpers/browser.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
+
+/** A `datetime-local` field's value for epoch ms, in the machine's zone (the browser's too). */
+function localInput(ms: number): string {
+  return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
 
 test('heatmap counts on the model page match the runs started; a viewer may watch', async ({ page, adminApi, signInAs }) => {
   test.setTimeout(90_000);
@@ -56,6 +62,12 @@ test('heatmap counts on the model page match the runs started; a viewer may watc
   // another range reads again: every run is younger than 15 minutes
   await page.getByLabel('Heatmap range').selectOption('15m');
   await expect(ask).toHaveAttribute('data-passed', '4');
+  // a chosen range that ended before the runs: nothing passed in it; two runs are at the act all the same
+  await page.getByLabel('Heatmap range').selectOption('custom');
+  await page.getByLabel('Heatmap from').fill(localInput(Date.now() - 2 * 3_600_000));
+  await page.getByLabel('Heatmap to').fill(localInput(Date.now() - 3_600_000));
+  await expect(ask).toHaveAttribute('data-passed', '0');
+  await expect(ask).toHaveAttribute('data-now', '2');
 
   // a run waiting for a person: its graph, and no backpressure badge (nothing waits in the runtime)
   await page.goto(`/runs/${waiting[4].pid}`);

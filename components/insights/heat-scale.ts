@@ -29,6 +29,8 @@ export const HEAT_RANGES = [
   { id: '24h', label: 'Last 24 hours', ms: 86_400_000 },
   { id: '7d', label: 'Last 7 days', ms: 7 * 86_400_000 },
   { id: '30d', label: 'Last 30 days', ms: 30 * 86_400_000 },
+  /** From and to chosen by the user (`datetime-local` fields). */
+  { id: 'custom', label: 'From … to …', ms: 0 },
 ] as const;
 
 export type HeatRange = (typeof HEAT_RANGES)[number]['id'];

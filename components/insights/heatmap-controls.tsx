@@ -1,6 +1,6 @@
 /**
  * The heatmap's controls over the designer's canvas: the on/off toggle, and while on the metric,
- * the time range, the legend (pale = none, red = the largest value shown) and when it was read.
+ * the time range (a last span, or from … to … in two date-time fields), the legend (pale = none, red = the largest value shown) and when it was read.
  */
 'use client';
 import { Button } from '../ui/button.tsx';
@@ -33,6 +33,12 @@ export function HeatmapControls({ heat }: { heat: Heatmap }) {
         <>
           <Choice label="Heatmap metric" value={heat.metric} options={HEAT_METRICS} onChange={heat.setMetric} />
           <Choice label="Heatmap range" value={heat.range} options={HEAT_RANGES} onChange={heat.setRange} />
+          {heat.range === 'custom' ? (
+            <>
+              <input type="datetime-local" aria-label="Heatmap from" value={heat.custom.from} onChange={(e) => heat.setCustom({ ...heat.custom, from: e.target.value })} />
+              <input type="datetime-local" aria-label="Heatmap to" value={heat.custom.to} onChange={(e) => heat.setCustom({ ...heat.custom, to: e.target.value })} />
+            </>
+          ) : null}
           <span className={styles.legend} data-testid="heatmap-legend">
             {formatMetric(0, heat.metric)}
             <span className={styles.legendBar} style={{ background: HEAT_GRADIENT }} />
