@@ -5,6 +5,7 @@ import { authRouter } from './routers/auth.ts';
 import { draftsRouter } from './routers/drafts.ts';
 import { healthRouter } from './routers/health.ts';
 import { inboxRouter } from './routers/inbox.ts';
+import { insightsRouter } from './routers/insights.ts';
 import { messagesRouter } from './routers/messages.ts';
 import { modelsRouter } from './routers/models.ts';
 import { packagesRouter } from './routers/packages.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   audit: auditRouter,
   secrets: secretsRouter,
   workers: workersRouter,
+  insights: insightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

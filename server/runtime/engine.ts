@@ -11,6 +11,7 @@ import { createRuntime } from './runtime.ts';
 import type { Runtime } from './runtime-types.ts';
 import { ProcessReader } from './process-reader.ts';
 import { ReadModel } from './read-model.ts';
+import { Insights } from './insights.ts';
 import { modelsApi, packagesApi, publishPackages, triggersApi, type ModelsApi, type PackagesApi, type TriggersApi } from './engine-catalog.ts';
 import type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
 import { engineParts, type EngineParts } from './engine-parts.ts';
@@ -89,6 +90,7 @@ export class Engine {
     this.detector = new StuckDetector(rt);
     this.reader = new ProcessReader(rt, models, () => this.closed);
     this.reads = new ReadModel(rt, this.reader);
+    this.insights = new Insights(rt, this.reader);
     this.models = modelsApi(rt, models, () => this.check(), () => this.packages.refresh());
     this.workers = new WorkerJobs(rt, (request) => this.do(request), (channel) => this.channel(channel), () => this.packages.refresh());
     this.packages = packagesApi(rt, { opened: (name) => this.workers.open(name), closed: (name) => this.workers.close(name) });
@@ -186,6 +188,8 @@ export class Engine {
   readonly models: ModelsApi;
   /** What the API reads: inboxes, task forms, stored process rows, catch-up changes (read-model.ts). */
   readonly reads: ReadModel;
+  /** Node figures of a model (heatmaps) and where a run's work waits in the runtime (insights.ts). */
+  readonly insights: Insights;
 
   // ---- processes and tasks ----
 

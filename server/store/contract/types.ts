@@ -10,8 +10,10 @@ import type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
 
 export type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
 import type { InboxQueries, InboxRow, TaskRef } from './inbox.ts';
+import type { NodeStatsQueries } from './node-stats.ts';
 
 export type { InboxFilter, InboxPage, InboxQueries, InboxRow, TaskRef } from './inbox.ts';
+export type { NodeStatRow, NodeStatsQueries } from './node-stats.ts';
 
 // ---- Query language (spec 4.2; behaves like SQL, section 0.13) ----
 
@@ -243,7 +245,7 @@ export interface Collection<T extends { id: string }> {
  * order); times are epoch ms; lists are complete unless a `limit` is given. `delete…` and
  * `claim…` operations write; the others only read.
  */
-export interface StoreQueries extends InboxQueries {
+export interface StoreQueries extends InboxQueries, NodeStatsQueries {
   // ---- procs ----
   /** Processes `owner` owns in one of `states`, oldest `timestamp` first, at most `limit` (recovery's fill). */
   ownedProcessesIn(owner: string, states: readonly string[], limit: number): Promise<ProcRow[]>;
