@@ -1,6 +1,7 @@
 /** The API's root router: one sub-router per resource. `AppRouter` is what clients import. */
 import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
+import { bulkRouter } from './routers/bulk.ts';
 import { draftsRouter } from './routers/drafts.ts';
 import { healthRouter } from './routers/health.ts';
 import { inboxRouter } from './routers/inbox.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   audit: auditRouter,
   secrets: secretsRouter,
   workers: workersRouter,
+  bulk: bulkRouter,
 });
 
 export type AppRouter = typeof appRouter;
