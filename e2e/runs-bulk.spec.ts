@@ -65,7 +65,7 @@ test('an operator aborts all 200 runs matching a filter: confirmation, progress,
   expect((await adminApi.processes.list.query({ mid, limit: 1 })).count).toBe(200);
   expect((await adminApi.processes.state.query({ pid: kept })).state).toBe('running');
   const job = await progress.getAttribute('data-job');
-  const audit = await adminApi.audit.query({ action: 'proc.bulk_abort', target: `bulk:${job}` });
+  const audit = await adminApi.audit.query.query({ action: 'proc.bulk_abort', target: `bulk:${job}` });
   expect(audit.count).toBe(1);
   const detail = audit.rows[0].detail as { pids: string[]; counts: unknown };
   expect([...detail.pids].sort()).toEqual([...pids].sort());
