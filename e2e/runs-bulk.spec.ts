@@ -40,6 +40,8 @@ test('an operator aborts all 200 runs matching a filter: confirmation, progress,
   await signInAs(['operator']);
   await page.goto(`/runs?model=${mid}&ver=1`);
   const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  // the first page of 200 runs on a loaded machine
+  await expect(page.locator('[role="row"][data-pid]').first()).toBeVisible({ timeout: 30_000 });
   await expect(bar).toContainText('No run selected');
   await bar.getByRole('button', { name: 'Select all 200 matching' }).click();
   await expect(bar).toContainText('All 200 runs matching the filter selected');
