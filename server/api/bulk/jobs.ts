@@ -97,8 +97,8 @@ async function inParallel<T>(items: readonly T[], parallel: number, work: (item:
 export class BulkJobs {
   private readonly jobs = new Map<string, BulkJob>();
 
-  /** Starts a job over `pids` (already selected and bounded); returns at once. */
-  start(services: ApiServices, caller: Caller, action: BulkActionName, selection: BulkSelection, pids: readonly string[]): BulkJob {
+  /** Starts a job over `pids` (already selected and bounded) with the action's operation (`op`: another, in tests); returns at once. */
+  start(services: ApiServices, caller: Caller, action: BulkActionName, selection: BulkSelection, pids: readonly string[], op: BulkOperation = BULK_OPERATIONS[action]): BulkJob {
     this.forgetOld();
     const running = [...this.jobs.values()].filter((j) => j.state === 'running').length;
     if (running >= MAX_RUNNING) {
@@ -117,7 +117,7 @@ export class BulkJobs {
       ended: 0,
     };
     this.jobs.set(job.id, job);
-    void this.run(job, services, caller, selection, pids).catch((err: unknown) => services.log.error({ err: String(err), job: job.id }, 'bulk action failed'));
+    void this.run(job, op, services, caller, selection, pids).catch((err: unknown) => services.log.error({ err: String(err), job: job.id }, 'bulk action failed'));
     return job;
   }
 
@@ -128,8 +128,7 @@ export class BulkJobs {
     return job;
   }
 
-  private async run(job: BulkJob, services: ApiServices, caller: Caller, selection: BulkSelection, pids: readonly string[]): Promise<void> {
-    const op = BULK_OPERATIONS[job.action];
+  private async run(job: BulkJob, op: BulkOperation, services: ApiServices, caller: Caller, selection: BulkSelection, pids: readonly string[]): Promise<void> {
     for (let i = 0; i < pids.length; i += CHUNK) {
       await inParallel(pids.slice(i, i + CHUNK), PARALLEL, async (pid) => {
         const result = await runOne(job, services, caller, op, pid);
