@@ -2,7 +2,8 @@
  * Bulk actions on the runs list (issue 14 item 5): an operator selects all 200 runs matching a
  * filter and aborts them — a confirmation, a progress bar, the per-run results — and every run
  * ends aborted with ONE audit entry naming all 200; an operator aborts two picked rows and the
- * third keeps running; a viewer gets no checkboxes and no bulk actions.
+ * third keeps running; the failing-node filter selects the runs that failed at a node (aborting
+ * them says they already ended); a viewer gets no checkboxes and no bulk actions.
  */
 import type { Api } from './helpers/api.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
@@ -96,6 +97,43 @@ test('an operator aborts two picked runs; the third keeps running', async ({ pag
   await expect(page.locator(`[role="row"][data-pid="${pids[1]}"]`)).toHaveAttribute('data-state', 'running');
   await expect(page.locator(`[role="row"][data-pid="${pids[0]}"]`)).toHaveAttribute('data-state', 'aborted');
   expect((await adminApi.processes.state.query({ pid: pids[1] })).state).toBe('running');
+});
+
+test('the failing-node filter selects the runs that failed at a node; aborting them says they already ended', async ({ page, adminApi, signInAs }) => {
+  const mid = uniqueName('fails');
+  await deployModel(`id: ${mid}
+name: Sometimes fails
+inputs: { fail: false }
+steps:
+  - id: s1
+    acts:
+      - id: boom
+        uses: acts.transform.code
+        params: |
+          if (fail) throw new Error("the ledger is closed");
+          return {};
+  - id: s2
+    acts:
+      - { id: ask, uses: acts.core.irq, key: ask }
+`);
+  const failed = [(await startProcess(mid, { fail: true })).pid, (await startProcess(mid, { fail: true })).pid];
+  const waiting = [(await startProcess(mid)).pid, (await startProcess(mid)).pid];
+  await signInAs(['operator']);
+  await page.goto(`/runs?model=${mid}`);
+  await expect(page.locator('[role="row"][data-pid]')).toHaveCount(4, { timeout: 30_000 });
+  await page.getByLabel('Failing node').fill('boom');
+  await expect(page.locator('[role="row"][data-pid]')).toHaveCount(2);
+  for (const pid of failed) await expect(page.locator(`[role="row"][data-pid="${pid}"]`)).toHaveAttribute('data-state', 'error');
+  await expect(page).toHaveURL(/failing=boom/);
+  const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await bar.getByRole('button', { name: 'Select all 2 matching' }).click();
+  await bar.getByRole('button', { name: 'Abort 2 runs…' }).click();
+  await page.getByRole('button', { name: 'Yes, abort 2 runs' }).click();
+  const progress = page.getByRole('region', { name: 'Bulk abort' });
+  await expect(progress).toHaveAttribute('data-state', 'done');
+  await expect(progress).toContainText('0 aborted, 2 already ended, 0 refused');
+  for (const pid of failed) await expect(progress.locator(`li[data-pid="${pid}"]`)).toContainText('already ended');
+  for (const pid of waiting) expect((await adminApi.processes.state.query({ pid })).state).toBe('running');
 });
 
 test('a viewer sees the runs without checkboxes or bulk actions', async ({ page, signInAs }) => {
