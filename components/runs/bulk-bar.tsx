@@ -9,9 +9,11 @@
  */
 'use client';
 import { useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callMutation } from '../data/api-client.ts';
+import { toApiError, type ApiError } from '../data/api-error.ts';
+import type { ApiInput, ApiOutput } from '../data/api-types.ts';
 import { useMe } from '../data/auth.ts';
-import { useApiMutation } from '../data/use-api.ts';
 import { apiKey } from '../data/query-keys.ts';
 import { Modal } from '../designer/modal.tsx';
 import { Button } from '../ui/button.tsx';
@@ -24,6 +26,9 @@ import type { runsFilterInput } from './runs-view.ts';
 
 const runs = (n: number) => (n === 1 ? '1 run' : `${n} runs`);
 
+/** The procedure of each bulk action (routers/bulk.ts has one per entry of vocab/bulk-actions.ts). */
+type BulkPath = `bulk.${BulkActionName}`;
+
 /** The bulk actions the caller may start (the studio shows a button exactly when the server would allow it). */
 export function useBulkActions(): BulkActionName[] {
   const me = useMe();
@@ -34,7 +39,8 @@ export function BulkBar({ actions, selection, count, filter }: { actions: readon
   const [confirming, setConfirming] = useState<BulkActionName | null>(null);
   const [job, setJob] = useState<{ id: string; action: BulkActionName } | null>(null);
   const queryClient = useQueryClient();
-  const start = useApiMutation('bulk.abort', {
+  const start = useMutation<ApiOutput<BulkPath>, ApiError, { action: BulkActionName; selection: ApiInput<BulkPath> }>({
+    mutationFn: ({ action, selection }) => callMutation(`bulk.${action}`, selection).catch((err: unknown) => Promise.reject(toApiError(err))),
     onSuccess: (started) => {
       setJob({ id: started.job, action: started.action });
       setConfirming(null);
@@ -48,10 +54,7 @@ export function BulkBar({ actions, selection, count, filter }: { actions: readon
 
   const size = selection.size;
   const tooMany = size > MAX_BULK_RUNS;
-  const send = (action: BulkActionName) => {
-    // one procedure per action (routers/bulk.ts); abort is the only one so far
-    if (action === 'abort') start.mutate(selection.all ? { filter } : { pids: [...selection.pids] });
-  };
+  const send = (action: BulkActionName) => start.mutate({ action, selection: selection.all ? { filter } : { pids: [...selection.pids] } });
   return (
     <>
       <div className={styles.bar} role="toolbar" aria-label="Bulk actions" data-selected={size}>
