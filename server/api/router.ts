@@ -1,13 +1,13 @@
 /** The API's root router: one sub-router per resource. `AppRouter` is what clients import. */
 import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
-import { bulkRouter } from './routers/bulk.ts';
 import { draftsRouter } from './routers/drafts.ts';
 import { healthRouter } from './routers/health.ts';
 import { inboxRouter } from './routers/inbox.ts';
 import { messagesRouter } from './routers/messages.ts';
 import { modelsRouter } from './routers/models.ts';
 import { packagesRouter } from './routers/packages.ts';
+import { bulkRouter } from './routers/bulk.ts';
 import { processesRouter } from './routers/processes.ts';
 import { secretsRouter } from './routers/secrets.ts';
 import { tasksRouter } from './routers/tasks.ts';
@@ -25,6 +25,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   inbox: inboxRouter,
   messages: messagesRouter,
+  bulk: bulkRouter,
   triggers: triggersRouter,
   packages: packagesRouter,
   health: healthRouter,
@@ -33,7 +34,6 @@ export const appRouter = router({
   audit: auditRouter,
   secrets: secretsRouter,
   workers: workersRouter,
-  bulk: bulkRouter,
 });
 
 export type AppRouter = typeof appRouter;
