@@ -94,6 +94,34 @@ describe.each(['sqlite', 'postgresql', 'memory'] as const)('bulk actions on %s',
     expect((await t.audit.query({ action: 'proc.bulk_abort' })).count).toBe(before + 1);
   });
 
+  it('retries and fails the incidents of many runs; runs without one are skipped', async () => {
+    const flaky = `id: flaky
+incidents: true
+inputs: { ok: false }
+steps:
+  - { id: s1, acts: [ { id: f1, uses: acts.transform.code, params: "if (!ok) throw new Error('not ok yet'); return { done: 1 }" } ] }
+`;
+    await t.as('designer').models.deploy.mutate({ source: flaky });
+    const runs: string[] = [];
+    for (let i = 0; i < 3; i++) runs.push((await t.as('operator').processes.start.mutate({ mid: 'flaky', inputs: { ok: i === 0 } })).pid);
+    await t.engine.idle();
+    const [fine, fixable, hopeless] = runs;
+    await t.as('operator').processes.setVars.mutate({ pid: fixable, vars: { ok: true } });
+    const retried = await finished((await t.as('operator').bulk.retry.mutate({ pids: runs })).job);
+    const outcomes = Object.fromEntries(retried.results.map((r) => [r.pid, r.outcome]));
+    expect(outcomes).toEqual({ [fine]: 'skipped', [fixable]: 'done', [hopeless]: 'done' });
+    await t.engine.idle();
+    expect(await stateOf(fixable)).toBe('completed');
+    // the retry of a run still not ok failed again: a new incident
+    expect((await t.as('viewer').processes.summary.query({ pid: hopeless })).process.control.incidents).toHaveLength(1);
+    const failed = await finished((await t.as('operator').bulk.fail.mutate({ pids: [hopeless, fixable] })).job);
+    expect(Object.fromEntries(failed.results.map((r) => [r.pid, r.outcome]))).toEqual({ [hopeless]: 'done', [fixable]: 'skipped' });
+    await t.engine.idle();
+    expect(await stateOf(hopeless)).toBe('error');
+    expect((await t.audit.query({ action: 'proc.bulk_retry' })).count).toBe(1);
+    expect((await t.audit.query({ action: 'proc.bulk_fail' })).count).toBe(1);
+  });
+
   it('pages the results of a status read', async () => {
     const { job } = await t.as('operator').bulk.abort.mutate({ pids: v1 });
     const all = await finished(job);

@@ -27,6 +27,20 @@ export const BULK_ACTIONS = {
     warning: 'Open tasks stop and the runs cannot be resumed.',
     permission: 'operate',
   },
+  retry: {
+    label: 'Retry incidents',
+    done: 'retried',
+    skipped: 'no open incident',
+    warning: 'The failed act of every open incident runs again (docs/server.md, "Debugging runs").',
+    permission: 'operate',
+  },
+  fail: {
+    label: 'Fail incidents',
+    done: 'incident failed',
+    skipped: 'no open incident',
+    warning: 'The error of every open incident goes on: a run ends in error unless a catch handles it.',
+    permission: 'operate',
+  },
 } as const satisfies Record<string, BulkActionTraits>;
 
 export type BulkActionName = keyof typeof BULK_ACTIONS;

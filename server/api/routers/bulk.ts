@@ -1,6 +1,6 @@
 /**
  * Bulk actions on runs (issue 14 item 5): `bulk.<action>` (one procedure per action of
- * vocab/bulk-actions.ts, today `abort`) takes a selection — the runs list's filter or a list of
+ * vocab/bulk-actions.ts: abort, retry and fail incidents) takes a selection — the runs list's filter or a list of
  * run ids, at most 10,000 runs — and answers at once with a job id; the runs are worked through
  * in the background (bulk/jobs.ts) with the single-run checks, and `bulk.status` polls the
  * progress and the per-run results. The whole action is ONE audit entry (written when it ends;
@@ -35,6 +35,8 @@ function bulkStart(action: BulkActionName) {
 
 export const bulkRouter = router({
   abort: bulkStart('abort'),
+  retry: bulkStart('retry'),
+  fail: bulkStart('fail'),
 
   /** A bulk action's progress and its per-run results from `resultsFrom` on (at most 1,000; in the order they ended). */
   status: allowed('read')
