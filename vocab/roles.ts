@@ -24,7 +24,7 @@ export const PERMISSIONS = {
   self: ['viewer', 'operator', 'designer', 'admin'],
   /** Read models, processes, tasks, messages, triggers, packages, health. */
   read: ['viewer', 'operator', 'designer', 'admin'],
-  /** Start processes, client actions, abort, set-vars, ack/redo/clear messages, fire triggers; answer tasks assigned to no one. */
+  /** Start processes, client actions, abort (one run or in bulk: vocab/bulk-actions.ts), set-vars, ack/redo/clear messages, fire triggers; answer tasks assigned to no one. */
   operate: ['operator', 'admin'],
   /** Set breakpoints on a run's nodes (operators debug runs, designers debug their models). */
   debug: ['operator', 'designer', 'admin'],

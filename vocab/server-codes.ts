@@ -29,6 +29,8 @@ export const API_CODES = {
     http: 500,
     about: 'ACTS_SECRETS_KEY is not 32 bytes in hex or base64, or it is not the key the stored secrets were encrypted with (the server refuses to start)',
   },
+  'bulk.too_many': { retryable: false, http: 413, about: 'the filter of a bulk action matches more runs than one action takes (`details.max`, 10,000): narrow it' },
+  'bulk.not_found': { retryable: false, http: 404, about: 'no bulk action of that id on this server (it ended more than an hour ago, the server restarted, or it was started by someone else)' },
   'input.invalid': { retryable: false, http: 400, invalidRequest: true, about: 'API input failed its schema (see `details.issues`)' },
   'input.too_large': { retryable: false, http: 413, invalidRequest: true, about: 'a payload above its size limit' },
 } as const satisfies Record<string, CodeTraits>;

@@ -1,4 +1,4 @@
-/** The runs list's filters: a search, model, state, the started-time range and stuck runs only (controlled by RunsList). */
+/** The runs list's filters: a search, model, version, state, the started-time range, the failing node and stuck runs only (controlled by RunsList). */
 'use client';
 import { useId } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
@@ -10,9 +10,13 @@ export interface RunFilters {
   /** A run id or its start, a business key or an input value (runs-search-box.tsx); trimmed. */
   search: string;
   mid: string;
+  /** A model version (digits; empty for any). */
+  ver: string;
   state: string;
   from: string;
   to: string;
+  /** Only runs with a task in error at this node (its id, as the run page names it). */
+  failing: string;
   /** Only runs nothing can move (marked by the engine's stuck-process detector). */
   stuck: boolean;
 }
@@ -25,10 +29,10 @@ export const ENDED_ON_OUTCOME = 'outcome';
 /** The values the state filter takes. */
 export const STATE_FILTERS: readonly string[] = [...LISTED_PROC_STATES, ENDED_ON_OUTCOME];
 
-export const NO_FILTERS: RunFilters = { search: '', mid: '', state: '', from: '', to: '', stuck: false };
+export const NO_FILTERS: RunFilters = { search: '', mid: '', ver: '', state: '', from: '', to: '', failing: '', stuck: false };
 
 /** Whether any filter narrows the list. */
-export const anyFilter = (f: RunFilters): boolean => Boolean(f.search || f.mid || f.state || f.from || f.to || f.stuck);
+export const anyFilter = (f: RunFilters): boolean => Boolean(f.search || f.mid || f.ver || f.state || f.from || f.to || f.failing || f.stuck);
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
   const id = useId();
@@ -48,6 +52,16 @@ function DateInput({ label, value, onChange }: { label: string; value: string; o
     <div className={styles.filter}>
       <label htmlFor={id}>{label}</label>
       <input id={id} type="datetime-local" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+function TextInput({ label, value, onChange, ...rest }: { label: string; value: string; onChange: (value: string) => void } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  const id = useId();
+  return (
+    <div className={styles.filter}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
     </div>
   );
 }
@@ -83,6 +97,7 @@ export function RunsFilters({ value, onChange, models }: { value: RunFilters; on
           </option>
         ))}
       </Select>
+      <TextInput label="Version" value={value.ver} onChange={(ver) => onChange({ ...value, ver: ver.replace(/\D/g, '') })} inputMode="numeric" placeholder="any" className={styles.short} />
       <Select label="State" value={value.state} onChange={set('state')}>
         <option value="">Any state</option>
         {LISTED_PROC_STATES.map((s) => (
@@ -94,6 +109,7 @@ export function RunsFilters({ value, onChange, models }: { value: RunFilters; on
       </Select>
       <DateInput label="Started after" value={value.from} onChange={set('from')} />
       <DateInput label="Started before" value={value.to} onChange={set('to')} />
+      <TextInput label="Failing node" value={value.failing} onChange={set('failing')} placeholder="node id" maxLength={200} />
       <Check label="Stuck only" checked={value.stuck} onChange={(stuck) => onChange({ ...value, stuck })} />
       {active ? (
         <button type="button" className={styles.clear} onClick={() => onChange(NO_FILTERS)}>

@@ -1,9 +1,11 @@
 /**
- * The runs page: filters, a sortable virtualised page of processes, a pager, live refreshes
- * through the model rooms of what is shown, and an empty state that says what to do.
+ * The runs page: filters, bulk actions for operators (bulk-bar.tsx: rows picked with checkboxes,
+ * or every run matching the filter), a sortable virtualised page of processes, a pager, live
+ * refreshes through the model rooms of what is shown, and an empty state that says what to do.
  *
  * State: filters, sort and page in the URL (use-runs-view.ts; a filter or sort change returns to
- * the first page); the list itself is the `processes.list` read, refetched when a model room has news.
+ * the first page); the list itself is the `processes.list` read, refetched when a model room has
+ * news; the bulk selection (use-run-selection.ts), cleared by a filter change.
  */
 'use client';
 import Link from 'next/link';
@@ -13,11 +15,13 @@ import { Button } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { fromLocalInput } from './format.ts';
+import { BulkBar, useBulkActions } from './bulk-bar.tsx';
 import { ModelRooms } from './model-rooms.tsx';
-import { anyFilter, ENDED_ON_OUTCOME, NO_FILTERS, RunsFilters, useModelIds, type RunFilters } from './runs-filters.tsx';
+import { anyFilter, NO_FILTERS, RunsFilters, useModelIds, type RunFilters } from './runs-filters.tsx';
 import { RunsTable, type Sort } from './runs-table.tsx';
 import styles from './runs.module.css';
+import { runsFilterInput } from './runs-view.ts';
+import { useRunSelection } from './use-run-selection.ts';
 import { useRunsView } from './use-runs-view.ts';
 
 const PAGE_SIZE = 200;
@@ -45,21 +49,12 @@ export function RunsList() {
   const { filters, sort, page } = view;
   const offset = (page - 1) * PAGE_SIZE;
   const models = useModelIds();
-  const input = useMemo(
-    () => ({
-      offset,
-      limit: PAGE_SIZE,
-      sort,
-      ...(filters.search ? { search: filters.search } : {}),
-      ...(filters.mid ? { mid: filters.mid } : {}),
-      ...(filters.state === ENDED_ON_OUTCOME ? { outcome: true } : filters.state ? { state: filters.state } : {}),
-      ...(fromLocalInput(filters.from) !== undefined ? { from: fromLocalInput(filters.from) } : {}),
-      ...(fromLocalInput(filters.to) !== undefined ? { to: fromLocalInput(filters.to) } : {}),
-      ...(filters.stuck ? { stuck: true } : {}),
-    }),
-    [filters, sort, offset],
-  );
+  const filterInput = useMemo(() => runsFilterInput(filters), [filters]);
+  const input = useMemo(() => ({ offset, limit: PAGE_SIZE, sort, ...filterInput }), [filterInput, sort, offset]);
   const list = useApiQuery('processes.list', input, { placeholderData: (previous) => previous });
+  const bulkActions = useBulkActions();
+  const pagePids = useMemo(() => list.data?.rows.map((r) => r.pid) ?? [], [list.data]);
+  const selection = useRunSelection(pagePids, list.data?.count ?? 0, JSON.stringify(filterInput));
   const rooms = filters.mid ? [filters.mid] : models;
   const filtered = anyFilter(filters) || page > 1;
 
@@ -71,6 +66,7 @@ export function RunsList() {
     <section className={styles.runs} aria-busy={list.isFetching || undefined}>
       <ModelRooms mids={rooms} cursor={list.data?.cursor ?? null} />
       <RunsFilters value={filters} onChange={setFilters} models={models} />
+      {bulkActions.length > 0 && list.data ? <BulkBar actions={bulkActions} selection={selection} count={list.data.count} filter={filterInput} /> : null}
       {list.error ? (
         <ErrorNote error={list.error} title="The runs could not be read" onRetry={() => void list.refetch()} />
       ) : !list.data ? (
@@ -87,7 +83,7 @@ export function RunsList() {
         )
       ) : (
         <>
-          <RunsTable rows={list.data.rows} sort={sort} onSort={setSort} />
+          <RunsTable rows={list.data.rows} sort={sort} onSort={setSort} selection={bulkActions.length > 0 ? selection.rows : undefined} />
           <Pager page={page} count={list.data.count} onPage={(next) => setView({ ...view, page: next })} />
         </>
       )}

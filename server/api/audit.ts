@@ -12,9 +12,9 @@ import { toActError } from './errors.ts';
 const DETAIL_BYTES = 2048;
 
 /** The request's essentials, bounded: large values are replaced by their size. */
-export function boundedDetail(detail: unknown): unknown {
+export function boundedDetail(detail: unknown, maxBytes = DETAIL_BYTES): unknown {
   const text = JSON.stringify(detail ?? null) ?? 'null';
-  if (Buffer.byteLength(text, 'utf8') <= DETAIL_BYTES) return detail ?? null;
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return detail ?? null;
   return { truncated: true, bytes: Buffer.byteLength(text, 'utf8') };
 }
 
@@ -24,6 +24,8 @@ export interface AuditTarget {
   detail?: unknown;
   /** Log fields naming what was acted on (`pid`, `tid`, `mid`). */
   ids?: Record<string, string>;
+  /** A larger bound of the detail's JSON than the 2 KiB of a request's (a bulk action's list of runs). */
+  detailBytes?: number;
 }
 
 export async function audited<T>(services: ApiServices, caller: Caller | null, what: AuditTarget, fn: () => Promise<T>): Promise<T> {
@@ -45,8 +47,9 @@ export async function recordAudit(services: ApiServices, caller: Caller | null, 
     actor_name: caller?.name ?? 'anonymous',
     action: what.action,
     target: what.target,
-    detail: boundedDetail(what.detail),
+    detail: boundedDetail(what.detail, what.detailBytes),
     result,
+    ...(what.detailBytes === undefined ? {} : { detailBytes: what.detailBytes }),
   };
   // the audit log is the record of every mutation; the log line is for debugging, as request lines are
   services.log.debug({ user: entry.actor_name, action: what.action, target: what.target, result, ...what.ids }, 'mutation');

@@ -9,6 +9,7 @@ import { insightsRouter } from './routers/insights.ts';
 import { messagesRouter } from './routers/messages.ts';
 import { modelsRouter } from './routers/models.ts';
 import { packagesRouter } from './routers/packages.ts';
+import { bulkRouter } from './routers/bulk.ts';
 import { processesRouter } from './routers/processes.ts';
 import { secretsRouter } from './routers/secrets.ts';
 import { tasksRouter } from './routers/tasks.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   inbox: inboxRouter,
   messages: messagesRouter,
+  bulk: bulkRouter,
   triggers: triggersRouter,
   packages: packagesRouter,
   health: healthRouter,

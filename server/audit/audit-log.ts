@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
 import type { QueryExpr } from '../store/contract/types.ts';
 import type { AuditRow, ServerCollections, ServerQueries } from '../store/server-rows.ts';
-import { boundDetail } from './bound-detail.ts';
+import { boundDetail, MAX_DETAIL_BYTES, MAX_LIST_DETAIL_BYTES } from './bound-detail.ts';
 import { EntryIds } from './entry-ids.ts';
 import { AuditEntryWriter } from './entry-writer.ts';
 import type { AuditLog, AuditQuery } from './types.ts';
@@ -58,7 +58,7 @@ export function createAuditLog(store: Pick<ServerCollections, 'audit'> & { serve
         actor_name: text('actor_name', entry.actor_name, false),
         action: text('action', entry.action, true),
         target: text('target', entry.target, false),
-        detail: boundDetail(entry.detail),
+        detail: boundDetail(entry.detail, Math.min(entry.detailBytes ?? MAX_DETAIL_BYTES, MAX_LIST_DETAIL_BYTES)),
         result: text('result', entry.result, true),
       };
       await writer.write(row);

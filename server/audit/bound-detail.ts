@@ -1,10 +1,13 @@
 /**
  * What an audit entry keeps of a request's detail: never a secret (every key whose name contains
  * password, passwd, secret or token is dropped, at any depth) and never more than a few KiB of
- * JSON (a bigger detail is replaced by its size and the start of its JSON text).
+ * JSON (a bigger detail is replaced by its size and the start of its JSON text); an entry that
+ * covers a list (a bulk action's runs) may ask for up to 1 MiB.
  */
 
 export const MAX_DETAIL_BYTES = 4096;
+/** The bound an entry covering a list (a bulk action's runs) may ask for instead. */
+export const MAX_LIST_DETAIL_BYTES = 1024 * 1024;
 
 const SECRET_KEY = /password|passwd|secret|token/i;
 

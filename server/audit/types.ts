@@ -32,6 +32,7 @@ export interface AuditQuery {
 }
 
 export interface AuditLog {
-  record(entry: Omit<AuditEntry, 'id' | 'time'> & { time?: number }): Promise<void>;
+  /** `detailBytes`: a larger bound of the detail than MAX_DETAIL_BYTES (a list of what one entry covers), at most MAX_LIST_DETAIL_BYTES. */
+  record(entry: Omit<AuditEntry, 'id' | 'time'> & { time?: number; detailBytes?: number }): Promise<void>;
   query(query: AuditQuery): Promise<{ count: number; rows: AuditEntry[] }>;
 }

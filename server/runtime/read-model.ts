@@ -15,7 +15,10 @@ import { backfillInbox } from './inbox-backfill.ts';
 import { createdMessagesOf } from './inbox-rows.ts';
 import { procDetail, type ProcDetail } from './info.ts';
 import type { ProcessReader } from './process-reader.ts';
-import type { InboxAnswer, InboxRead, InboxTask, MessageRow, ProcRow } from './read-model-types.ts';
+import type { InboxAnswer, InboxRead, InboxTask, MessageRow, ProcRow, QueryFilter } from './read-model-types.ts';
+
+/** Task rows read at once by processesFailingAt. */
+const FAILING_PAGE = 500;
 
 export interface TaskForm {
   detail: ProcDetail;
@@ -78,6 +81,30 @@ export class ReadModel {
   async processMessagesSince(pid: string, since: number, limit: number): Promise<MessageRow[]> {
     await this.settled();
     return this.rt.store.queries.processMessagesSince(pid, since, limit);
+  }
+
+  /**
+   * The processes with a task in `error` at node `nid` (the engine's node id, as on the run page),
+   * at most `limit` of them: the runs list's failing-node filter. A task row's `node_data` is
+   * `{"id":…,"level":…,"origin":…}` (rows.ts taskRow), so its JSON text starts with the id; the
+   * (state, …) index narrows the read to tasks in error.
+   */
+  async processesFailingAt(nid: string, limit: number): Promise<string[]> {
+    await this.settled();
+    const filter: QueryFilter = {
+      type: 'and',
+      exprs: [
+        { key: 'state', op: 'eq', value: 'error' },
+        { key: 'node_data', op: 'match', value: `{"id":${JSON.stringify(nid)},` },
+      ],
+    };
+    const pids = new Set<string>();
+    for (let offset = 0; pids.size < limit; offset += FAILING_PAGE) {
+      const page = await this.rt.store.tasks.query({ filter, offset, limit: FAILING_PAGE, order_by: [{ field: 'start_time', order: 'asc' }] });
+      for (const row of page.rows) if (pids.size < limit) pids.add(row.pid);
+      if (page.rows.length < FAILING_PAGE) break;
+    }
+    return [...pids];
   }
 
   /** Processes of a model that started or ended at or after `since`, at most `limit` (catch-up). */

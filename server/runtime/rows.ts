@@ -128,6 +128,7 @@ export function sameProcRow(a: ProcRow, b: ProcRow): boolean {
 }
 
 export function taskRow(proc: Process, task: Task): TaskRow {
+  // `id` first: the runs list's failing-node filter matches the start of this JSON text (read-model.ts processesFailingAt)
   const node: NodeRef = { id: task.node.id, level: task.node.level, origin: task.node.origin };
   const extra: TaskExtra = {
     hook: task.isHook,

@@ -7,6 +7,9 @@
  *   ignored. SQLite lets an application replace like(X, Y); the store's `match` only ever uses
  *   `contains`, so a pattern wrapped in one `%` each side is tested with String.includes, and any
  *   other pattern keeps SQLite's meaning (case-sensitively).
+ * - SQLite's own bound on a statement's parameters (32,766 since 3.32) told to Prisma, whose
+ *   default for SQLite is 999: a filter on a list of ids (`IN (…)`, where.ts) may name up to
+ *   10,000 runs (the runs list's failing-node filter).
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type Database from 'better-sqlite3';
@@ -50,12 +53,16 @@ function prepare(db: SqliteDatabase): void {
   db.function('like', { deterministic: true }, literalLike);
 }
 
+/** SQLITE_MAX_VARIABLE_NUMBER of the SQLite better-sqlite3 bundles (the default since 3.32). */
+const SQLITE_MAX_VARIABLES = 32_766;
+
 /** A PrismaBetterSqlite3 factory whose connections are prepared as described above (and noted in `handle`). */
 export function sqliteAdapterFactory(url: string, busyTimeoutMs: number, handle?: SqliteConnectionHandle): PrismaBetterSqlite3 {
   const factory = new PrismaBetterSqlite3({ url, timeout: busyTimeoutMs });
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
+    adapter.getConnectionInfo = () => ({ supportsRelationJoins: false, maxBindValues: SQLITE_MAX_VARIABLES });
     const db = (adapter as unknown as { client: SqliteDatabase }).client;
     prepare(db);
     if (handle) handle.db = db;

@@ -12,6 +12,9 @@
  * Not supported (a clear ActError('internal', 'cannot filter on …')): dotted keys into JSON
  * columns, unknown fields, `lt`/`le`/`gt`/`ge` with a value on JSON columns, `match` on numeric
  * columns.
+ * An `or` of `eq` on one text column with text values (`oneOf`: a list of ids) becomes one
+ * `IN (…)`: the same rows, without an expression tree as deep as the list (SQLite refuses more
+ * than 1000 levels).
  * Ordering puts NULL first ascending (last descending) like the memory store; ties keep insertion
  * order (`seq`).
  * Known differences from the memory store, on JSON columns holding a bare string or number (the
@@ -167,8 +170,24 @@ function exprWhere(table: Table, expr: QueryExpr, backend: SqlBackend): Where {
   }
 }
 
+/** `key IN (values)` when `filter` is an `or` of `eq` on one text column, each with a text value; else null. */
+function oneOfWhere(table: Table, filter: QueryFilter): Where | null {
+  if (filter.type !== 'or' || filter.exprs.length < 2) return null;
+  const first = filter.exprs[0];
+  if (isFilter(first)) return null;
+  const key = first.key;
+  const values: string[] = [];
+  for (const item of filter.exprs) {
+    if (isFilter(item) || item.key !== key || item.op !== 'eq' || typeof item.value !== 'string') return null;
+    values.push(item.value);
+  }
+  return columnOf(table, key).kind === 'string' ? { [key]: { in: values } } : null;
+}
+
 /** The Prisma `where` of a validated filter (run compileFilter first for the memory store's checks). */
 export function filterWhere(table: Table, filter: QueryFilter, backend: SqlBackend): Where {
+  const list = oneOfWhere(table, filter);
+  if (list) return list;
   const parts = filter.exprs.map((item) => (isFilter(item) ? filterWhere(table, item, backend) : exprWhere(table, item, backend)));
   if (filter.type === 'and') {
     if (parts.includes(FALSE)) return FALSE;

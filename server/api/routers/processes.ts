@@ -1,5 +1,5 @@
 /**
- * Processes: start (optionally idempotent: start-key.ts), list (filters — also `stuck`: processes nothing can move, and `search`: runs-search.ts —, paging, sort), get (task tree, variables, messages, timeline),
+ * Processes: start (optionally idempotent: start-key.ts), list (filters: runs-filter.ts — also `stuck`: processes nothing can move, `search`: runs-search.ts, `failingNode` —, paging, sort), get (task tree, variables, messages, timeline),
  * summary (every task's state without variables, for live pages), model (the source the process
  * runs and its node ids by YAML path), abort, set-vars (both only for who may answer every open
  * task of the process: process-access.ts).
@@ -15,7 +15,7 @@ import { requireMayChangeProcess } from '../process-access.ts';
 import { idempotencyKey, startKeyOf } from '../start-key.ts';
 import { taskEvent } from '../live/payloads.ts';
 import { procListRow, taskTree, timeline } from '../process-views.ts';
-import { runsSearch, runsSearchFilter } from '../runs-search.ts';
+import { runsFilterExprs, runsFilterFields } from '../runs-filter.ts';
 import { SHOWN_VALUE_BYTES, shownTask, shownVars, variablePage } from '../large-values.ts';
 import { allowed, router } from '../trpc.ts';
 
@@ -37,31 +37,14 @@ export const processesRouter = router({
       z
         .object({
           ...page,
-          state: z.string().max(40).optional(),
-          mid: id.optional(),
-          from: z.number().int().min(0).optional(),
-          to: z.number().int().min(0).optional(),
-          /** true: only processes the stuck-process detector marked; false: only the others. */
-          stuck: z.boolean().optional(),
-          /** true: only runs that ended on a declared outcome (engine finish.ts endOnOutcome); false: only the others. */
-          outcome: z.boolean().optional(),
-          /** A run id or its prefix, a business key (the start's key) or a value of the start inputs (runs-search.ts). */
-          search: runsSearch,
+          ...runsFilterFields,
           sort: sortBy(['start_time', 'end_time', 'state', 'name', 'mid']),
         })
         .default({ offset: 0, limit: 50 }),
     )
     .query(async ({ ctx, input }) => {
       const cursor = Date.now();
-      const filters = [
-        eq('state', input.state),
-        eq('mid', input.mid),
-        input.from !== undefined && { key: 'start_time', op: 'ge' as const, value: input.from },
-        input.to !== undefined && { key: 'start_time', op: 'le' as const, value: input.to },
-        input.stuck !== undefined && { key: 'stuck_since', op: input.stuck ? ('gt' as const) : ('eq' as const), value: 0 },
-        input.outcome !== undefined && { key: 'outcome', op: input.outcome ? ('ne' as const) : ('eq' as const), value: null },
-        runsSearchFilter(input.search),
-      ];
+      const filters = await runsFilterExprs(ctx.services.engine, input);
       const data = await ctx.services.engine.procs.list(toQuery(filters, input, input.sort ?? { field: 'start_time', order: 'desc' }));
       return { ...pageOf({ count: data.count, rows: data.rows.map(procListRow) }, input), cursor };
     }),

@@ -1,0 +1,62 @@
+/**
+ * The bulk actions of the runs list (issue 14 item 5), one table for the server (server/api/bulk,
+ * which adds each action's per-run call) and the studio (its buttons, confirmation and result
+ * words): the permission each needs (vocab/roles.ts), and how a run's result reads. A run's
+ * result is `done` (the action took effect), `skipped` (the run is not one the action acts on,
+ * e.g. it had already ended) or `refused` (with the refusal's code and sentence).
+ */
+import type { Permission } from './roles.ts';
+
+export interface BulkActionTraits {
+  /** The button's word. */
+  label: string;
+  /** What a run became when the action took effect. */
+  done: string;
+  /** Why a run was left as it is. */
+  skipped: string;
+  /** The confirmation's warning. */
+  warning: string;
+  permission: Permission;
+}
+
+export const BULK_ACTIONS = {
+  abort: {
+    label: 'Abort',
+    done: 'aborted',
+    skipped: 'already ended',
+    warning: 'Open tasks stop and the runs cannot be resumed.',
+    permission: 'operate',
+  },
+  retry: {
+    label: 'Retry incidents',
+    done: 'retried',
+    skipped: 'no open incident',
+    warning: 'The failed act of every open incident runs again (docs/server.md, "Debugging runs").',
+    permission: 'operate',
+  },
+  fail: {
+    label: 'Fail incidents',
+    done: 'incident failed',
+    skipped: 'no open incident',
+    warning: 'The error of every open incident goes on: a run ends in error unless a catch handles it.',
+    permission: 'operate',
+  },
+} as const satisfies Record<string, BulkActionTraits>;
+
+export type BulkActionName = keyof typeof BULK_ACTIONS;
+export const BULK_ACTION_NAMES = Object.keys(BULK_ACTIONS) as BulkActionName[];
+
+/** Most runs one bulk action takes (a filter matching more is refused: narrow it). */
+export const MAX_BULK_RUNS = 10_000;
+
+export const BULK_OUTCOMES = ['done', 'skipped', 'refused'] as const;
+export type BulkOutcome = (typeof BULK_OUTCOMES)[number];
+
+/** How one run of a bulk action ended. */
+export interface BulkRunResult {
+  pid: string;
+  outcome: BulkOutcome;
+  /** The refusal's code (`auth.forbidden`, `action.refused`, `process.not_found` …). */
+  code?: string;
+  message?: string;
+}
