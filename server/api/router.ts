@@ -9,6 +9,7 @@ import { modelsRouter } from './routers/models.ts';
 import { packagesRouter } from './routers/packages.ts';
 import { processesRouter } from './routers/processes.ts';
 import { secretsRouter } from './routers/secrets.ts';
+import { stepTestsRouter } from './routers/step-tests.ts';
 import { tasksRouter } from './routers/tasks.ts';
 import { tokensRouter } from './routers/tokens.ts';
 import { triggersRouter } from './routers/triggers.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   audit: auditRouter,
   secrets: secretsRouter,
   workers: workersRouter,
+  stepTests: stepTestsRouter,
 });
 
 export type AppRouter = typeof appRouter;

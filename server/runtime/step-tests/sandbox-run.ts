@@ -47,7 +47,10 @@ async function until(work: Promise<unknown>, deadline: number): Promise<Ended> {
 /** Hands out the answers of a run: per act (id or key), its list in order. */
 class Answers {
   private readonly used = new Map<string, number>();
-  constructor(private readonly given: StepTestInput['answers'] = {}) {}
+  private readonly given: NonNullable<StepTestInput['answers']>;
+  constructor(given: StepTestInput['answers']) {
+    this.given = given ?? {};
+  }
 
   next(task: TaskInfo): StepTestAnswer | undefined {
     const name = Object.hasOwn(this.given, task.nid) ? task.nid : Object.hasOwn(this.given, task.key) ? task.key : undefined;
