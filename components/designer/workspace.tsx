@@ -17,6 +17,9 @@ import { FlowCanvas } from '../graph/index.ts';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { layout, pinProblems, problemsByNode } from './model/index.ts';
 import { DeployDialog } from './deploy-dialog.tsx';
+import { DesignerTests } from './designer-tests.tsx';
+import type { TestMark } from './step-test-marks.ts';
+import { TestBadges } from './test-badges.tsx';
 import styles from './designer.module.css';
 import { DesignerToolbar } from './designer-toolbar.tsx';
 import { toDiagnostics } from './diagnostics.ts';
@@ -100,6 +103,8 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
   const [baseVer, setBaseVer] = useState(restored?.base_ver ?? deployed?.ver ?? 0);
   /** What "Discard draft" goes back to: the text the page opened with, or the last one deployed here. */
   const [clean, setClean] = useState(original);
+  /** Step-test results shown on the nodes (designer-tests.tsx). */
+  const [testMarks, setTestMarks] = useState<Record<string, TestMark>>({});
 
   const workflowId = doc.graph.nodes[0]?.elementId ?? 'new';
   const { pinned, pin, commit: commitLayout, reset: resetLayout } = usePinnedPositions(workflowId, restored?.layout, !designer);
@@ -168,6 +173,9 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
               <p className={styles.muted}>{doc.broken.length ? 'Fix the YAML to edit properties.' : 'Select a node on the canvas to see its properties.'}</p>
             )}
           </section>
+          {designer && doc.broken.length === 0 ? (
+            <DesignerTests node={selectedNode} text={doc.text} graph={doc.graph} deployedId={lastDeploy?.id} onMarks={setTestMarks} onPick={commands.select} onEdit={commands.run} />
+          ) : null}
         </aside>
         <div className={styles.canvasPane}>
           {doc.broken.length ? (
@@ -190,6 +198,7 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
             fitKey={workflowId}
           >
             <FollowSelection layout={placed} selected={commands.selected} />
+            <TestBadges layout={placed} marks={testMarks} />
           </FlowCanvas>
         </div>
         <div className={styles.right}>
