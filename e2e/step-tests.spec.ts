@@ -7,6 +7,9 @@ import { expect as apiExpect } from '@playwright/test';
 import { node, yaml } from './helpers/designer.ts';
 import { expect, test } from './helpers/test.ts';
 
+/** How long one step test may take to show its result here. */
+const RUN_MS = 30_000;
+
 const modelOf = (id: string) => `id: ${id}
 name: Step test order
 inputs: { price: 1, qty: 1 }
@@ -27,6 +30,8 @@ steps:
 `;
 
 test('pin a run of a step, run it alone, save the case and run the saved tests; answer an interrupt from the panel', async ({ page, adminApi, signInAs }) => {
+  // five runs on fresh engines, each starting a code-worker thread on a machine shared with other builds
+  test.setTimeout(180_000);
   const mid = `st-e2e-${Date.now().toString(36)}`;
   await adminApi.models.deploy.mutate({ source: modelOf(mid) });
   const { pid } = await adminApi.processes.start.mutate({ mid, inputs: { price: 6, qty: 7 } });
@@ -48,7 +53,7 @@ test('pin a run of a step, run it alone, save the case and run the saved tests; 
   await expect(panel.getByLabel('Inputs (YAML)')).toHaveValue(/qty: 7/);
 
   await panel.getByRole('button', { name: 'Run step test' }).click();
-  await expect(panel.getByTestId('step-test-end')).toContainText('completed');
+  await expect(panel.getByTestId('step-test-end')).toContainText('completed', { timeout: RUN_MS });
   await expect(panel.getByTestId('step-test-outputs')).toContainText('total: 42');
   const badge = page.locator('[data-testid="test-badge"][data-node="step:compute"]');
   await expect(badge).toHaveAttribute('data-tone', 'pass');
@@ -62,7 +67,7 @@ test('pin a run of a step, run it alone, save the case and run the saved tests; 
   const tests = page.getByRole('region', { name: 'Tests' });
   await expect(tests.getByTestId('test-case')).toHaveText(['pinned compute']);
   await tests.getByRole('button', { name: 'Run all tests' }).click();
-  await expect(tests.getByTestId('test-verdict')).toHaveText('passed');
+  await expect(tests.getByTestId('test-verdict')).toHaveText('passed', { timeout: RUN_MS });
   await expect(tests.getByRole('status')).toHaveText('All 1 passed');
   await expect(badge).toContainText('1 test passed');
 
@@ -71,12 +76,12 @@ test('pin a run of a step, run it alone, save the case and run the saved tests; 
   const actPanel = page.getByRole('region', { name: 'Step test' });
   await actPanel.getByLabel('Inputs (YAML)').fill('{ total: 5 }');
   await actPanel.getByRole('button', { name: 'Run step test' }).click();
-  await expect(actPanel.getByTestId('step-test-end')).toContainText('waiting');
+  await expect(actPanel.getByTestId('step-test-end')).toContainText('waiting', { timeout: RUN_MS });
   const answer = actPanel.getByRole('form', { name: 'Answer ask' });
   await expect(answer).toContainText('Approve 5?');
   await answer.getByLabel('Options (YAML)').fill('{ approved_by: bob }');
   await answer.getByRole('button', { name: 'Answer and run again' }).click();
-  await expect(actPanel.getByTestId('step-test-end')).toContainText('completed');
+  await expect(actPanel.getByTestId('step-test-end')).toContainText('completed', { timeout: RUN_MS });
   await expect(actPanel.getByTestId('step-test-outputs')).toContainText('approved_by: bob');
   await expect(page.locator('[data-testid="test-badge"][data-node="act:ask"]')).toHaveAttribute('data-tone', 'pass');
 });
