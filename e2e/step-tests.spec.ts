@@ -4,7 +4,7 @@
  * interrupt from the Test panel; a viewer sees no Test panel.
  */
 import { expect as apiExpect } from '@playwright/test';
-import { node, yaml } from './helpers/designer.ts';
+import { deployButton, node, yaml } from './helpers/designer.ts';
 import { expect, test } from './helpers/test.ts';
 
 /** How long one step test may take to show its result here. */
@@ -84,6 +84,21 @@ test('pin a run of a step, run it alone, save the case and run the saved tests; 
   await expect(actPanel.getByTestId('step-test-end')).toContainText('completed', { timeout: RUN_MS });
   await expect(actPanel.getByTestId('step-test-outputs')).toContainText('approved_by: bob');
   await expect(page.locator('[data-testid="test-badge"][data-node="act:ask"]')).toHaveAttribute('data-tone', 'pass');
+
+  // a failing saved case: Run all marks its node failed, and a deploy that requires the tests is refused
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.insertText('  - { name: wrong total, node: compute, inputs: { price: 1, qty: 1 }, expect: { outputs: { total: 3 } } }\n');
+  await expect(tests.getByTestId('test-case')).toHaveText(['pinned compute', 'wrong total']);
+  await tests.getByRole('button', { name: 'Run all tests' }).click();
+  await expect(tests.getByRole('status')).toHaveText('1 of 2 failed', { timeout: RUN_MS });
+  await expect(tests).toContainText("wrong total: output 'total' is 1, expected 3");
+  await expect(badge).toHaveAttribute('data-tone', 'fail');
+  await deployButton(page).click();
+  await page.getByLabel('Only if the saved step tests pass').check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deploy' }).click();
+  await expect(page.getByRole('dialog')).toContainText("1 saved step test failed ('wrong total')", { timeout: RUN_MS });
+  await expect(page.getByText(`${mid} · deployed v1`)).toBeVisible();
 });
 
 test('a viewer sees no Test panel', async ({ page, adminApi, signInAs }) => {

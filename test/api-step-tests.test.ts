@@ -53,7 +53,10 @@ describe('API stepTests', () => {
     const { pins } = await t.as('designer').stepTests.pins.query({ mid: 'st-order', node: 'compute' });
     expect(pins).toHaveLength(1);
     expect(pins[0]).toMatchObject({ pid, state: 'completed', outputs: { total: 21 } });
-    expect(pins[0].vars).toMatchObject({ price: 7, qty: 3 });
+    // what the step saw when it started: the start inputs, not the total it went on to output
+    expect(pins[0].vars).toEqual({ price: 7, qty: 3 });
+    const later = (await t.as('designer').stepTests.pins.query({ mid: 'st-order', node: 'approve' })).pins[0];
+    expect(later.vars).toEqual({ price: 7, qty: 3, total: 21 });
     const pinned = await t.as('designer').stepTests.run.mutate({ source: ORDER, node: 'compute', inputs: pins[0].vars });
     expect(pinned.outputs).toEqual({ total: 21 });
     expect((await apiError(t.as('viewer').stepTests.pins.query({ mid: 'st-order', node: 'compute' }))).code).toBe('auth.forbidden');

@@ -1,12 +1,14 @@
 /**
  * `acts test <model>` for real (docs/step-tests.md): one JSON line per saved case and a summary;
  * exit 0 when every case passes, 1 when one fails, 2 for a missing file or malformed `tests:`.
+ * And `acts deploy --require-tests` against a real server: refused (exit 6) while a case fails.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runActsCli } from './helpers/acts-cli.ts';
+import { startTestServer } from './helpers/server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'acts-test-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,4 +60,26 @@ describe('acts test', () => {
     expect(run.code).toBe(0);
     expect(run.lines).toEqual([{ event: 'summary', total: 0, passed: 0, failed: 0 }]);
   }, 60_000);
+});
+
+describe('acts deploy --require-tests', () => {
+  it('refuses (exit 6, model.tests_failed, each failing case on stderr) while a case fails; deploys when they pass', async () => {
+    const t = await startTestServer({ backend: 'sqlite' });
+    try {
+      const remote = ['--server', t.url, '--token', t.tokens.designer];
+      const file = variant('gated.yml', 'tests:\n  - { name: wrong total, node: compute, inputs: { price: 2, qty: 2 }, expect: { outputs: { total: 5 } } }\n');
+      const refused = await runActsCli(['deploy', file, '--require-tests', ...remote]);
+      expect(refused.code).toBe(6);
+      expect(refused.stdout).toBe('');
+      const lines = refused.stderr.trim().split('\n');
+      expect(lines[0]).toBe(`${file}: step test 'wrong total' failed: output 'total' is 4, expected 5`);
+      expect(JSON.parse(lines.at(-1)!)).toMatchObject({ code: 'model.tests_failed', retryable: false });
+
+      const deployed = await runActsCli(['deploy', ORDER, '--require-tests', ...remote]);
+      expect(deployed.code).toBe(0);
+      expect(deployed.lines).toEqual([expect.objectContaining({ id: 'st-order', ver: 1 })]);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });

@@ -53,6 +53,14 @@ describe('running one node', () => {
     expect(result.error?.ecode).toBe('steptest.invalid');
   });
 
+  it('a loop inside the node ends in error at the step budget', async () => {
+    const model = `id: loop\nsteps:\n  - id: outer\n    branches:\n      - id: b\n        if: 'true'\n        steps:\n          - { id: a, acts: [ { uses: acts.transform.set, params: { n: 1 } } ] }\n          - { id: c, next: a, acts: [ { uses: acts.transform.set, params: { m: 2 } } ] }\n`;
+    const result = await runOneNode(model, { node: 'outer' });
+    expect(result.end).toBe('error');
+    expect(result.error?.message).toMatch(/step budget of 2000 tasks/);
+    expect(result.messages).toHaveLength(200);
+  }, 60_000);
+
   describe('the wall-clock limit', () => {
     const peer = startPeer();
     afterAll(async () => (await peer).close());

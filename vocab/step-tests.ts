@@ -70,8 +70,9 @@ export interface StepTestCase extends StepTestInput {
 
 /**
  * How a run ended: `completed` (the node reached a terminal state other than error), `error`,
- * `waiting` (an act waits for an answer the run was not given), `timeout` (wall-clock limit or
- * step budget), `invalid` (the node cannot be run: unknown id, a model problem).
+ * `waiting` (an act waits for an answer the run was not given), `timeout` (the wall-clock limit;
+ * the step budget ends the run in `error`, `process.step_budget`), `invalid` (the node cannot be
+ * run: unknown id, a model problem).
  */
 export const RUN_ENDS = ['completed', 'error', 'waiting', 'timeout', 'invalid'] as const;
 export type RunEnd = (typeof RUN_ENDS)[number];

@@ -7,25 +7,15 @@
 import { z } from 'zod';
 import { ActError } from '../../engine/errors.ts';
 import { runInputFields, runOneNode } from '../../runtime/step-tests/index.ts';
-import type { TaskInfo } from '../../runtime/info.ts';
 import { STEP_TEST_LIMITS } from '../../../vocab/step-tests.ts';
 import { audited } from '../audit.ts';
 import { id, vars, yamlSource } from '../limits.ts';
 import { eq, toQuery } from '../paging.ts';
+import { pinnedVars } from '../pinned-vars.ts';
 import { inStepTestSlot, runSavedCases, sandboxOptions } from '../step-test-gate.ts';
 import { allowed, router } from '../trpc.ts';
 
 const limitMs = z.number().int().min(100).max(STEP_TEST_LIMITS.maxMs).optional();
-
-/** What a node saw in a recorded run: the variables of its ancestors (root first, nearer ones win), then its own inputs. */
-function seenVars(tasks: TaskInfo[], task: TaskInfo): Record<string, unknown> {
-  const byTid = new Map(tasks.map((t) => [t.tid, t]));
-  const chain: TaskInfo[] = [];
-  for (let t = task.parent ? byTid.get(task.parent) : undefined; t; t = t.parent ? byTid.get(t.parent) : undefined) chain.unshift(t);
-  const seen: Record<string, unknown> = {};
-  for (const t of chain) for (const [key, value] of Object.entries(t.data)) if (key !== 'data' && !key.startsWith('__')) seen[key] = value;
-  return { ...seen, ...task.inputs };
-}
 
 export const stepTestsRouter = router({
   run: allowed('design')
@@ -58,7 +48,7 @@ export const stepTestsRouter = router({
         });
         for (const task of tasks) {
           if (task.nid !== input.node && task.key !== input.node) continue;
-          pins.push({ pid: task.pid, tid: task.tid, state: task.state, start_time: task.start_time, end_time: task.end_time, vars: seenVars(tasks, task), outputs: task.outputs });
+          pins.push({ pid: task.pid, tid: task.tid, state: task.state, start_time: task.start_time, end_time: task.end_time, vars: pinnedVars(tasks, task), outputs: task.outputs });
         }
       }
       return { pins };
