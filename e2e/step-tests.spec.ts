@@ -65,7 +65,7 @@ test('pin a run of a step, run it alone, save the case and run the saved tests; 
   await expect(yaml(page)).toContainText('expect: { outputs: { total: 42 } }');
 
   const tests = page.getByRole('region', { name: 'Tests' });
-  await expect(tests.getByTestId('test-case')).toHaveText(['pinned compute']);
+  await expect(tests.getByTestId('test-case-name')).toHaveText(['pinned compute']);
   await tests.getByRole('button', { name: 'Run all tests' }).click();
   await expect(tests.getByTestId('test-verdict')).toHaveText('passed', { timeout: RUN_MS });
   await expect(tests.getByRole('status')).toHaveText('All 1 passed');
@@ -89,7 +89,7 @@ test('pin a run of a step, run it alone, save the case and run the saved tests; 
   await page.locator('.cm-content').click();
   await page.keyboard.press('Control+End');
   await page.keyboard.insertText('  - { name: wrong total, node: compute, inputs: { price: 1, qty: 1 }, expect: { outputs: { total: 3 } } }\n');
-  await expect(tests.getByTestId('test-case')).toHaveText(['pinned compute', 'wrong total']);
+  await expect(tests.getByTestId('test-case-name')).toHaveText(['pinned compute', 'wrong total']);
   await tests.getByRole('button', { name: 'Run all tests' }).click();
   await expect(tests.getByRole('status')).toHaveText('1 of 2 failed', { timeout: RUN_MS });
   await expect(tests).toContainText("wrong total: output 'total' is 1, expected 3");

@@ -43,7 +43,7 @@ export function TestsPanel({ text, graph, onPick, onVerdicts }: { text: string; 
           const node = graphNodeOf(graph, c.node);
           return (
             <li key={c.name} className={styles.case} data-testid="test-case">
-              <button type="button" className={styles.caseName} onClick={() => node && onPick(node.id)} title={`node ${c.node}`}>
+              <button type="button" className={styles.caseName} onClick={() => node && onPick(node.id)} title={`node ${c.node}`} data-testid="test-case-name">
                 {c.name}
               </button>
               {verdict ? (
