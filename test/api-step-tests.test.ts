@@ -46,6 +46,14 @@ describe('API stepTests', () => {
     expect(verdicts.map((v) => v.pass)).toEqual([false, true, true]);
   });
 
+  it("a subflow act's child model is the latest deployed version", async () => {
+    const read = (f: string) => readFileSync(new URL(`../examples/${f}`, import.meta.url), 'utf8');
+    await t.as('designer').models.deploy.mutate({ source: read('subflow-child.yml') });
+    const answers = { init: { options: { v: 5 } }, child_task: { options: { v: 8 } } };
+    const result = await t.as('designer').stepTests.run.mutate({ source: read('subflow.yml'), node: 'prepare', answers });
+    expect(result).toMatchObject({ end: 'completed', vars: { v: 8 } });
+  });
+
   it("pins: the node's tasks in the model's recent runs with the variables they saw", async () => {
     await t.as('designer').models.deploy.mutate({ source: ORDER });
     const { pid } = await t.as('operator').processes.start.mutate({ mid: 'st-order', inputs: { price: 7, qty: 3 } });

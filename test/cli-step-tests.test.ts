@@ -29,7 +29,7 @@ describe('acts test', () => {
     expect(run.lines.map((l) => (l as { name?: string }).name ?? (l as { event: string }).event)).toEqual(['multiplies', 'manager approves', 'too many fails', 'summary']);
     expect(run.lines[0]).toMatchObject({ node: 'compute', pass: true, end: 'completed', outputs: { total: 12 }, failures: [] });
     expect(run.lines[3]).toEqual({ event: 'summary', total: 3, passed: 3, failed: 0 });
-  }, 60_000);
+  }, 120_000);
 
   it('exit 1: a case failed; its line says why', async () => {
     const file = variant('failing.yml', 'tests:\n  - { name: ok, node: compute, inputs: { price: 2, qty: 2 }, expect: { outputs: { total: 4 } } }\n  - { name: wrong, node: compute, inputs: { price: 2, qty: 2 }, expect: { outputs: { total: 5 } } }\n  - { name: unanswered, node: approve, inputs: { total: 1 } }\n');
@@ -39,7 +39,7 @@ describe('acts test', () => {
     expect((run.lines[1] as { failures: string[] }).failures).toEqual(["output 'total' is 4, expected 5"]);
     expect(run.lines[2]).toMatchObject({ end: 'waiting', waiting: ['ask'] });
     expect(run.lines[3]).toEqual({ event: 'summary', total: 3, passed: 1, failed: 2 });
-  }, 60_000);
+  }, 120_000);
 
   it('exit 2: malformed tests (each problem with its line) or a missing file; nothing on stdout', async () => {
     const file = variant('malformed.yml', 'tests:\n  - name: a\n    node: compute\n    expect: { outputs: 3 }\n');
@@ -53,13 +53,22 @@ describe('acts test', () => {
     const missing = await runActsCli(['test', join(dir, 'none.yml')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^acts: model file .* does not exist/);
-  }, 60_000);
+  }, 120_000);
+
+  it('--model deploys the models subflow acts call; without it the case fails with model.not_found', async () => {
+    const withChild = await runActsCli(['test', 'test/fixtures/step-tests/subflow.yml', '--model', 'examples/subflow-child.yml']);
+    expect(withChild.code).toBe(0);
+    expect(withChild.lines[0]).toMatchObject({ name: 'the child doubles nothing', pass: true, end: 'completed' });
+    const without = await runActsCli(['test', 'test/fixtures/step-tests/subflow.yml']);
+    expect(without.code).toBe(1);
+    expect((without.lines[0] as { error: { message: string } }).error.message).toContain("model 'subflow-child' is not deployed");
+  }, 120_000);
 
   it('exit 0 and an empty summary for a model without saved cases', async () => {
     const run = await runActsCli(['test', 'examples/code.yml']);
     expect(run.code).toBe(0);
     expect(run.lines).toEqual([{ event: 'summary', total: 0, passed: 0, failed: 0 }]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('acts deploy --require-tests', () => {

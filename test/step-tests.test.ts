@@ -47,6 +47,17 @@ describe('running one node', () => {
     expect(result.error?.ecode).toBe('action.answer_required');
   });
 
+  it("a subflow act's child model is deployed from `models`, and the child's interrupts are answered too", async () => {
+    const parent = readFileSync(new URL('../examples/subflow.yml', import.meta.url), 'utf8');
+    const child = readFileSync(new URL('../examples/subflow-child.yml', import.meta.url), 'utf8');
+    const models = async (mid: string) => (mid === 'subflow-child' ? child : undefined);
+    const waiting = await runOneNode(parent, { node: 'prepare', answers: { init: { options: { v: 5 } } } }, { models });
+    expect(waiting.waiting.map((w) => w.key)).toEqual(['child_task']);
+    expect(waiting.error?.message).toContain("'child_task'");
+    const done = await runOneNode(parent, { node: 'prepare', answers: { init: { options: { v: 5 } }, child_task: { options: { v: 6 } } } }, { models });
+    expect(done).toMatchObject({ end: 'completed', vars: { v: 6 } });
+  });
+
   it('a node the model does not have is invalid, not an exception', async () => {
     const result = await runOneNode(ORDER, { node: 'nope' });
     expect(result.end).toBe('invalid');

@@ -44,6 +44,11 @@ export async function sandboxOptions(services: ApiServices): Promise<SandboxOpti
       codeWorkers: 1,
     },
     packages,
+    // a subflow act's child model: its latest deployed version
+    models: (mid) => services.engine.models.get(mid).then(
+      (row) => row.data,
+      () => undefined,
+    ),
   };
 }
 

@@ -3,3 +3,4 @@ export { readCases, caseSchema, expectSchema, runInputFields, formatCaseProblem,
 export { runOneNode, type SandboxOptions } from './sandbox-run.ts';
 export { verdictOf } from './verdict.ts';
 export { runCases } from './run-cases.ts';
+export { subflowTargets, type ModelSource } from './child-models.ts';

@@ -16,6 +16,7 @@ import { isTerminalName } from '../../../vocab/states.ts';
 import { STEP_TEST_LIMITS, type StepTestAnswer, type StepTestInput, type StepTestMessage, type StepTestResult, type WaitingAct } from '../../../vocab/step-tests.ts';
 import { Engine, type EngineOptions } from '../engine.ts';
 import type { TaskInfo } from '../info.ts';
+import { deployChildren, SUBFLOW, type ModelSource } from './child-models.ts';
 import { oneNodeWorkflow, type OneNode } from './one-node.ts';
 
 export interface SandboxOptions {
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   engine?: Pick<EngineOptions, 'http' | 'shell' | 'secrets' | 'codeWorkers' | 'sandbox'>;
   /** Packages registered on the real engine (irq, msg, worker ones) the test engine must know too. */
   packages?: ReadonlyArray<Partial<PackageMeta> & { name: string; run_as: PackageMeta['run_as'] }>;
+  /** The models the node's subflow acts call (child-models.ts); without it they are not deployed. */
+  models?: ModelSource;
 }
 
 const CLOSE_GRACE_MS = 2_000;
@@ -77,6 +80,15 @@ function waitingAct(t: TaskInfo): WaitingAct {
   return { node: t.nid, key: t.key, tid: t.tid, uses: t.uses, params: t.params };
 }
 
+/** The acts waiting in the run's processes (a subflow act that waits for its child is not one). */
+async function waitingActs(engine: Engine, pids: readonly string[]): Promise<TaskInfo[]> {
+  const waiting: TaskInfo[] = [];
+  for (const pid of pids) {
+    for (const t of await engine.tasks.list(pid)) if (t.kind === 'act' && t.state === 'interrupted' && t.uses !== SUBFLOW) waiting.push(t);
+  }
+  return waiting;
+}
+
 async function closeSoon(engine: Engine): Promise<void> {
   await until(engine.close().catch(() => undefined), Date.now() + CLOSE_GRACE_MS);
 }
@@ -98,13 +110,17 @@ export async function runOneNode(source: string, input: StepTestInput, options: 
   try {
     for (const pkg of options.packages ?? []) await engine.packages.register(pkg);
     try {
+      if (options.models) await deployChildren(engine, target.source, options.models);
       await engine.models.deploy(target.source);
     } catch (err) {
       if (ActError.is(err)) return { ...invalid(target.nid, err, started), kind: target.kind };
       throw err;
     }
     const messages: StepTestMessage[] = [];
+    /** The test's process and its subflow children, in the order they appeared. */
+    const pids: string[] = [];
     engine.on('message', (m) => {
+      if (!pids.includes(m.pid)) pids.push(m.pid);
       if (messages.length < STEP_TEST_LIMITS.messages) messages.push(messageOf(m));
     });
     const { pid } = await engine.procs.start(target.mid, {});
@@ -120,14 +136,14 @@ export async function runOneNode(source: string, input: StepTestInput, options: 
       const detail = await engine.procs.get(pid);
       if (isTerminalName(detail.state)) break;
       let acted = false;
-      for (const task of detail.tasks) {
-        if (task.kind !== 'act' || task.state !== 'interrupted' || answered.has(task.tid)) continue;
+      for (const task of await waitingActs(engine, pids)) {
+        if (answered.has(`${task.pid}/${task.tid}`)) continue;
         const answer = answers.next(task);
         if (!answer) continue;
-        answered.add(task.tid);
+        answered.add(`${task.pid}/${task.tid}`);
         acted = true;
         const action = answer.action ?? 'complete';
-        await engine.do({ pid, tid: task.tid, action, options: answer.options ?? {} }).catch((err: unknown) => {
+        await engine.do({ pid: task.pid, tid: task.tid, action, options: answer.options ?? {} }).catch((err: unknown) => {
           refusal = { ecode: ActError.is(err) ? err.code : 'action.refused', message: `the answer to '${task.nid}' (${action}) was refused: ${errorMessage(err)}` };
         });
       }
@@ -137,7 +153,7 @@ export async function runOneNode(source: string, input: StepTestInput, options: 
       clock.set(Math.max(clock.now(), due));
       await engine.tick();
     }
-    return await resultOf(engine, pid, target, { messages, timedOut, limitMs, refusal, started });
+    return await resultOf(engine, pid, target, { messages, pids, timedOut, limitMs, refusal, started });
   } finally {
     await closeSoon(engine);
   }
@@ -145,6 +161,7 @@ export async function runOneNode(source: string, input: StepTestInput, options: 
 
 interface RunFacts {
   messages: StepTestMessage[];
+  pids: string[];
   timedOut: boolean;
   limitMs: number;
   refusal: { ecode: string; message: string } | null;
@@ -155,13 +172,13 @@ async function resultOf(engine: Engine, pid: string, target: OneNode, facts: Run
   const detail = await engine.procs.get(pid);
   const node = detail.tasks.find((t) => t.nid === target.nid);
   const root = detail.tasks.find((t) => t.kind === 'workflow');
-  const waiting = detail.tasks.filter((t) => t.kind === 'act' && t.state === 'interrupted').map(waitingAct);
+  const waiting = (await waitingActs(engine, facts.pids)).map(waitingAct);
   const base = { node: target.nid, kind: target.kind, state: node?.state ?? 'none', outputs: node?.outputs ?? {}, vars: root?.data ?? {}, messages: facts.messages, waiting, ms: Date.now() - facts.started };
   if (facts.timedOut) {
     return { ...base, end: 'timeout', error: { ecode: 'steptest.timeout', message: `the step test ran longer than its limit of ${facts.limitMs} ms` } };
   }
   if (!isTerminalName(detail.state)) {
-    const names = waiting.map((w) => `'${w.node}'`).join(', ');
+    const names = waiting.map((w) => `'${w.key}'`).join(', ');
     const error = facts.refusal ?? { ecode: 'steptest.waiting', message: `waiting for an answer to ${names || 'an act'}: give it in the test's answers` };
     return { ...base, end: 'waiting', error };
   }
