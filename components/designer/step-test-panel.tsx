@@ -5,7 +5,8 @@
  * each answered here, which runs it again with the answers given so far — and "Save as test
  * case", which writes the case (with what the run produced as its expectation) into `tests:`.
  *
- * State: the inputs text, the answers given (by act id, in order), the last result (from the
+ * State: the inputs text, the answers given (by act key — an act without an id gets a new one in
+ * every run, its key stays — in order), the last result (from the
  * mutation), the answer being typed for a waiting act, and the case name. The workspace keys the
  * panel by node, so another node starts afresh.
  */
@@ -62,7 +63,7 @@ function ResultView({ result }: { result: StepTestResult }) {
   const mark = runMark(result);
   return (
     <section className={styles.result} aria-label="Step test result">
-      <span className={`${styles.mark} ${styles[mark.tone]}`} data-testid="step-test-end">
+      <span className={`${styles.mark} ${styles.endMark} ${styles[mark.tone]}`} data-testid="step-test-end">
         {result.end} · node {result.state} · {result.ms} ms
       </span>
       {result.error ? (
@@ -177,7 +178,7 @@ export function StepTestPanel({ node, nodeRef, source, deployedId, onResult, onS
       </Button>
       {run.error ? <ErrorNote error={run.error} title="The step test did not run" /> : null}
       {result ? <ResultView result={result} /> : null}
-      {result?.end === 'waiting' ? result.waiting.map((act) => <AnswerForm key={act.tid} act={act} onAnswer={(a) => answer(act.node, a)} />) : null}
+      {result?.end === 'waiting' ? result.waiting.map((act) => <AnswerForm key={act.tid} act={act} onAnswer={(a) => answer(act.key, a)} />) : null}
       {result && (result.end === 'completed' || result.end === 'error') ? (
         <div className={styles.row}>
           <div className={designer.field}>
