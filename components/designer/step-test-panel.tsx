@@ -87,7 +87,7 @@ function AnswerForm({ act, onAnswer }: { act: StepTestResult['waiting'][number];
   const title = act.params && typeof act.params === 'object' ? (act.params as { title?: unknown }).title : undefined;
   return (
     <form
-      className={styles.panel}
+      className={`${designer.properties} ${styles.stack}`}
       aria-label={`Answer ${act.node}`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -154,7 +154,7 @@ export function StepTestPanel({ node, nodeRef, source, deployedId, onResult, onS
   };
 
   return (
-    <section className={styles.panel} aria-label="Step test">
+    <section className={`${designer.properties} ${styles.stack}`} aria-label="Step test">
       <h2 className={designer.paneTitle}>Test {node.kind === 'step' ? 'this step' : 'this act'}</h2>
       <p className={designer.hint}>
         Runs <code>{nodeRef}</code> alone on a throw-away engine; nothing is deployed. http acts really call.

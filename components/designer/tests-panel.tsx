@@ -34,7 +34,7 @@ export function TestsPanel({ text, graph, onPick, onVerdicts }: { text: string; 
   const verdicts = new Map((runAll.data?.verdicts ?? []).map((v) => [v.name, v]));
   const failed = [...verdicts.values()].filter((v) => !v.pass).length;
   return (
-    <section className={styles.panel} aria-label="Tests">
+    <section className={`${designer.properties} ${styles.stack}`} aria-label="Tests">
       <h2 className={designer.paneTitle}>Tests</h2>
       {cases.length === 0 ? <p className={designer.muted}>No saved test cases. Run a step test on a step or act and save it.</p> : null}
       <ul className={styles.cases}>
