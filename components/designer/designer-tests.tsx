@@ -14,6 +14,8 @@ import designer from './designer.module.css';
 export interface DesignerTestsProps {
   node: GraphNode | undefined;
   text: string;
+  /** The text the graph was drawn from (it lags `text` while typing). */
+  graphText: string;
   graph: DesignerGraph;
   deployedId?: string;
   onMarks: Dispatch<SetStateAction<Record<string, TestMark>>>;
@@ -21,7 +23,7 @@ export interface DesignerTestsProps {
   onEdit(change: (source: string) => EditResult): void;
 }
 
-export function DesignerTests({ node, text, graph, deployedId, onMarks, onPick, onEdit }: DesignerTestsProps) {
+export function DesignerTests({ node, text, graphText, graph, deployedId, onMarks, onPick, onEdit }: DesignerTestsProps) {
   const ref = node ? nodeRefOf(node) : null;
   return (
     <>
@@ -38,7 +40,7 @@ export function DesignerTests({ node, text, graph, deployedId, onMarks, onPick, 
       ) : node && (node.kind === 'step' || node.kind === 'act') ? (
         <p className={designer.muted}>Give this node an id to test it.</p>
       ) : null}
-      <TestsPanel text={text} graph={graph} onPick={onPick} onVerdicts={(verdicts) => onMarks(verdictMarks(graph, verdicts))} />
+      <TestsPanel text={text} listedText={graphText} graph={graph} onPick={onPick} onVerdicts={(verdicts) => onMarks(verdictMarks(graph, verdicts))} />
     </>
   );
 }

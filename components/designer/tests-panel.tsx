@@ -22,14 +22,26 @@ interface SavedCase {
   node: string;
 }
 
+/** The saved cases' names and nodes; a text without a top-level `tests:` is not read again (a big model's read costs ~50 ms). */
 function savedCases(text: string): SavedCase[] {
+  if (!new RegExp(`^${TESTS_FIELD}:`, 'm').test(text)) return [];
   const list = fieldValue(text, '', TESTS_FIELD);
   if (!Array.isArray(list)) return [];
   return list.filter((c): c is SavedCase => !!c && typeof c === 'object' && typeof (c as SavedCase).name === 'string').map((c) => ({ name: c.name, node: String(c.node ?? '') }));
 }
 
-export function TestsPanel({ text, graph, onPick, onVerdicts }: { text: string; graph: DesignerGraph; onPick(nodeId: string): void; onVerdicts(verdicts: StepTestVerdict[]): void }) {
-  const cases = useMemo(() => savedCases(text), [text]);
+export interface TestsPanelProps {
+  /** The text to run (the editor's, as typed). */
+  text: string;
+  /** The text the list is read from: the graph's, which follows typing after a pause. */
+  listedText: string;
+  graph: DesignerGraph;
+  onPick(nodeId: string): void;
+  onVerdicts(verdicts: StepTestVerdict[]): void;
+}
+
+export function TestsPanel({ text, listedText, graph, onPick, onVerdicts }: TestsPanelProps) {
+  const cases = useMemo(() => savedCases(listedText), [listedText]);
   const runAll = useApiMutation('stepTests.runAll');
   const verdicts = new Map((runAll.data?.verdicts ?? []).map((v) => [v.name, v]));
   const failed = [...verdicts.values()].filter((v) => !v.pass).length;

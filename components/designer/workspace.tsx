@@ -174,7 +174,7 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
             )}
           </section>
           {designer && doc.broken.length === 0 ? (
-            <DesignerTests node={selectedNode} text={doc.text} graph={doc.graph} deployedId={lastDeploy?.id} onMarks={setTestMarks} onPick={commands.select} onEdit={commands.run} />
+            <DesignerTests node={selectedNode} text={doc.text} graphText={doc.graphText} graph={doc.graph} deployedId={lastDeploy?.id} onMarks={setTestMarks} onPick={commands.select} onEdit={commands.run} />
           ) : null}
         </aside>
         <div className={styles.canvasPane}>
