@@ -98,6 +98,16 @@ describe('verdicts', () => {
     ]);
   });
 
+  it('cases share `totalMs`: once it is used up the rest fail without running', async () => {
+    const verdicts = await runCases(ORDER, { totalMs: 0 });
+    expect(verdicts.map((v) => [v.pass, v.end, v.error?.ecode])).toEqual([
+      [false, 'timeout', 'steptest.timeout'],
+      [false, 'timeout', 'steptest.timeout'],
+      [false, 'timeout', 'steptest.timeout'],
+    ]);
+    expect(verdicts[0].failures[0]).toMatch(/^not run: the saved step tests used up their time limit of 0 ms/);
+  });
+
   it('a failing expectation names the key, the value and what was expected', async () => {
     const result = await runOneNode(ORDER, { node: 'compute', inputs: { price: 3, qty: 4 } });
     const verdict = verdictOf({ name: 'wrong', node: 'compute', expect: { outputs: { total: 13 }, vars: { price: 3 }, state: 'error' } }, result);

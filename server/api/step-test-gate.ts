@@ -60,9 +60,12 @@ export function deployRequiresTests(env: NodeJS.ProcessEnv = process.env): boole
   throw new ActError('config.invalid', `ACTS_DEPLOY_REQUIRE_TESTS must be 1, true, 0 or false, not '${value}'`);
 }
 
-/** Runs every saved case of `source` on this server (in a slot). */
+/** Wall-clock time all saved cases of one model may take together on the server (ms). */
+const ALL_CASES_MS = 60_000;
+
+/** Runs every saved case of `source` on this server (in a slot, within ALL_CASES_MS). */
 export function runSavedCases(services: ApiServices, source: string): Promise<StepTestVerdict[]> {
-  return inStepTestSlot(async () => runCases(source, await sandboxOptions(services)));
+  return inStepTestSlot(async () => runCases(source, { ...(await sandboxOptions(services)), totalMs: ALL_CASES_MS }));
 }
 
 /** Refuses the deploy (`model.tests_failed`) when it must pass its saved cases and one fails. */

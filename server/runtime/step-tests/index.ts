@@ -2,5 +2,5 @@
 export { readCases, caseSchema, expectSchema, runInputFields, formatCaseProblem, type CaseProblem } from './cases.ts';
 export { runOneNode, type SandboxOptions } from './sandbox-run.ts';
 export { verdictOf } from './verdict.ts';
-export { runCases } from './run-cases.ts';
+export { runCases, type CasesOptions } from './run-cases.ts';
 export { subflowTargets, type ModelSource } from './child-models.ts';
