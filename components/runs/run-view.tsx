@@ -13,6 +13,7 @@ import { useMe } from '../data/auth.ts';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { AbortButton } from './abort-button.tsx';
+import { ControlPanel, PauseButton } from './run-control.tsx';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { RunErrors } from './run-errors.tsx';
 import { RunGraph } from './run-graph.tsx';
@@ -40,6 +41,7 @@ export function RunView() {
   const actions =
     canOperate && state && !isTerminalName(state) ? (
       <>
+        <PauseButton pid={pid} store={store} />
         <SetVarsForm pid={pid} />
         <AbortButton pid={pid} />
       </>
@@ -50,6 +52,7 @@ export function RunView() {
       {liveError ? <ErrorNote error={liveError} title="Live updates stopped for this run" onRetry={() => void read.refetch()} /> : null}
       <RunGraph pid={pid} store={store} selected={selectedNode} onSelect={onSelectNode} />
       <aside className={styles.side} aria-label="Task details">
+        <ControlPanel pid={pid} store={store} canOperate={canOperate} canDebug={me.can('debug')} />
         <RunErrors store={store} onSelect={setSelectedTid} />
         <TaskDetails pid={pid} store={store} tid={selectedTid} />
         <DeliveriesPanel pid={pid} cursor={read.data.cursor} canOperate={canOperate} />

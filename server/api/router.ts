@@ -1,9 +1,11 @@
 /** The API's root router: one sub-router per resource. `AppRouter` is what clients import. */
 import { auditRouter } from './routers/audit.ts';
+import { controlRouter } from './routers/control.ts';
 import { authRouter } from './routers/auth.ts';
 import { draftsRouter } from './routers/drafts.ts';
 import { healthRouter } from './routers/health.ts';
 import { inboxRouter } from './routers/inbox.ts';
+import { insightsRouter } from './routers/insights.ts';
 import { messagesRouter } from './routers/messages.ts';
 import { modelsRouter } from './routers/models.ts';
 import { packagesRouter } from './routers/packages.ts';
@@ -22,6 +24,7 @@ export const appRouter = router({
   models: modelsRouter,
   drafts: draftsRouter,
   processes: processesRouter,
+  control: controlRouter,
   tasks: tasksRouter,
   inbox: inboxRouter,
   messages: messagesRouter,
@@ -33,6 +36,7 @@ export const appRouter = router({
   audit: auditRouter,
   secrets: secretsRouter,
   workers: workersRouter,
+  insights: insightsRouter,
   stepTests: stepTestsRouter,
 });
 
