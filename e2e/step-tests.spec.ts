@@ -4,6 +4,7 @@
  * interrupt from the Test panel; a viewer sees no Test panel.
  */
 import { expect as apiExpect } from '@playwright/test';
+import { screenshot } from './helpers/browser.ts';
 import { deployButton, node, yaml } from './helpers/designer.ts';
 import { expect, test } from './helpers/test.ts';
 
@@ -70,6 +71,7 @@ test('pin a run of a step, run it alone, save the case and run the saved tests; 
   await expect(tests.getByTestId('test-verdict')).toHaveText('passed', { timeout: RUN_MS });
   await expect(tests.getByRole('status')).toHaveText('All 1 passed');
   await expect(badge).toContainText('1 test passed');
+  await screenshot(page, 'step-tests');
 
   // an interrupt inside is answered from the same panel
   await node(page, 'act:ask').click();
