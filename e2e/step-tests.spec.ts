@@ -56,6 +56,8 @@ test('pin a run of a step, run it alone, save the case and run the saved tests; 
   await panel.getByRole('button', { name: 'Run step test' }).click();
   await expect(panel.getByTestId('step-test-end')).toContainText('completed', { timeout: RUN_MS });
   await expect(panel.getByTestId('step-test-outputs')).toContainText('total: 42');
+  await panel.getByText('4 messages').click();
+  await expect(panel.getByRole('listitem').filter({ hasText: 'step compute completed' })).toContainText('→ { total: 42 }');
   const badge = page.locator('[data-testid="test-badge"][data-node="step:compute"]');
   await expect(badge).toHaveAttribute('data-tone', 'pass');
 

@@ -1,7 +1,7 @@
 /**
  * The designer's Test panel for the selected step or act: inputs typed as YAML or pinned from an
  * earlier run's data of that node (stepTests.pins), a run on a throw-away engine (stepTests.run),
- * its result (how it ended, the node's outputs, the variables, the error), the acts it waits for —
+ * its result (how it ended, the node's outputs, the variables, the error, the messages), the acts it waits for —
  * each answered here, which runs it again with the answers given so far — and "Save as test
  * case", which writes the case (with what the run produced as its expectation) into `tests:`.
  *
@@ -75,7 +75,17 @@ function ResultView({ result }: { result: StepTestResult }) {
       <pre className={styles.pre} data-testid="step-test-outputs">{flowText(result.outputs)}</pre>
       <span>Variables at the end</span>
       <pre className={styles.pre}>{flowText(result.vars)}</pre>
-      <span className={designer.hint}>{result.messages.length} messages</span>
+      <details>
+        <summary className={designer.hint}>{result.messages.length} messages</summary>
+        <ol className={styles.messages}>
+          {result.messages.map((m, i) => (
+            <li key={i}>
+              {m.type} <code>{m.key}</code> {m.state}
+              {Object.keys(m.outputs).length ? <> → {flowText(m.outputs)}</> : null}
+            </li>
+          ))}
+        </ol>
+      </details>
     </section>
   );
 }
