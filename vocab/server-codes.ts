@@ -32,6 +32,9 @@ export const API_CODES = {
   'bulk.too_many': { retryable: false, http: 413, about: 'the filter of a bulk action matches more runs than one action takes (`details.max`, 10,000): narrow it' },
   'bulk.not_found': { retryable: false, http: 404, about: 'no bulk action of that id on this server (it ended more than an hour ago, the server restarted, or it was started by someone else)' },
   'input.invalid': { retryable: false, http: 400, invalidRequest: true, about: 'API input failed its schema (see `details.issues`)' },
+  'steptest.invalid': { retryable: false, http: 400, invalidRequest: true, about: "a model's saved step tests (`tests:`) are malformed, or a step test names no step or act of the model (see `details`: the problems)" },
+  'steptest.busy': { retryable: true, http: 503, about: 'the server runs as many step tests as it allows at once (2); try again in a moment' },
+  'model.tests_failed': { retryable: false, http: 409, about: 'the deploy requires the saved step tests to pass and some failed; nothing was deployed (see `details`: the failing cases)' },
   'input.too_large': { retryable: false, http: 413, invalidRequest: true, about: 'a payload above its size limit' },
 } as const satisfies Record<string, CodeTraits>;
 

@@ -1,7 +1,8 @@
 /**
  * Deploying the text with a version note. State: checking what the deploy would go over
  * (deploy-warnings.tsx) → editing the note (and, when others changed the model since `baseVer`,
- * ticking "Deploy over these changes") → deploying (busy) → done (closes, tells the parent the new
+ * ticking "Deploy over these changes"; "Only if the saved step tests pass": the server runs them first,
+ * docs/step-tests.md) → deploying (busy) → done (closes, tells the parent the new
  * version) | failed (the error stays in the dialog).
  */
 'use client';
@@ -27,6 +28,7 @@ export function DeployDialog({ open, source, mid, baseVer, onClose, onDeployed }
   const noteId = useId();
   const [note, setNote] = useState('');
   const [overwrite, setOverwrite] = useState(false);
+  const [requireTests, setRequireTests] = useState(false);
   const check = useDeployCheck(mid, baseVer, open);
   const held = !check.ready || (check.warnings.length > 0 && !overwrite);
   const deploy = useApiMutation('models.deploy', {
@@ -44,7 +46,7 @@ export function DeployDialog({ open, source, mid, baseVer, onClose, onDeployed }
         onSubmit={(e) => {
           e.preventDefault();
           if (held) return;
-          deploy.mutate({ source, note: note.trim() || undefined });
+          deploy.mutate({ source, note: note.trim() || undefined, requireTests: requireTests || undefined });
         }}
       >
         <div className={styles.field}>
@@ -52,6 +54,9 @@ export function DeployDialog({ open, source, mid, baseVer, onClose, onDeployed }
           <textarea id={noteId} rows={3} value={note} onChange={(e) => setNote(e.currentTarget.value)} placeholder="What changed, for the version history" autoFocus />
         </div>
         <DeployWarnings warnings={check.warnings} confirmed={overwrite} onConfirm={setOverwrite} />
+        <label className={styles.check}>
+          <input type="checkbox" checked={requireTests} onChange={(e) => setRequireTests(e.currentTarget.checked)} /> Only if the saved step tests pass
+        </label>
         {check.error ? <ErrorNote error={check.error} title="Could not check for changes by others" /> : null}
         {deploy.error ? <ErrorNote error={deploy.error} title="The model was not deployed" /> : null}
         <div className={styles.dialogActions}>

@@ -20,6 +20,9 @@ import { HeatmapLayer } from '../insights/heatmap-layer.tsx';
 import { useHeatmap } from '../insights/use-heatmap.ts';
 import { layout, pinProblems, problemsByNode } from './model/index.ts';
 import { DeployDialog } from './deploy-dialog.tsx';
+import { DesignerTests } from './designer-tests.tsx';
+import type { TestMark } from './step-test-marks.ts';
+import { TestBadges } from './test-badges.tsx';
 import styles from './designer.module.css';
 import { DesignerToolbar } from './designer-toolbar.tsx';
 import { toDiagnostics } from './diagnostics.ts';
@@ -103,6 +106,8 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
   const [baseVer, setBaseVer] = useState(restored?.base_ver ?? deployed?.ver ?? 0);
   /** What "Discard draft" goes back to: the text the page opened with, or the last one deployed here. */
   const [clean, setClean] = useState(original);
+  /** Step-test results shown on the nodes (designer-tests.tsx). */
+  const [testMarks, setTestMarks] = useState<Record<string, TestMark>>({});
 
   const workflowId = doc.graph.nodes[0]?.elementId ?? 'new';
   const { pinned, pin, commit: commitLayout, reset: resetLayout } = usePinnedPositions(workflowId, restored?.layout, !designer);
@@ -172,6 +177,9 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
               <p className={styles.muted}>{doc.broken.length ? 'Fix the YAML to edit properties.' : 'Select a node on the canvas to see its properties.'}</p>
             )}
           </section>
+          {designer && doc.broken.length === 0 ? (
+            <DesignerTests node={selectedNode} text={doc.text} graphText={doc.graphText} graph={doc.graph} deployedId={lastDeploy?.id} onMarks={setTestMarks} onPick={commands.select} onEdit={commands.run} />
+          ) : null}
         </aside>
         <div className={styles.canvasPane}>
           {doc.broken.length ? (
@@ -195,6 +203,7 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
           >
             <FollowSelection layout={placed} selected={commands.selected} />
             <HeatmapLayer heat={heat} layout={placed} />
+            <TestBadges layout={placed} marks={testMarks} />
           </FlowCanvas>
           <HeatmapControls heat={heat} />
         </div>

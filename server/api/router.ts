@@ -12,6 +12,7 @@ import { packagesRouter } from './routers/packages.ts';
 import { bulkRouter } from './routers/bulk.ts';
 import { processesRouter } from './routers/processes.ts';
 import { secretsRouter } from './routers/secrets.ts';
+import { stepTestsRouter } from './routers/step-tests.ts';
 import { tasksRouter } from './routers/tasks.ts';
 import { tokensRouter } from './routers/tokens.ts';
 import { triggersRouter } from './routers/triggers.ts';
@@ -38,6 +39,7 @@ export const appRouter = router({
   secrets: secretsRouter,
   workers: workersRouter,
   insights: insightsRouter,
+  stepTests: stepTestsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -58,6 +58,18 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('test')
+    .description("run a model's saved step tests (its `tests:` list), each node alone on an in-memory engine; one JSON line per case")
+    .argument('<model>', 'the model file (YAML or JSON)')
+    .option('--model <file>', 'a model that subflow acts call (deployed on each test engine); repeatable', collect, [])
+    .option('--limit-ms <ms>', 'wall-clock limit of each case (default 10000, at most 30000)', (v) => Number(v))
+    .addHelpText('after', '\nExit codes: 0 every case passed, 1 a case failed, 2 the file cannot be read or its tests: are malformed.')
+    .action(async (file: string, opts: { limitMs?: number; model: string[] }) => {
+      const { testCommand } = await import('./test.ts');
+      code = await testCommand(file, opts, out, err);
+    });
+
+  program
     .command('serve')
     .description('run the engine headless on a durable store; continues unfinished processes, stops on SIGTERM')
     .option('--store <url>', 'file:<path> (SQLite), postgresql://… or memory: (default $DATABASE_URL or file:./data/acts.db)')

@@ -6,6 +6,7 @@
 export { addAct, addBranch, addRule, addStep, addTrigger, type AddActOptions, type AddBranchOptions, type AddRuleOptions, type AddStepOptions } from './edit-add.ts';
 export { moveActTo, moveNode, removeNode } from './edit-structure.ts';
 export { duplicateNode, wrapInStep } from './edit-copy.ts';
+export { saveTestCase } from './edit-tests.ts';
 export { rename, setFields, setWorkflow } from './edit-fields.ts';
 export { MODEL_FIELDS } from './model-fields.ts';
 export { DesignerEditError, type EditErrorCode } from './edit-error.ts';

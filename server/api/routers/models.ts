@@ -9,6 +9,7 @@ import { audited } from '../audit.ts';
 import { lineDiff } from '../diff.ts';
 import { id, yamlSource } from '../limits.ts';
 import { page, pageOf, toQuery } from '../paging.ts';
+import { requirePassingTests } from '../step-test-gate.ts';
 import { allowed, router } from '../trpc.ts';
 
 const version = z.number().int().min(1).max(1_000_000);
@@ -43,12 +44,14 @@ export const modelsRouter = router({
       return { valid: problems.length === 0, problems, warnings };
     }),
 
+  /** `requireTests` (or ACTS_DEPLOY_REQUIRE_TESTS): refuse with `model.tests_failed` unless the saved step tests pass. */
   deploy: allowed('design')
-    .input(z.object({ source: yamlSource, note: z.string().max(2000).optional() }))
+    .input(z.object({ source: yamlSource, note: z.string().max(2000).optional(), requireTests: z.boolean().optional() }))
     .mutation(({ ctx, input }) =>
-      audited(ctx.services, ctx.caller, { action: 'model.deploy', target: sourceId(input.source), detail: { bytes: input.source.length, note: input.note } }, () =>
-        ctx.services.engine.models.deploy(input.source, { note: input.note, by: ctx.caller.name }),
-      ),
+      audited(ctx.services, ctx.caller, { action: 'model.deploy', target: sourceId(input.source), detail: { bytes: input.source.length, note: input.note } }, async () => {
+        await requirePassingTests(ctx.services, input.source, input.requireTests);
+        return ctx.services.engine.models.deploy(input.source, { note: input.note, by: ctx.caller.name });
+      }),
     ),
 
   /** Deploys an exported document unless the latest version has the same source. */

@@ -44,7 +44,8 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
       .description('deploy a model file to a server as a new version; prints {"id","ver"}')
       .argument('<file>', 'the model file (YAML or JSON)')
       .option('--dry-run', 'only validate on the server; deploy nothing')
-      .option('--note <text>', 'a note kept with the new version (shown in its history)'),
+      .option('--note <text>', 'a note kept with the new version (shown in its history)')
+      .option('--require-tests', "deploy only if the model's saved step tests (tests:) pass on the server (else model.tests_failed)"),
   ).action(async (file: string, flags) => {
     const { deployCommand } = await import('./deploy.ts');
     done(await deployCommand(file, flags, io));
