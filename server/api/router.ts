@@ -3,6 +3,7 @@ import { auditRouter } from './routers/audit.ts';
 import { authRouter } from './routers/auth.ts';
 import { draftsRouter } from './routers/drafts.ts';
 import { healthRouter } from './routers/health.ts';
+import { historyRouter } from './routers/history.ts';
 import { inboxRouter } from './routers/inbox.ts';
 import { messagesRouter } from './routers/messages.ts';
 import { modelsRouter } from './routers/models.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   models: modelsRouter,
   drafts: draftsRouter,
   processes: processesRouter,
+  history: historyRouter,
   tasks: tasksRouter,
   inbox: inboxRouter,
   messages: messagesRouter,
