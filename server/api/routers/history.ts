@@ -55,7 +55,7 @@ export const historyRouter = router({
         process: { pid: row.id, mid: row.mid, ver: row.model_ver, name: row.name, state: row.state, start_time: row.start_time, end_time: row.end_time, parent_pid: row.parent_pid, parent_tid: row.parent_tid },
         messages: {
           count: messages.count,
-          rows: messages.rows.map((m) => ({ id: m.id, tid: m.tid, type: m.type, key: m.key, name: m.name, state: m.state, create_time: m.create_time })),
+          rows: messages.rows.map((m) => ({ id: m.id, tid: m.tid, nid: m.nid, type: m.type, key: m.key, name: m.name, state: m.state, create_time: m.create_time })),
         },
         actions: { count: actions.count, rows: actions.rows.map((e) => actionOf(e, input.pid)).reverse() },
         children: children.rows.map((c) => ({ pid: c.id, tid: c.parent_tid, mid: c.mid, state: c.state, start_time: c.start_time, end_time: c.end_time })),
