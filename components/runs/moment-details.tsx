@@ -16,6 +16,7 @@ import { JsonBlock } from './json-block.tsx';
 import type { RunStore } from './run-store.ts';
 import type { RunHistory } from './use-replay.ts';
 import { useRunSlice } from './use-run.ts';
+import runStyles from './run.module.css';
 import styles from './replay.module.css';
 
 const SETTLE_MS = 250;
@@ -44,7 +45,7 @@ export function MomentDetails({ pid, at, store, tid, history }: MomentDetailsPro
   const read = useApiQuery('history.variables', { pid, at: settled, ...(tid ? { tid } : {}) }, { refetchOnWindowFocus: false, staleTime: Infinity, placeholderData: (previous) => previous });
   const child = tid ? history?.children.find((c) => c.tid === tid) : undefined;
   return (
-    <section className={styles.moment} aria-label="Variables at the moment" data-testid="moment-details">
+    <section className={runStyles.details} aria-label="Variables at the moment" data-testid="moment-details">
       <h3>At {formatTime(at)}</h3>
       {tid && task ? (
         <header className={styles.momentTask}>

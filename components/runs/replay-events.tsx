@@ -12,6 +12,7 @@ import { StateBadge } from '../ui/state-badge.tsx';
 import { eventsAround, type HistoryEvent } from '../../vocab/run-history.ts';
 import { formatTime } from './format.ts';
 import type { RunHistory } from './use-replay.ts';
+import runStyles from './run.module.css';
 import styles from './replay.module.css';
 
 const BEFORE = 8;
@@ -46,7 +47,7 @@ export function ReplayEvents({ at, events, history, onSeek, onSelect }: ReplayEv
   const childOf = useMemo(() => new Map((history?.children ?? []).map((c) => [c.tid, c])), [history]);
   const cut = history && (history.messages.count > history.messages.rows.length || history.actions.count > history.actions.rows.length);
   return (
-    <section className={styles.events} aria-label="Events around the moment" data-testid="replay-events">
+    <section className={`${runStyles.details} ${styles.events}`} aria-label="Events around the moment" data-testid="replay-events">
       <h3>Events around {formatTime(at)}</h3>
       {!history ? <p className={styles.muted}>Reading the messages and actions…</p> : null}
       {cut ? (

@@ -14,6 +14,7 @@
 'use client';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
+import { useNow } from '../inbox/use-now.ts';
 import type { ApiOutput } from '../data/api-types.ts';
 import { historyEvents, historySpan, processStateAt, tasksAt, type HistoryEvent, type WaitsFor } from '../../vocab/run-history.ts';
 import { isTerminalName } from '../../vocab/states.ts';
@@ -43,17 +44,6 @@ function useWaits(): WaitsFor {
   }, [packages.data]);
 }
 
-/** Now, once a second while `on` (a running run's scrubber end). */
-function useNow(on: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!on) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [on]);
-  return on ? now : 0;
-}
-
 function processAt(process: RunProcess, t: number): RunProcess {
   const state = processStateAt(process, t) ?? 'none';
   const ended = isTerminalName(state);
@@ -75,17 +65,20 @@ export function useReplay(pid: string, live: RunStore, moment: ReplayMoment): Re
   const timeline = useRunSlice(live, (s) => (active ? s.timeline : null));
   const read = useApiQuery('history.run', { pid }, { enabled: active, refetchOnWindowFocus: false, staleTime: running ? REFRESH_MS : Infinity, refetchInterval: active && running ? REFRESH_MS : false });
   const waits = useWaits();
-  const now = useNow(running);
+  // a running run's scrubber end moves with the clock (a finished one's is its end)
+  const now = useNow(running ? 1000 : 3_600_000);
 
   const tasks = useMemo(() => (timeline ? timeline.flatMap((e) => (e.kind === 'task' ? [e.task] : [])) : []), [timeline]);
   const messages = useMemo(() => (timeline ? allMessages(timeline.flatMap((e) => (e.kind === 'message' ? [e.message] : [])), read.data?.messages.rows ?? []) : []), [timeline, read.data]);
   const events = useMemo(() => (timeline ? historyEvents(tasks, messages, read.data?.actions.rows ?? []) : []), [timeline, tasks, messages, read.data]);
-  const span = useMemo(() => (process ? historySpan(process, Math.max(now, events.at(-1)?.time ?? 0)) : null), [process, now, events]);
+  const span = useMemo(() => (process ? historySpan(process, Math.max(running ? now : 0, events.at(-1)?.time ?? 0)) : null), [process, now, events]);
 
   useLayoutEffect(() => {
     if (moment.at === null || !process) return;
     const t = moment.at;
-    replayStore.load({ process: processAt(process, t), tasks: tasksAt<RunTask>(tasks, t, waits), messages: messages.filter((m) => m.create_time <= t) });
+    // a task open at the moment shows how long it had run by then (not a duration ticking now)
+    const then = tasksAt<RunTask>(tasks, t, waits).map((task) => (task.end_time === 0 ? { ...task, end_time: t } : task));
+    replayStore.load({ process: processAt(process, t), tasks: then, messages: messages.filter((m) => m.create_time <= t) });
   }, [replayStore, moment.at, process, tasks, messages, waits]);
 
   usePlayClock(moment, span, running);
