@@ -53,6 +53,7 @@ async function expectStates(page: Page, states: Record<string, string | null>): 
 }
 
 test('a viewer scrubs a finished run: node colours at three moments, the moment in the URL, a ?at= link, play to the end', async ({ page, context, adminApi, signInAs }) => {
+  test.setTimeout(120_000);
   const mid = uniqueName('replay');
   await deployModel(threeApprovals(mid));
   const { pid } = await startProcess(mid);
@@ -113,6 +114,7 @@ test('a viewer scrubs a finished run: node colours at three moments, the moment 
 });
 
 test('a running run replays up to now, and a subflow act opens its child run at the same moment', async ({ page, adminApi, signInAs }) => {
+  test.setTimeout(90_000);
   const child = uniqueName('replay-child');
   const parent = uniqueName('replay-parent');
   await deployModel(`id: ${child}
