@@ -13,6 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { RunStore, type RunMessage, type RunTask } from '../components/runs/run-store.ts';
 import { historyEvents, tasksAt, type HistoryAction } from '../vocab/run-history.ts';
+import { bigRunModel } from '../test/helpers/big-run-model.ts';
 import { startTestServer } from '../test/helpers/server.ts';
 import { measure, printTable, type Figure } from './stats.ts';
 
@@ -57,20 +58,7 @@ async function serverSide(): Promise<Figure[]> {
   const t = await startTestServer();
   try {
     const items = Math.ceil((TASKS - 2) / 2);
-    await t.as('designer').models.deploy.mutate({
-      source: `id: big
-inputs: { items: [] }
-steps:
-  - id: fan
-    acts:
-      - id: spread
-        uses: acts.core.parallel
-        params: { in: '{{ items }}', acts: [ { uses: acts.transform.set, params: { seen: '{{ $index }}' } } ] }
-  - id: after
-    acts:
-      - { id: check, uses: acts.core.irq, key: check }
-`,
-    });
+    await t.as('designer').models.deploy.mutate({ source: bigRunModel('big') });
     const started = performance.now();
     const { pid } = await t.as('operator').processes.start.mutate({ mid: 'big', inputs: { items: Array.from({ length: items }, (_, i) => i) } });
     await t.engine.idle();

@@ -10,28 +10,9 @@ import type { Page } from '@playwright/test';
 import type { Api } from './helpers/api.ts';
 import { screenshot } from './helpers/browser.ts';
 import { startBigRun } from './helpers/big-run.ts';
+import { threeApprovals } from './helpers/models.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
-
-function threeApprovals(id: string): string {
-  return `id: ${id}
-name: Three approvals
-inputs: { amount: 120 }
-steps:
-  - id: first
-    name: First approval
-    acts:
-      - { id: ask1, uses: acts.core.irq, key: ask1, params: { title: 'First look at {{ amount }}' } }
-  - id: second
-    name: Second approval
-    acts:
-      - { id: ask2, uses: acts.core.irq, key: ask2 }
-  - id: third
-    name: Third approval
-    acts:
-      - { uses: acts.core.irq, key: ask3 }
-`;
-}
 
 /** A model whose code act `boom` throws "the ledger is closed": the run fails with an empty ecode. */
 function throwsWithoutCode(id: string): string {

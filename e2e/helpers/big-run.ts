@@ -2,6 +2,7 @@
  * A run of 10,001 tasks for the speed figures (runs.spec.ts, run-replay.spec.ts): a parallel act
  * over 5,000 items (two tasks each), then the approval `check` (act id `check`) left waiting.
  */
+import { bigRunModel } from '../../test/helpers/big-run-model.ts';
 import type { Api } from './api.ts';
 import { deployModel, startProcess, uniqueName } from './scene.ts';
 import { expect } from './test.ts';
@@ -11,22 +12,7 @@ const ITEMS = 5000;
 /** Deploys the model, starts the run and waits (up to `timeoutMs`) until its approval waits. */
 export async function startBigRun(adminApi: Api, prefix: string, timeoutMs: number): Promise<{ pid: string; started: number }> {
   const mid = uniqueName(prefix);
-  await deployModel(`id: ${mid}
-name: Ten thousand tasks
-inputs: { items: [] }
-steps:
-  - id: fan
-    acts:
-      - id: spread
-        uses: acts.core.parallel
-        params:
-          in: '{{ items }}'
-          acts:
-            - { uses: acts.transform.set, params: { seen: '{{ $index }}' } }
-  - id: after
-    acts:
-      - { id: check, uses: acts.core.irq, key: check }
-`);
+  await deployModel(bigRunModel(mid));
   const started = Date.now();
   const { pid } = await startProcess(mid, { items: Array.from({ length: ITEMS }, (_, i) => i) });
   // A cheap poll (one message row) while the engine works.
