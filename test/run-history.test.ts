@@ -80,16 +80,18 @@ describe('task states at a moment', () => {
 describe('events', () => {
   const events = historyEvents(tasks, messages, actions);
 
-  it('are ordered by time, starts before messages before actions before ends at the same time', () => {
-    expect(events.map((e) => e.key)).toEqual(['s:$', 's:calc', 's:ask', 'm:m1', 'e:calc', 'a:a1', 's:boom', 'e:ask', 's:again', 'e:boom']);
+  it('are ordered by time; in one millisecond the ends of earlier tasks, the starts, then messages and actions', () => {
+    expect(events.map((e) => e.key)).toEqual(['s:$', 's:calc', 'e:calc', 's:ask', 'm:m1', 'a:a1', 'e:ask', 's:boom', 'e:boom', 's:again']);
+    const instant = historyEvents([task('x', 'act', 500, 500, 'completed')], [], []);
+    expect(instant.map((e) => e.key)).toEqual(['s:x', 'e:x']);
   });
 
   it('the window around a moment holds the ones at or before it and the ones after', () => {
     const around = eventsAround(events, 299, 2, 2);
-    expect(around.events.map((e) => e.key)).toEqual(['e:calc', 'a:a1', 's:boom', 'e:ask']);
+    expect(around.events.map((e) => e.key)).toEqual(['m:m1', 'a:a1', 'e:ask', 's:boom']);
     expect(around.past).toBe(2);
     expect(eventsAround(events, 0, 3, 1)).toEqual({ events: [events[0]], past: 0 });
-    expect(eventsBetween(events, 150, 299).map((e) => e.key)).toEqual(['s:ask', 'm:m1', 'e:calc', 'a:a1']);
+    expect(eventsBetween(events, 150, 299).map((e) => e.key)).toEqual(['e:calc', 's:ask', 'm:m1', 'a:a1']);
   });
 
   it('steps to the next and the previous event time', () => {

@@ -113,13 +113,21 @@ export function processStateAt(process: { state: string; start_time: number; end
   return process.state;
 }
 
-const ORDER: Record<HistoryEvent['kind'], number> = { start: 0, message: 1, action: 2, end: 3 };
-
-function byTime(a: HistoryEvent, b: HistoryEvent): number {
-  return a.time - b.time || ORDER[a.kind] - ORDER[b.kind] || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+/**
+ * The order of events in one millisecond: the ends of tasks that started before it (what let the
+ * next ones start), the starts, the ends of tasks that also started in it, then the messages and
+ * actions that tell of them.
+ */
+function rank(event: HistoryEvent): number {
+  if (event.kind === 'end') return event.task.start_time < event.time ? 0 : 2;
+  return event.kind === 'start' ? 1 : event.kind === 'message' ? 3 : 4;
 }
 
-/** Every event of the run, oldest first: task starts and ends, messages, actions (same time: starts first, ends last). */
+function byTime(a: HistoryEvent, b: HistoryEvent): number {
+  return a.time - b.time || rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/** Every event of the run, oldest first: task starts and ends, messages, actions (the same millisecond: see `rank`). */
 export function historyEvents(tasks: readonly HistoryTask[], messages: readonly HistoryMessage[], actions: readonly HistoryAction[]): HistoryEvent[] {
   const events: HistoryEvent[] = [];
   for (const task of tasks) {
