@@ -149,17 +149,30 @@ test('performance: replay of a run with 10,000 tasks — first paint at a moment
   const middle = Math.round((spread.start_time + check.start_time) / 2);
 
   await signInAs(['viewer']);
-  await page.goto(`/runs/${pid}?at=${middle}`);
-  const painted = await page.waitForFunction(
-    () => {
-      const spreadNode = document.querySelector('[data-testid="node-act:spread"]');
-      const checkNode = document.querySelector('[data-testid="node-act:check"]');
-      return spreadNode?.getAttribute('data-state') === 'running' && checkNode && !checkNode.getAttribute('data-state') && performance.now();
-    },
-    null,
-    { timeout: 60_000 },
-  );
-  const firstPaint = Math.round(Number(await painted.jsonValue()));
+  // first paints, the live page and the replay at a moment in turn, twice: the second of each counts
+  // (the first navigation also loads the studio's code)
+  const livePaint = async () => {
+    await page.goto(`/runs/${pid}`);
+    const painted = await page.waitForFunction(() => document.querySelector('[data-testid="node-act:check"]')?.getAttribute('data-state') === 'interrupted' && performance.now(), null, { timeout: 60_000 });
+    return Math.round(Number(await painted.jsonValue()));
+  };
+  const replayPaint = async () => {
+    await page.goto(`/runs/${pid}?at=${middle}`);
+    const painted = await page.waitForFunction(
+      () => {
+        const spreadNode = document.querySelector('[data-testid="node-act:spread"]');
+        const checkNode = document.querySelector('[data-testid="node-act:check"]');
+        return spreadNode?.getAttribute('data-state') === 'running' && checkNode && !checkNode.getAttribute('data-state') && performance.now();
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    return Math.round(Number(await painted.jsonValue()));
+  };
+  const paints = { live: [await livePaint()], replay: [await replayPaint()] };
+  paints.live.push(await livePaint());
+  paints.replay.push(await replayPaint());
+  const [liveFirstPaint, firstPaint] = [paints.live[1], paints.replay[1]];
   await expect(page.getByTestId('replay-events').locator('li').first()).toBeVisible({ timeout: 60_000 });
   const eventsShown = Math.round(await page.evaluate(() => performance.now()));
 
@@ -189,12 +202,8 @@ test('performance: replay of a run with 10,000 tasks — first paint at a moment
   }
   steps.sort((a, b) => a - b);
 
-  // the same page live, for comparison (the replay's first paint includes the page's own first read)
-  await page.goto(`/runs/${pid}`);
-  const livePainted = await page.waitForFunction(() => document.querySelector('[data-testid="node-act:check"]')?.getAttribute('data-state') === 'interrupted' && performance.now(), null, { timeout: 60_000 });
-  const liveFirstPaint = Math.round(Number(await livePainted.jsonValue()));
   console.log(
-    `replay of ${tasks.length} tasks: first paint at a moment ${firstPaint} ms after navigation (the live page: ${liveFirstPaint} ms; events listed at ${eventsShown} ms); ` +
+    `replay of ${tasks.length} tasks: first paint at a moment ${firstPaint} ms after navigation (the live page: ${liveFirstPaint} ms; events listed at ${eventsShown} ms; first navigations: live ${paints.live[0]} ms, replay ${paints.replay[0]} ms); ` +
       `scrub step to the painted frame: median ${Math.round(steps[steps.length >> 1])} ms, max ${Math.round(steps[steps.length - 1])} ms (${steps.length} steps)`,
   );
 });
