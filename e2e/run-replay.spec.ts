@@ -173,8 +173,8 @@ test('performance: replay of a run with 10,000 tasks — first paint at a moment
   paints.live.push(await livePaint());
   paints.replay.push(await replayPaint());
   const [liveFirstPaint, firstPaint] = [paints.live[1], paints.replay[1]];
-  await expect(page.getByTestId('replay-events').locator('li').first()).toBeVisible({ timeout: 60_000 });
-  const eventsShown = Math.round(await page.evaluate(() => performance.now()));
+  const listed = await page.waitForFunction(() => document.querySelector('[data-testid="replay-events"] li') !== null && performance.now(), null, { timeout: 60_000 });
+  const eventsShown = Math.round(Number(await listed.jsonValue()));
 
   // one scrub step: the slider's value set as a drag sets it, to the frame that shows the new colours
   const step = async (to: number, checkState: string | null) =>
