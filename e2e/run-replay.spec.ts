@@ -131,10 +131,15 @@ steps:
   await expect(node(page, 'act:hold')).toHaveAttribute('data-state', 'interrupted');
   await expect(page.getByTestId('replay-when')).not.toHaveText('Live');
 
-  // the child goes on: back at live, its scrubber's end follows it
-  await page.getByRole('button', { name: 'Live', exact: true }).click();
-  await expect(page.getByTestId('replay-when')).toHaveText('Live');
+  // the child goes on while it is replayed: the moment stays, its history grows live (the scrubber's end follows)
+  const end = Number(await page.getByTestId('replay-slider').getAttribute('max'));
   await adminApi.tasks.complete.mutate({ pid: childPid, tid: hold.tid, options: {} });
+  await expect(page.getByTestId('replay-events').locator(`[data-key="e:${hold.tid}"]`)).toContainText('ended');
+  await expect(node(page, 'act:hold')).toHaveAttribute('data-state', 'interrupted');
+  await expect.poll(async () => Number(await page.getByTestId('replay-slider').getAttribute('max'))).toBeGreaterThan(end);
+  // back to live: the run now
+  await page.getByRole('button', { name: 'Live', exact: true }).click();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('at'));
   await expect(node(page, 'act:hold')).toHaveAttribute('data-state', 'completed');
 });
 
