@@ -2,7 +2,8 @@
  * Time-travel replay on the run page (issue 14, item 1): a viewer scrubs a finished run and sees
  * the node colours of three moments, the moment kept in the URL; a `?at=` link opens the page at
  * that moment with the events around it (the operator's action with who sent it) and the
- * variables then; play runs to the end; a subflow act opens its child run at the same moment.
+ * variables then; play runs to the end; a subflow act opens its child run at the same moment,
+ * and a running run replayed at a moment keeps its colours while its history grows live.
  * With `ACTS_RUNS_PERF=1`, a 10,000-task run prints the replay's first paint and one scrub step.
  */
 import type { Page } from '@playwright/test';

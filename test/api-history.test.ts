@@ -20,21 +20,10 @@ steps:
       - { id: ask, uses: acts.core.irq, key: ask }
 `;
 
-const child = `id: replayed-child
-name: Child
-steps:
-  - id: wait
-    acts:
-      - { id: hold, uses: acts.core.irq, key: hold }
-`;
-
-const parent = `id: replayed-parent
-name: Parent
-steps:
-  - id: call
-    acts:
-      - { id: sub, uses: acts.core.subflow, params: { to: replayed-child } }
-`;
+/** A workflow of one step `step` holding one act (a flow-mapping YAML line). */
+const oneAct = (id: string, step: string, act: string) => `id: ${id}\nsteps:\n  - id: ${step}\n    acts:\n      - ${act}\n`;
+const child = oneAct('replayed-child', 'wait', '{ id: hold, uses: acts.core.irq, key: hold }');
+const parent = oneAct('replayed-parent', 'call', '{ id: sub, uses: acts.core.subflow, params: { to: replayed-child } }');
 
 let t: TestServer;
 
