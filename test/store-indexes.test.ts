@@ -50,6 +50,7 @@ const NAMED: { [K in keyof StoreQueries]: (q: StoreQueries) => Promise<unknown> 
   processesEndedBy: (q) => q.processesEndedBy(['completed', 'error'], T, 200),
   modelProcessesChangedSince: (q) => q.modelProcessesChangedSince('m', T, 100),
   countProcessesIn: (q) => q.countProcessesIn('running'),
+  modelNodeStats: (q) => q.modelNodeStats('m', T - 86_400_000, T),
   deleteProcessRows: (q) => q.deleteProcessRows('p1'),
   tasksOf: (q) => q.tasksOf(['p1', 'p2']),
   interruptedActsWithoutInbox: (q) => q.interruptedActsWithoutInbox(0, 200),

@@ -7,7 +7,7 @@
  * filter, fractional time bounds (rounded as an integer column compares) and limits that cut.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryRow, EventRow, InboxRow, MessageRow, ModelVersionRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/store/contract/types.ts';
+import type { DeliveryRow, EventRow, InboxRow, MessageRow, ModelVersionRow, NodeStatRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/store/contract/types.ts';
 import type { OpenedStore } from '../server/store/open-store.ts';
 import type { ApiTokenRow, DraftRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
@@ -49,6 +49,15 @@ const SEED = {
     tk('p1', 'c', { state: 'interrupted', start_time: T0 + 1 }),
     tk('p4', 'a', { state: 'interrupted', start_time: T0 + 2 }),
     tk('p4', 'b', { state: 'interrupted', start_time: T0 + 4 }),
+    // node figures of m2 (modelNodeStats): node a thrice in the range (once in error), b once, a
+    // task ending after the range, one of a node built at run time, one open in a finished process
+    tk('e1', 'x', { node_data: { origin: null, id: 'a' }, state: 'completed', start_time: T0 + 4, end_time: T0 + 6 }),
+    tk('e1', 'y', { node_data: { origin: null, id: 'b' }, state: 'error', start_time: T0 + 6, end_time: T0 + 10 }),
+    tk('e2', 'x', { node_data: { origin: null, id: 'a' }, state: 'error', start_time: T0 + 3, end_time: T0 + 8 }),
+    tk('e2', 'y', { node_data: { origin: null, id: 'a' }, state: 'completed', start_time: T0 + 8, end_time: T0 + 20 }),
+    tk('e2', 'z', { node_data: { origin: null, id: 'b' }, state: 'running', start_time: T0 + 8 }),
+    tk('e4', 'x', { node_data: { origin: null, id: 'a' }, state: 'completed', start_time: T0 + 3, end_time: T0 + 30 }),
+    tk('e4', 'd', { node_data: { origin: 'a', id: 'dyn' }, state: 'completed', start_time: T0 + 3, end_time: T0 + 9 }),
   ],
   // p1:c unassigned, p2:a for ann and the clerks (ties p1:c's start: creation order), p1:b for
   // the clerks; p4's tasks have no rows (the backfill finds them)
@@ -162,6 +171,8 @@ interface Case {
 }
 
 const q = (store: OpenedStore) => store.queries;
+/** The rows of modelNodeStats as one line: `nid now/passed/errors/p50/p95` each. */
+const nodeFigures = async (rows: Promise<NodeStatRow[]>) => (await rows).map((r) => `${r.nid} ${r.now}/${r.passed}/${r.errors}/${r.p50}/${r.p95}`).join(' ');
 const audit = (id: string, action: string, detail: { pid: string } | null) => ({ id, time: T0 + 1, actor: 'u1', actor_name: 'ann', action, target: 't', detail, result: 'ok' });
 const sq = (store: OpenedStore) => store.serverQueries;
 
@@ -181,6 +192,12 @@ const CASES: Case[] = [
   { op: 'modelProcessesChangedSince', run: (s) => q(s).modelProcessesChangedSince('m2', T0 + 15.5, 10), expected: ['e2', 'e4', 'e3'] },
   { op: 'modelProcessesChangedSince', run: (s) => q(s).modelProcessesChangedSince('m2', T0 + 16, 1), expected: ['e2'] },
   { op: 'countProcessesIn', run: (s) => q(s).countProcessesIn('running'), expected: 4 },
+  // nid now/passed/errors/p50/p95: nearest-rank percentiles; the range's bounds round as an integer column compares
+  { op: 'modelNodeStats', run: (s) => nodeFigures(q(s).modelNodeStats('m2', T0 + 5.5, T0 + 25)), expected: 'a 0/3/1/5/12 b 0/1/1/4/4' },
+  { op: 'modelNodeStats', run: (s) => nodeFigures(q(s).modelNodeStats('m2', T0 + 6.5, T0 + 9.5)), expected: 'a 0/1/1/5/5' },
+  // m1: four unfinished processes at n1 (two with two open tasks of it); p1's completed task ended at 0, before the range
+  { op: 'modelNodeStats', run: (s) => nodeFigures(q(s).modelNodeStats('m1', T0, T0 + 100)), expected: 'n1 4/0/0/null/null' },
+  { op: 'modelNodeStats', run: (s) => nodeFigures(q(s).modelNodeStats('m9', 0, T0)), expected: '' },
   { op: 'countProcessesIn', run: (s) => q(s).countProcessesIn('removed'), expected: 0 },
   {
     op: 'deleteProcessRows',
@@ -196,7 +213,7 @@ const CASES: Case[] = [
     ],
     leftExpected: [
       ['p2', 'p3', 'p4', 'c1', 'c2', 'c3', 'c4', 'e1', 'e2', 'e3', 'e4'],
-      ['p3:a', 'p2:a', 'p4:a', 'p4:b'],
+      ['p3:a', 'p2:a', 'p4:a', 'p4:b', 'e1:x', 'e1:y', 'e2:x', 'e2:y', 'e2:z', 'e4:x', 'e4:d'],
       ['m3', 'm4'],
       ['d4', 'd6'],
       ['o2', 'o3', 'o5', 'o7', 'o8'],

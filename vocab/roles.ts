@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   read: ['viewer', 'operator', 'designer', 'admin'],
   /** Start processes, client actions, abort, set-vars, ack/redo/clear messages, fire triggers; answer tasks assigned to no one. */
   operate: ['operator', 'admin'],
+  /** Set breakpoints on a run's nodes (operators debug runs, designers debug their models). */
+  debug: ['operator', 'designer', 'admin'],
   /** Validate, deploy, remove and import models; enable and disable triggers. */
   design: ['designer', 'admin'],
   /** Users (list, create, roles, passwords, disable/enable), the tokens of others, the audit log. */

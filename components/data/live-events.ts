@@ -3,11 +3,12 @@
  * catch-up.ts), and which joined room each socket.io event belongs to. Every event carries a
  * `cursor` (server epoch ms); a room remembers the largest it saw to catch up after a reconnect.
  */
-import type { InboxEvent, MessageEvent, ProcessEvent, TaskEvent } from '../../server/api/live/payloads.ts';
+import type { ControlEvent, InboxEvent, MessageEvent, ProcessEvent, TaskEvent } from '../../server/api/live/payloads.ts';
+import type { ControlView } from '../../vocab/control.ts';
 import type { healthSnapshot } from '../../server/api/live/health-feed.ts';
 import type { PresenceEvent } from '../../server/api/live/presence.ts';
 
-export type { InboxEvent, MessageEvent, PresenceEvent, ProcessEvent, TaskEvent };
+export type { ControlEvent, InboxEvent, MessageEvent, PresenceEvent, ProcessEvent, TaskEvent };
 export type HealthSnapshot = ReturnType<typeof healthSnapshot>;
 export type InboxItem = NonNullable<InboxEvent['item']>;
 
@@ -16,7 +17,7 @@ export interface CatchUp {
   room: string;
   cursor: number;
   resync?: boolean;
-  process?: Pick<ProcessEvent, 'pid' | 'mid' | 'state' | 'err' | 'outcome' | 'outputs'> & { start_time: number; end_time: number };
+  process?: Pick<ProcessEvent, 'pid' | 'mid' | 'state' | 'err' | 'outcome' | 'outputs'> & { start_time: number; end_time: number; control?: ControlView };
   tasks?: TaskEvent[];
   messages?: MessageEvent[];
   processes?: Array<{ pid: string; mid: string; state: string; start_time: number; end_time: number; err: unknown; outcome?: string | null }>;
@@ -29,6 +30,8 @@ export type LiveEvent =
   | { type: 'task'; data: TaskEvent }
   | { type: 'message'; data: MessageEvent }
   | { type: 'process'; data: ProcessEvent }
+  /** A process's control changed: paused, resumed, breakpoints, incidents. */
+  | { type: 'control'; data: ControlEvent }
   | { type: 'inbox'; data: InboxEvent }
   | { type: 'health'; data: HealthSnapshot & { cursor: number } }
   /** A new audit entry (a hint: read the log again). */
@@ -36,7 +39,7 @@ export type LiveEvent =
   /** Who has a model open in the designer now (`design:<mid>`). */
   | { type: 'presence'; data: PresenceEvent };
 
-export const LIVE_EVENT_TYPES = ['catchup', 'task', 'message', 'process', 'inbox', 'health', 'audit', 'presence'] as const satisfies ReadonlyArray<LiveEvent['type']>;
+export const LIVE_EVENT_TYPES = ['catchup', 'task', 'message', 'process', 'control', 'inbox', 'health', 'audit', 'presence'] as const satisfies ReadonlyArray<LiveEvent['type']>;
 
 /** The rooms a received event is for (a process event goes to its process and to its model). */
 export function roomsOf(event: LiveEvent): string[] {
@@ -45,6 +48,7 @@ export function roomsOf(event: LiveEvent): string[] {
       return [event.data.room];
     case 'task':
     case 'message':
+    case 'control':
       return [`proc:${event.data.pid}`];
     case 'process':
       return [`proc:${event.data.pid}`, `model:${event.data.mid}`];

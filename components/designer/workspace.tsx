@@ -4,7 +4,7 @@
  * `useDesignerDoc` (text, history, graph), `useValidation` (problems), `useDesignerCommands`
  * (selection, clipboard, edits), `usePinnedPositions` (dragged positions), `useDraft` (the
  * server's draft of both), `useLeaveGuard` (asking before unsaved changes are left), `usePresence`
- * (who else has the model open), plus which dialog is open (`dialog`: none | deploy | versions |
+ * (who else has the model open), `useHeatmap` (the runs' figures on the nodes), plus which dialog is open (`dialog`: none | deploy | versions |
  * run | discard), the node whose context menu is open (`menu`), the deployed version (`lastDeploy`), the version the text started from
  * (`baseVer`) and the text a discarded draft goes back to (`clean`).
  */
@@ -15,6 +15,9 @@ import { useApiQuery } from '../data/use-api.ts';
 import { useMe } from '../data/auth.ts';
 import { FlowCanvas } from '../graph/index.ts';
 import { ErrorNote } from '../ui/error-note.tsx';
+import { HeatmapControls } from '../insights/heatmap-controls.tsx';
+import { HeatmapLayer } from '../insights/heatmap-layer.tsx';
+import { useHeatmap } from '../insights/use-heatmap.ts';
 import { layout, pinProblems, problemsByNode } from './model/index.ts';
 import { DeployDialog } from './deploy-dialog.tsx';
 import styles from './designer.module.css';
@@ -107,6 +110,7 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
   const guard = useLeaveGuard(draft.unsaved);
   const others = usePresence(designer && lastDeploy ? lastDeploy.id : null, me.caller?.name ?? null);
   const placed = useMemo(() => layout(doc.graph, { pinned }), [doc.graph, pinned]);
+  const heat = useHeatmap(lastDeploy?.id ?? null, lastDeploy?.ver, doc.graph);
   const pinnedProblems = useMemo(() => pinProblems(doc.graph, validation.problems), [doc.graph, validation.problems]);
   const byNode = useMemo(() => problemsByNode(doc.graph, validation.problems), [doc.graph, validation.problems]);
   const diagnostics = useMemo(() => toDiagnostics(doc.graphText, doc.graph, validation.problems), [doc.graphText, doc.graph, validation.problems]);
@@ -190,7 +194,9 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
             fitKey={workflowId}
           >
             <FollowSelection layout={placed} selected={commands.selected} />
+            <HeatmapLayer heat={heat} layout={placed} />
           </FlowCanvas>
+          <HeatmapControls heat={heat} />
         </div>
         <div className={styles.right}>
           <div className={styles.editor}>

@@ -9,6 +9,8 @@
  * finished stretches fold into one node (stretches.ts), and the flow may run left to right.
  *
  * An act of an external package that waits is drawn as waiting for a worker, not a person.
+ * Where the run's work waits in the runtime (a full lane, the overflow outbox, unacked
+ * deliveries) shows as badges on its nodes (insights/backpressure-badges.tsx).
  *
  * State: `folding` — null until the run's states are known, then the folded stretches: automatic
  * (`defaultStretches`, followed as more steps finish while the view follows the running process;
@@ -22,6 +24,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { layout, toGraph } from '../designer/model/index.ts';
 import { useApiQuery } from '../data/use-api.ts';
 import { FlowCanvas } from '../graph/index.ts';
+import { BackpressureBadges } from '../insights/backpressure-badges.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { isTerminalName } from '../../vocab/states.ts';
@@ -113,6 +116,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
           ariaLabel="Run graph"
         >
           <FollowActive layout={laidOut} active={active} follow={follow && running === true} />
+          <BackpressureBadges pid={pid} store={store} layout={laidOut} running={running === true} />
         </FlowCanvas>
       </div>
     </div>

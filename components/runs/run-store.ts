@@ -11,6 +11,7 @@
  * immutable value replaced only when it changes, so `useSyncExternalStore` selectors re-render just
  * the components whose slice changed: one task update re-renders one node and one timeline row.
  */
+import type { ControlView } from '../../vocab/control.ts';
 import type { ProblemLike } from '../designer/model/index.ts';
 import type { TaskEvent } from '../../server/api/live/payloads.ts';
 import { isNewerTask } from './node-map.ts';
@@ -64,6 +65,8 @@ export interface RunProcess {
   outcome?: string | null;
   /** When nothing could move it any more (epoch ms); 0 or absent: not stuck. */
   stuck_since?: number;
+  /** Paused, breakpoints, step over, open incidents, the run it re-runs (vocab/control.ts); absent on old reads. */
+  control?: ControlView;
 }
 
 export type TimelineEntry = { kind: 'task'; key: string; time: number; task: RunTask } | { kind: 'message'; key: string; time: number; message: RunMessage };
@@ -216,6 +219,13 @@ export class RunStore {
     if (next.state === this.process.state && next.end_time === this.process.end_time && next.outcome === this.process.outcome) return;
     this.process = next;
     this.nodeStates = withEnd(this.nodeStates, next.state);
+    this.emit();
+  }
+
+  /** The process's control changed (a live `control` event, a control call's answer). */
+  applyControl(control: ControlView): void {
+    if (!this.process || JSON.stringify(this.process.control) === JSON.stringify(control)) return;
+    this.process = { ...this.process, control };
     this.emit();
   }
 

@@ -15,6 +15,7 @@ import { useMe } from '../data/auth.ts';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { AbortButton } from './abort-button.tsx';
+import { ControlPanel, PauseButton } from './run-control.tsx';
 import { DeliveriesPanel } from './deliveries-panel.tsx';
 import { RunErrors } from './run-errors.tsx';
 import { RunGraph } from './run-graph.tsx';
@@ -51,6 +52,7 @@ export function RunView() {
   const actions =
     canOperate && state && !isTerminalName(state) ? (
       <>
+        <PauseButton pid={pid} store={store} />
         <SetVarsForm pid={pid} />
         <AbortButton pid={pid} />
       </>
@@ -62,6 +64,7 @@ export function RunView() {
       <ReplayBar moment={moment} span={replay.span} events={replay.events} running={replay.running} />
       <RunGraph pid={pid} store={shown} selected={selectedNode} onSelect={onSelectNode} />
       <aside className={styles.side} aria-label="Task details">
+        <ControlPanel pid={pid} store={store} canOperate={canOperate} canDebug={me.can('debug')} />
         <RunErrors store={shown} onSelect={setSelectedTid} />
         {moment.at === null ? (
           <>

@@ -70,6 +70,8 @@ function applyEvent(store: RunStore, event: LiveEvent, lookupError: (tid: string
       return store.applyMessages([event.data]);
     case 'process':
       return store.applyProcess({ state: event.data.state, err: event.data.err, outcome: event.data.outcome });
+    case 'control':
+      return store.applyControl(event.data.control);
     case 'catchup': {
       const { process, tasks, messages } = event.data;
       if (tasks?.length) {
@@ -78,6 +80,7 @@ function applyEvent(store: RunStore, event: LiveEvent, lookupError: (tid: string
       }
       if (messages?.length) store.applyMessages(messages);
       if (process) store.applyProcess({ state: process.state, err: process.err, outcome: process.outcome, end_time: process.end_time });
+      if (process?.control) store.applyControl(process.control);
       return;
     }
     default:

@@ -2,7 +2,9 @@
  * A second server for tests that need a state the shared one cannot have (no admin yet, rows
  * prepared before it starts, …): `server/main.ts` on a free port with its own SQLite file, serving
  * the same studio build. State: preparing (`prepare` on the file's URL, nothing listening yet) →
- * starting (until /readyz answers) → running → stopped (SIGTERM, then SIGKILL after 5 s).
+ * starting (until /readyz answers) → running → stopped (SIGTERM, then SIGKILL after 5 s; its
+ * directory removed) or crashed (`crash`: SIGKILL, the database kept for the next server given
+ * its `databaseUrl`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,23 +16,32 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface ExtraServer {
   url: string;
+  /** The server's SQLite database (`file:…`). */
+  databaseUrl: string;
   stop(): Promise<void>;
+  /** SIGKILLs the server and keeps its database (start another with `databaseUrl`). */
+  crash(): Promise<void>;
 }
 
 export interface ExtraServerOptions {
   /** Runs on the server's database URL (`file:…`) before the server starts. */
   prepare?: (databaseUrl: string) => void | Promise<void>;
   timeoutMs?: number;
+  /** Runs on this database (a crashed server's) instead of a new one; the caller removes it. */
+  databaseUrl?: string;
 }
 
 export async function startExtraServer(env: Record<string, string> = {}, options: ExtraServerOptions = {}): Promise<ExtraServer> {
   const { timeoutMs = 30_000 } = options;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'acts-e2e-extra-'));
-  const databaseUrl = `file:${path.join(dir, 'acts.db')}`;
+  const dir = options.databaseUrl ? null : mkdtempSync(path.join(os.tmpdir(), 'acts-e2e-extra-'));
+  const databaseUrl = options.databaseUrl ?? `file:${path.join(dir!, 'acts.db')}`;
+  const removeDir = () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
   try {
     await options.prepare?.(databaseUrl);
   } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
     throw err;
   }
   const port = freePort();
@@ -50,13 +61,19 @@ export async function startExtraServer(env: Record<string, string> = {}, options
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
+  };
+  const crash = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
-    if (ready) return { url, stop };
+    if (ready) return { url, databaseUrl, stop, crash };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

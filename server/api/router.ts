@@ -1,10 +1,12 @@
 /** The API's root router: one sub-router per resource. `AppRouter` is what clients import. */
 import { auditRouter } from './routers/audit.ts';
+import { controlRouter } from './routers/control.ts';
 import { authRouter } from './routers/auth.ts';
 import { draftsRouter } from './routers/drafts.ts';
 import { healthRouter } from './routers/health.ts';
 import { historyRouter } from './routers/history.ts';
 import { inboxRouter } from './routers/inbox.ts';
+import { insightsRouter } from './routers/insights.ts';
 import { messagesRouter } from './routers/messages.ts';
 import { modelsRouter } from './routers/models.ts';
 import { packagesRouter } from './routers/packages.ts';
@@ -23,6 +25,7 @@ export const appRouter = router({
   drafts: draftsRouter,
   processes: processesRouter,
   history: historyRouter,
+  control: controlRouter,
   tasks: tasksRouter,
   inbox: inboxRouter,
   messages: messagesRouter,
@@ -34,6 +37,7 @@ export const appRouter = router({
   audit: auditRouter,
   secrets: secretsRouter,
   workers: workersRouter,
+  insights: insightsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,7 +5,7 @@
  */
 import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
-import { failNow, finish } from './flow.ts';
+import { failNow, finish, incidentFlow } from './flow.ts';
 import { close, closeSubtree, spawn } from './task-ops.ts';
 import { normalizeAct } from './task-data.ts';
 import { ClosingPlan, dropAhead, evaluateAhead, type Closing } from './closing.ts';
@@ -19,6 +19,9 @@ import { markOutputs, mergeData } from './vars.ts';
 import { requireAnswers } from './required-answers.ts';
 import { chooseOutcome } from './outcomes.ts';
 import { OUTCOME_KEY } from '../../vocab/outcomes.ts';
+import { isControlAction } from '../../vocab/control.ts';
+import { applyControl } from './control.ts';
+
 
 export const ACTION_NAMES = ['next', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'outcome'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
@@ -81,10 +84,16 @@ class Planned extends Error {}
  * were merged, and `continuation.retry` applies it again (see `mergeClosing`).
  */
 export function applyClientAction(core: EngineContext, proc: Process, tid: string, event: string, given: Vars, continuation?: ActionContinuation): 'applied' | 'deferred' {
-  let action = normalizeAction(event);
-  let options = given;
   const task = proc.tasks.get(tid);
   if (!task) throw new ActError('task.not_found', `cannot find task '${tid}' in process '${proc.pid}'`);
+  if (isControlAction(event)) {
+    // pause, resume, breakpoints, incidents: the whole process's (control.ts), on its root like abort
+    if (task !== proc.root) refuse(`${event} controls the whole process: send it to its root task '$', not ${label(task)}`);
+    applyControl(core, proc, event, given, incidentFlow(core, proc));
+    return 'applied';
+  }
+  let action = normalizeAction(event);
+  let options = given;
   if (action === 'push') {
     if (task.kind !== 'step') refuse(`push needs a step task; ${label(task)} is not a step`);
   } else if (task.kind !== 'act' && !(task === proc.root && (action === 'abort' || action === 'set_process_vars'))) {

@@ -72,6 +72,8 @@ export interface EngineContext {
   readonly secrets: SecretReader;
   /** Threads for user code; none: it runs on the engine's thread. */
   readonly codePool?: CodePool;
+  /** Whether an act failing with no catch holds its process as an incident when its workflow does not say (control.ts). */
+  readonly incidents: boolean;
   /** The job batch the current job's writes go out with, less one (finishProcess). */
   readonly batchSeq: number;
 
@@ -86,6 +88,8 @@ export interface EngineContext {
   /** The task's row (and its process's) is written with the current job. */
   markDirty(proc: Process, task: Task): void;
   markProcDirty(proc: Process): void;
+  /** The process's control (pause, breakpoints, incidents; control.ts) changed: its row goes out with the job, and the runtime tells it. */
+  controlChanged(proc: Process): void;
   /** Queues the task's execution (init → run → proceed); false when it waits in the outbox. */
   schedule(proc: Process, task: Task): boolean;
   /** Keeps an `exec` record open for a queued execution until it ran, unless it has one (end-hooks.ts). */

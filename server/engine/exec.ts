@@ -8,6 +8,7 @@ import { initTask, runAct, runTask, type TaskDriver } from './kinds.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { proceed, propagate, taskJob } from './flow.ts';
+import { holdsBack } from './control.ts';
 
 /** One job: init → run → proceed, as far as the task's state allows. */
 export function exec(core: EngineContext, proc: Process, task: Task): void {
@@ -16,6 +17,8 @@ export function exec(core: EngineContext, proc: Process, task: Task): void {
     core.log.warn(`task ${proc.pid}:${task.tid} is already ${task.state}; not executed again`);
     return;
   }
+  // a paused process starts no task (control.ts)
+  if ((task.state === 'none' || task.state === 'ready') && holdsBack(core, proc, task)) return;
   const driver = new JobDriver(core, proc, task);
   taskJob(core, proc, task, () => {
     if (task.state === 'none') initTask(core, proc, task, driver);

@@ -38,6 +38,13 @@ export function finishProcess(core: EngineContext, proc: Process): void {
   }
   proc.state = root.state;
   proc.err = root.err;
+  // an ended process is neither paused nor held by an incident any more (its breakpoints stay on record)
+  if (proc.control) {
+    const told = proc.control.paused !== null || proc.control.incidents.length > 0;
+    Object.assign(proc.control, { paused: null, stepping: null, incidents: [], pass: [] });
+    if (told) core.controlChanged(proc);
+  }
+  proc.held.clear();
   proc.outcome = root.state === 'completed' ? proc.outcome : null;
   proc.endTime = core.now();
   proc.outputs = root.state === 'completed' ? (root.outputs ?? {}) : {};

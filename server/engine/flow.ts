@@ -19,6 +19,7 @@ import { endOnOutcome, finishProcess } from './finish.ts';
 import { closingsOf, dropAhead, evaluateAhead } from './closing.ts';
 import { isStepBudgetError } from './step-budget.ts';
 import { redactError, redactText } from './redaction.ts';
+import { becomesIncident, heldByIncident, openIncident, type IncidentFlow } from './control.ts';
 
 /** Engine-raised errors (scripts, packages, bad params) carry an empty ecode (spec 2.9); a `TaskFailure` its own. */
 export function toErrorInfo(err: unknown): ErrorInfo {
@@ -97,7 +98,8 @@ export function proceed(core: EngineContext, proc: Process, task: Task): void {
   if (task.kind === 'step') resumePending(core, proc, task);
   if (task.state !== 'running') return;
   const children = proc.workChildren(task);
-  if (children.some((c) => !c.terminal)) return;
+  // a child held by an incident waits for an operator (control.ts): so does its parent
+  if (children.some((c) => !c.terminal || heldByIncident(proc, c))) return;
   if (task.kind === 'act' && !task.autoComplete) return;
   const retry = proceedAgain(core, proc, task);
   const outputs = whenEvaluated(core, proc, task, () => (task.tid === '$' || task.outputs === undefined ? outputsOf(core, proc, task) : task.outputs), retry);
@@ -267,14 +269,24 @@ export function failNow(core: EngineContext, proc: Process, task: Task, err: Err
     else proceed(core, proc, task);
     return;
   }
+  if (becomesIncident(core, proc, task, err)) {
+    settleFailed(core, proc, task);
+    openIncident(core, proc, task, err);
+    return;
+  }
   escalate(core, proc, task, err);
 }
 
-function escalate(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
+/** What a failed act leaves behind it: a subflow child, a setup chain still open under it. */
+function settleFailed(core: EngineContext, proc: Process, task: Task): void {
   // a subflow act that failed for good no longer waits for its child
   core.abortChild(task);
   // nor can what still runs under it matter (an act's setup chain waiting beside its code)
   closeSubtree(core, proc, task, 'skipped');
+}
+
+function escalate(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
+  settleFailed(core, proc, task);
   if (task.isHook) return;
   const parent = reportTarget(core, proc, task);
   if (!parent) return;
@@ -284,6 +296,22 @@ function escalate(core: EngineContext, proc: Process, task: Task, err: ErrorInfo
     close(core, proc, sibling, 'skipped');
   }
   failNow(core, proc, parent, err);
+}
+
+/**
+ * How an operator's resolution of an incident goes on (control.ts): a retry runs the act's node
+ * again as a new task in its place (the failed one stays, in `error`, as the record of the failed
+ * attempt); a fail lets the error go on up as if no incident had held it.
+ */
+export function incidentFlow(core: EngineContext, proc: Process): IncidentFlow {
+  return {
+    retry: (task) => {
+      const parent = task.parent;
+      if (!parent) throw new TaskFailure({ ecode: '', message: `task '${task.tid}' has no parent to run it again in` });
+      spawn(core, proc, task.node, task.prev ?? parent, parent);
+    },
+    fail: (task, err) => escalate(core, proc, task, err),
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Task } from './task.ts';
 import type { EvalChain } from './expr/eval-chain.ts';
 import type { TaskState } from '../../vocab/states.ts';
 import { isTerminal } from '../../vocab/states.ts';
+import type { ControlState } from '../../vocab/control.ts';
 
 export type ProcState = TaskState;
 
@@ -39,6 +40,10 @@ export class Process {
   outcome: string | null = null;
   /** Re-runs of a job whose windows wait for code workers (expr/eval-chain.ts); memory only. */
   evalChain: EvalChain | undefined = undefined;
+  /** Pause, breakpoints, step over and incidents (control.ts); null until an operator or an incident first used them. */
+  control: ControlState | null = null;
+  /** Tasks the control's gate held back while the process is paused (memory only: recovery queues them again). */
+  readonly held = new Set<Task>();
   startTime = 0;
   endTime = 0;
   env: Vars;

@@ -14,6 +14,7 @@ import type { Node } from './tree/node.ts';
 import type { ScriptScope } from './sandbox/types.ts';
 import { EvalChain } from './expr/eval-chain.ts';
 import { ROW_ID_LENGTH } from './model/ids.ts';
+import { rootHeads } from './control.ts';
 
 /** Emits a task event and fires the lifecycle hooks it triggers. */
 export function emit(core: EngineContext, proc: Process, task: Task): void {
@@ -38,7 +39,8 @@ export function spawn(core: EngineContext, proc: Process, node: Node, prev: Task
 
 /** Starts the children a task begins with (branches, first step/act, setup chain). */
 export function startHeads(core: EngineContext, proc: Process, task: Task): void {
-  const created = task.node.heads.map((node) => core.createTask(proc, node, task, task));
+  const heads = task === proc.root ? rootHeads(proc) : task.node.heads;
+  const created = heads.map((node) => core.createTask(proc, node, task, task));
   for (const child of created) core.schedule(proc, child);
 }
 

@@ -10,6 +10,7 @@
  *   scheduler_queue_cap      ACTS_SCHEDULER_QUEUE_CAP   default 4096 (jobs held in memory, all lanes)
  *   store_writer_cap         ACTS_STORE_WRITER_CAP      default 10000 (writes waiting; then starts and actions are refused)
  *   step_budget              ACTS_STEP_BUDGET           default 100000 (tasks one process may create)
+ *   incidents                ACTS_INCIDENTS             default false (1/true: an act failing with no catch holds its process for an operator; a workflow's `incidents` wins)
  *   value_cap_bytes          ACTS_VALUE_CAP_BYTES       default 1048576 (JSON of an act's result, a task's data, start inputs)
  *   code_workers             ACTS_CODE_WORKERS          default min(scheduler_workers, cores) (threads running code acts; 0 = on the engine's thread)
  *   sweep_after_secs         ACTS_SWEEP_AFTER_SECS      default unset (finished processes are kept)
@@ -46,6 +47,7 @@ const configSchema = z
     store_writer_cap: positiveInt.default(10_000),
     code_workers: z.number().int().min(0).max(64).optional(),
     step_budget: positiveInt.default(DEFAULT_STEP_BUDGET),
+    incidents: z.boolean().default(false),
     value_cap_bytes: positiveInt.default(DEFAULT_VALUE_CAP_BYTES),
     sweep_after_secs: z.number().min(0).optional(),
     workdir_root: z.string().min(1).optional(),
@@ -75,6 +77,7 @@ const ENV: Record<string, keyof RuntimeConfig> = {
   ACTS_STORE_WRITER_CAP: 'store_writer_cap',
   ACTS_CODE_WORKERS: 'code_workers',
   ACTS_STEP_BUDGET: 'step_budget',
+  ACTS_INCIDENTS: 'incidents',
   ACTS_VALUE_CAP_BYTES: 'value_cap_bytes',
   ACTS_SWEEP_AFTER_SECS: 'sweep_after_secs',
   ACTS_WORKDIR_ROOT: 'workdir_root',
@@ -92,7 +95,7 @@ const ENV: Record<string, keyof RuntimeConfig> = {
 };
 
 const TEXT_KEYS: ReadonlySet<keyof RuntimeConfig> = new Set(['store', 'workdir_root', 'shell_root', 'state_redis_url', 'state_redis_prefix', 'otlp_traces_endpoint', 'otlp_endpoint', 'otel_service_name']);
-const FLAG_KEYS: ReadonlySet<keyof RuntimeConfig> = new Set(['http_deny_private', 'shell_enable', 'otel_disabled']);
+const FLAG_KEYS: ReadonlySet<keyof RuntimeConfig> = new Set(['http_deny_private', 'shell_enable', 'otel_disabled', 'incidents']);
 
 /** An environment variable's value as the config key wants it (lists comma-separated, flags 1/true/0/false). */
 function fromEnv(key: keyof RuntimeConfig, value: string): unknown {

@@ -15,6 +15,7 @@ export function engineOptionsFrom(config: RuntimeConfig): EngineOptions {
     // one per lane, at most one per core: more would only take the CPU from each other
     codeWorkers: config.code_workers ?? Math.min(config.scheduler_workers, availableParallelism()),
     stepBudget: config.step_budget,
+    incidents: config.incidents,
     valueCapBytes: config.value_cap_bytes,
     sweepAfterSecs: config.sweep_after_secs,
     workdirRoot: config.workdir_root,

@@ -73,6 +73,7 @@ export async function engineParts(options: EngineOptions): Promise<EngineParts> 
       workdirRoot: options.workdirRoot,
       instanceId: options.instanceId ?? randomId(12),
       stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
+      incidents: options.incidents ?? false,
       valueCapBytes: options.valueCapBytes ?? DEFAULT_VALUE_CAP_BYTES,
       trialSliceMs: options.expressionTrialMs ?? TRIAL_SLICE_MS,
     },

@@ -21,6 +21,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     shell: rt.shell,
     state: rt.state,
     secrets: rt.secrets,
+    incidents: rt.config.incidents,
     get batchSeq() {
       return rt.batch.seq;
     },
@@ -33,6 +34,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     setError: (proc, task, err) => tasks.setError(proc, task, err),
     markDirty: (proc, task) => tasks.markDirty(proc, task),
     markProcDirty: (proc) => tasks.markProcDirty(proc),
+    controlChanged: (proc) => rt.events.emit('control', { proc }),
     taskChanged: (proc, task) => tasks.taskChanged(proc, task),
     schedule: (proc, task) => executions.schedule(proc, task),
     recordExec: (proc, task) => executions.recordExec(proc, task),

@@ -48,6 +48,12 @@ export interface EngineOptions {
   tracing?: TracingOptions;
   /** Most tasks one process may create (`step_budget`, default 100,000); past it the process ends in error. */
   stepBudget?: number;
+  /**
+   * An act failing with no catch holds its process as an incident for an operator (retry or fail
+   * it; engine/control.ts) instead of failing the process — for workflows that do not set
+   * `incidents` themselves (`incidents`, default false: the spec's behaviour).
+   */
+  incidents?: boolean;
   /** Largest JSON (bytes) of an act's result, a written value, a task's data or start inputs (default 1 MiB). */
   valueCapBytes?: number;
   logger?: Logger;
@@ -153,6 +159,8 @@ export interface RuntimeConfig {
   http?: HostPolicyConfig;
   /** Most tasks one process may create (`step_budget`, see step-budget.ts). */
   stepBudget: number;
+  /** Whether uncaught act failures hold their process as incidents by default (engine/control.ts). */
+  incidents: boolean;
   /** Largest JSON of an act's result, a written value, a task's data (`value_cap_bytes`, see value-cap.ts). */
   valueCapBytes: number;
   /** How long an expression is tried on the engine's thread before it moves to a code worker (0: never tried). */

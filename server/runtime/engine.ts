@@ -11,6 +11,7 @@ import { createRuntime } from './runtime.ts';
 import type { Runtime } from './runtime-types.ts';
 import { ProcessReader } from './process-reader.ts';
 import { ReadModel } from './read-model.ts';
+import { Insights } from './insights.ts';
 import { modelsApi, packagesApi, publishPackages, triggersApi, type ModelsApi, type PackagesApi, type TriggersApi } from './engine-catalog.ts';
 import type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
 import { engineParts, type EngineParts } from './engine-parts.ts';
@@ -21,6 +22,7 @@ import type { Vars } from '../engine/model/types.ts';
 import type { ParentRef } from '../engine/context.ts';
 import { Models } from './models.ts';
 import { Starter } from './start.ts';
+import { rerunInputs, rerunStep } from '../engine/control.ts';
 import { StartKeys } from './start-keys.ts';
 import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../store/contract/types.ts';
 import { nextTimeoutAt } from './timers.ts';
@@ -88,6 +90,7 @@ export class Engine {
     this.detector = new StuckDetector(rt);
     this.reader = new ProcessReader(rt, models, () => this.closed);
     this.reads = new ReadModel(rt, this.reader);
+    this.insights = new Insights(rt, this.reader);
     this.models = modelsApi(rt, models, () => this.check(), () => this.packages.refresh());
     this.workers = new WorkerJobs(rt, (request) => this.do(request), (channel) => this.channel(channel), () => this.packages.refresh());
     this.packages = packagesApi(rt, { opened: (name) => this.workers.open(name), closed: (name) => this.workers.close(name) });
@@ -185,6 +188,8 @@ export class Engine {
   readonly models: ModelsApi;
   /** What the API reads: inboxes, task forms, stored process rows, catch-up changes (read-model.ts). */
   readonly reads: ReadModel;
+  /** Node figures of a model (heatmaps) and where a run's work waits in the runtime (insights.ts). */
+  readonly insights: Insights;
 
   // ---- processes and tasks ----
 
@@ -202,6 +207,18 @@ export class Engine {
       if (context.idempotencyKey === undefined) return { ...procInfo(await this.starter.start(mid, options, null, owner)), repeated: false };
       const started = await this.startKeys.run(mid, options, context.idempotencyKey, async (key, pid) => (await this.starter.start(mid, { ...options, pid }, null, owner, key)).pid);
       return { ...procInfo(await this.reader.loaded(started.pid)), repeated: started.repeated };
+    },
+    /**
+     * Starts a new process that re-runs `pid` from its step `from`, on the model version it ran,
+     * with its start inputs and the outputs of the steps it completed before that step
+     * (engine/control.ts `rerunInputs`); the new process's control names the one it re-runs.
+     */
+    rerun: async (pid: string, from: string, context: StartContext = {}): Promise<ProcInfo> => {
+      this.check();
+      const original = await this.reader.loaded(pid);
+      rerunStep(original.tree, from);
+      const rerun = { pid, ver: original.workflow.ver, source: original.source, from };
+      return procInfo(await this.starter.start(original.mid, rerunInputs(original, from), null, context.owner ?? null, null, rerun));
     },
     get: async (pid: string): Promise<ProcDetail> => procDetail(await this.reader.loaded(pid)),
     list: async (query?: Query): Promise<PageData<ProcRow>> => {

@@ -44,6 +44,8 @@ export interface LoopChange {
 export interface EngineEvents {
   /** Every task state change that was emitted. */
   task: { proc: Process; task: Task };
+  /** A process's control changed (paused, resumed, breakpoints, an incident opened or resolved; engine/control.ts). In its job. */
+  control: { proc: Process };
   /** Every message, before channels receive it. */
   message: Message;
   /** A process runs: its root task became ready (before channels' `on_start`). In its job. */

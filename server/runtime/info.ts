@@ -4,6 +4,8 @@ import type { Process } from '../engine/process.ts';
 import type { ErrorInfo } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import { asAct, nodeKey } from '../engine/tree/node.ts';
+import { controlView } from '../engine/control.ts';
+import type { ControlView } from '../../vocab/control.ts';
 
 export interface ProcInfo {
   pid: string;
@@ -25,6 +27,8 @@ export interface ProcInfo {
   workdir: string | null;
   /** When the stuck-process detector found that nothing can move it (epoch ms); 0: not stuck. */
   stuck_since: number;
+  /** Paused, breakpoints, step over, open incidents (engine/control.ts). */
+  control: ControlView;
 }
 
 export interface TaskInfo {
@@ -72,6 +76,7 @@ export function procInfo(proc: Process): ProcInfo {
     owner: proc.owner?.id ?? null,
     workdir: proc.workdir,
     stuck_since: proc.stuckSince,
+    control: controlView(proc),
   };
 }
 

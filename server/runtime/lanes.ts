@@ -44,6 +44,14 @@ export interface LaneStats {
   held: number;
 }
 
+/** A process's lane as `Lanes.waitingOf` reports it. */
+export interface LaneWait extends LaneFill {
+  full: boolean;
+  held: boolean;
+  /** The names of the process's queued jobs (`exec <tid>`, `action <name> <tid>`, …), next first. */
+  jobs: string[];
+}
+
 /** Most jobs a drain pass runs before it yields to the event loop. */
 const BATCH = 256;
 /** Most jobs one turn of a process runs (its chain of jobs, before the other processes' turn). */
@@ -109,6 +117,11 @@ class Lane {
       else this.order.unshift(job.pid);
     }
     this.sizeNow++;
+  }
+
+  /** The queued jobs of one process, next first (none while its turn runs them). */
+  jobsOf(pid: string): readonly Job[] {
+    return this.queues.get(pid) ?? [];
   }
 
   /** The process whose turn is next, or undefined; its turn runs until `endTurn`. */
@@ -182,6 +195,12 @@ export class Lanes {
   /** Whether the lane of `pid` is held by user code running on a code worker (`hold`). */
   isHeld(pid: string): boolean {
     return this.laneOf(pid).held > 0;
+  }
+
+  /** Where the jobs of `pid` wait: its lane's fill (full: refusing work), whether user code holds it, and the names of its queued jobs. */
+  waitingOf(pid: string): LaneWait {
+    const lane = this.laneOf(pid);
+    return { ...this.fillOf(lane), full: lane.full, held: lane.held > 0, jobs: lane.jobsOf(pid).map((job) => job.name) };
   }
 
   /** Whether the jobs of two processes share a lane. */

@@ -1,8 +1,9 @@
 /**
  * The liveness invariant (issue 9): an unfinished process must always have something that can
  * move it — an open interrupt, an armed timeout rule with steps, a queued job, a subflow child
- * that is still running (or starting), or an outbox record (an overflowed execution, an action
- * not yet applied, a relay from another instance). A process with none of these would stay
+ * that is still running (or starting), an outbox record (an overflowed execution, an action
+ * not yet applied, a relay from another instance), or an operator it waits for (paused, or an
+ * open incident: engine/control.ts). A process with none of these would stay
  * `running` forever; `findMover` says which one is there, or null for a stuck process.
  *
  * Pure: the runtime passes the facts it knows (lanes, timers, children, outbox) through
@@ -10,8 +11,9 @@
  */
 import type { Process } from '../engine/process.ts';
 import type { Task } from '../engine/task.ts';
+import { waitsForOperator } from '../../vocab/control.ts';
 
-export type MoverKind = 'interrupt' | 'timer' | 'job' | 'child' | 'outbox';
+export type MoverKind = 'interrupt' | 'timer' | 'job' | 'child' | 'outbox' | 'operator';
 
 export interface Mover {
   kind: MoverKind;
@@ -44,6 +46,7 @@ function hasPendingTimer(task: Task, facts: LivenessFacts): boolean {
 /** What can move an unfinished process, or null when nothing can (the process is stuck). */
 export function findMover(proc: Process, facts: LivenessFacts): Mover | null {
   if (facts.queued(proc.pid)) return { kind: 'job' };
+  if (waitsForOperator(proc.control)) return { kind: 'operator' };
   for (const task of proc.tasks.values()) {
     if (task.terminal || task.isHook || !reachesRoot(task)) continue;
     if (task.state === 'interrupted') return { kind: 'interrupt', tid: task.tid };

@@ -30,6 +30,7 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
   proc.state = parseTaskState(row.state);
   proc.err = row.err;
   proc.outcome = row.outcome ?? null;
+  proc.control = row.control ?? null;
   proc.startTime = row.start_time;
   proc.endTime = row.end_time;
   proc.env = { ...row.env };

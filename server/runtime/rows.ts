@@ -63,6 +63,9 @@ export function procRow(proc: Process, owner: string | null): ProcRow {
     start_digest: proc.startKey?.digest ?? null,
     inputs_text: inputsText(proc.root?.inputs),
     outcome: proc.outcome,
+    // a copy: the row stays as written while the process's control changes on
+    control: proc.control ? structuredClone(proc.control) : null,
+    rerun_of: proc.control?.rerunOf?.pid ?? null,
   };
 }
 
@@ -118,10 +121,10 @@ export function extraOf(row: TaskRow): TaskExtra {
 /** Whether two rows of a process hold the same values (`env` and `err` compared as JSON). */
 export function sameProcRow(a: ProcRow, b: ProcRow): boolean {
   for (const key of Object.keys(a) as Array<keyof ProcRow>) {
-    if (key === 'env' || key === 'err') continue;
+    if (key === 'env' || key === 'err' || key === 'control') continue;
     if (a[key] !== b[key]) return false;
   }
-  return JSON.stringify(a.env) === JSON.stringify(b.env) && JSON.stringify(a.err) === JSON.stringify(b.err);
+  return JSON.stringify(a.env) === JSON.stringify(b.env) && JSON.stringify(a.err) === JSON.stringify(b.err) && JSON.stringify(a.control) === JSON.stringify(b.control);
 }
 
 export function taskRow(proc: Process, task: Task): TaskRow {

@@ -13,6 +13,7 @@ import { Process, type StartKey } from '../engine/process.ts';
 import { validateSchema } from '../engine/schemas.ts';
 import { checkWorkdirPid, createWorkdir, removeWorkdir, RESERVED_OWNER_KEY, type OwnerScope } from '../engine/owner-scope.ts';
 import { PID_LENGTH } from '../engine/model/ids.ts';
+import { newControl, rerunStep } from '../engine/control.ts';
 
 /** Checks an external pid (spec 5.13): non-empty, no store key separator, no control characters. */
 export function checkPid(pid: unknown): string {
@@ -24,6 +25,14 @@ export function checkPid(pid: unknown): string {
   return pid;
 }
 
+/** The process a start re-runs (its pid, model version and source) and the step it starts from. */
+export interface Rerun {
+  pid: string;
+  ver: number;
+  source: string;
+  from: string;
+}
+
 export class Starter {
   /** Pids claimed by starts in flight, so two concurrent starts cannot take the same pid. */
   private readonly claimed = new Set<string>();
@@ -33,8 +42,12 @@ export class Starter {
     private readonly models: Models,
   ) {}
 
-  /** `startKey` (start-keys.ts) is written with the process row, in the same transaction. */
-  async start(mid: string, options: Vars = {}, parent: ParentRef | null = null, scope: OwnerScope | null = null, startKey: StartKey | null = null): Promise<Process> {
+  /**
+   * `startKey` (start-keys.ts) is written with the process row, in the same transaction. `rerun`:
+   * the process re-runs another from one of its steps, on the model version that one ran
+   * (engine/control.ts).
+   */
+  async start(mid: string, options: Vars = {}, parent: ParentRef | null = null, scope: OwnerScope | null = null, startKey: StartKey | null = null, rerun: Rerun | null = null): Promise<Process> {
     const rt = this.rt;
     // a child is part of its parent's running work: never refused
     if (!parent) rt.writer.admit();
@@ -58,9 +71,11 @@ export class Starter {
       if (options.pid !== undefined && !checkedByWrite && (await rt.store.procs.exists(pid))) {
         throw new ActError('process.duplicate_pid', `proc_id(${pid}) is duplicated: a process with this pid is stored`);
       }
-      const model = await this.models.latest(mid);
+      const latest = rerun ? null : await this.models.latest(mid);
+      const model = latest ?? this.models.snapshot(mid, rerun!.ver, rerun!.source);
+      if (rerun) rerunStep(model.tree, rerun.from);
       // an archived model starts nothing new; a running process's subflow call is work under way
-      if (model.archived && !parent) throw new ActError('model.archived', `model '${mid}' is archived: it starts no new runs until an admin un-archives it`);
+      if (latest?.archived && !parent) throw new ActError('model.archived', `model '${mid}' is archived: it starts no new runs until an admin un-archives it`);
       const { pid: _pid, ...rest } = options;
       const inputs: Vars = { ...model.workflow.inputs, ...rest };
       if (typeof options.uid === 'string') inputs.$initiator = options.uid;
@@ -74,6 +89,7 @@ export class Starter {
       proc.created = rt.clock.now();
       proc.owner = owner;
       proc.startKey = startKey;
+      if (rerun) proc.control = { ...newControl(), rerunOf: { pid: rerun.pid, from: rerun.from } };
       if (workdirRoot) proc.workdir = createWorkdir(workdirRoot, pid);
       const root = rt.tasks.createTask(proc, model.tree.root, null, null);
       root.data = { ...inputs };

@@ -75,6 +75,8 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
       start_digest: strOrNull,
       inputs_text: strOrNull,
       outcome: strOrNull,
+      control: json,
+      rerun_of: strOrNull,
     },
   },
   tasks: {

@@ -48,6 +48,8 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     start_digest: n % 2 ? `digest-${n}` : null,
     inputs_text: n % 2 ? `ada\n${n}` : null,
     outcome: n % 2 ? null : `reject${n}`,
+    control: n % 2 ? null : { paused: { reason: 'breakpoint', tid: `t${n}`, nid: 's1', at: T0 + n }, breakpoints: ['s1'], stepping: null, incidents: [], rerunOf: { pid: 'p0', from: 's1' }, pass: [] },
+    rerun_of: n % 2 ? null : 'p0',
   }),
   tasks: (id, n) => task(id, 'p1', n),
   messages: (id, n) => ({

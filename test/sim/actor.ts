@@ -3,6 +3,9 @@
  * actions — complete with and without the outputs contract, error with caught and uncaught
  * codes, a declared outcome (or one not declared), back to earlier and enclosing steps, cancel,
  * skip, submit, remove, abort, push and set-vars — and lets virtual time pass so timeout rules fire.
+ * From a second stream (`ctl`) it controls processes: pauses and resumes them, steps over, sets
+ * breakpoints on steps, and retries or fails incidents; draining resumes every paused process and
+ * resolves every incident first.
  *
  * Its choices depend only on its stream and on what the world looks like (tasks named by their
  * place in the model, never by generated ids), so a run that crashed and recovered makes the same
@@ -76,6 +79,8 @@ export class Actor {
     private readonly rng: Rng,
     private readonly models: Map<string, GeneratedModel>,
     private readonly maxActions: number,
+    /** Draws for process control (absent: the actor never controls a process). */
+    private readonly ctl?: Rng,
   ) {}
 
   get mode(): 'explore' | 'drain' | 'abort' {
@@ -92,6 +97,8 @@ export class Actor {
     const mode = this.mode;
     if (mode !== 'explore') this.drained++;
     if (mode === 'abort') return this.abortOne(running);
+    const control = this.control(running, mode === 'explore');
+    if (control) return control;
     if (open.length === 0 || (due !== null && this.rng.chance(mode === 'explore' ? 0.12 : 0.05))) {
       if (due !== null) return { kind: 'time', to: due };
       return this.abortOne(running);
@@ -119,6 +126,39 @@ export class Actor {
       for (const task of proc.tasks) if (which(task)) out.push({ proc, task, place: placeOf(task, byTid) });
     }
     return out.sort(byPlace);
+  }
+
+  /**
+   * A control action, or null: an open incident is retried or failed (always when draining),
+   * a paused process resumed or stepped over (always resumed when draining); while exploring,
+   * now and then a process is paused or its breakpoints are set to some of its model's steps.
+   */
+  private control(running: ProcView[], exploring: boolean): Stimulus | null {
+    const ctl = this.ctl;
+    if (!ctl) return null;
+    const byName = [...running].sort((a, b) => (a.name < b.name ? -1 : 1));
+    const incident = byName.find((p) => (p.row.control?.incidents.length ?? 0) > 0);
+    if (incident && (!exploring || ctl.chance(0.5))) {
+      const tid = incident.row.control!.incidents[0].tid;
+      return this.onRoot(incident, ctl.chance(exploring ? 0.6 : 0.3) ? 'retry' : 'fail', { tid });
+    }
+    const paused = byName.find((p) => p.row.control?.paused);
+    if (paused && (!exploring || ctl.chance(0.3))) return this.onRoot(paused, exploring && ctl.chance(0.5) ? 'step_over' : 'resume');
+    if (!exploring) return null;
+    const proc = byName.length > 0 ? ctl.pick(byName) : undefined;
+    if (!proc || proc.row.state === 'none') return null;
+    if (ctl.chance(0.03) && !proc.row.control?.paused) return this.onRoot(proc, 'pause');
+    if (ctl.chance(0.03)) {
+      const steps = this.models.get(proc.row.mid)?.steps ?? [];
+      const nodes = steps.filter(() => ctl.chance(0.3));
+      return this.onRoot(proc, 'set_breakpoints', { nodes });
+    }
+    return null;
+  }
+
+  private onRoot(proc: ProcView, action: string, options: Vars = {}): Stimulus {
+    this.actions++;
+    return { kind: 'action', pid: proc.row.id, tid: '$', action, options, proc: proc.name, place: proc.row.mid, state: proc.row.state };
   }
 
   private abortOne(running: ProcView[]): Stimulus {

@@ -26,9 +26,12 @@ export interface WorldView {
   final: boolean;
 }
 
-/** A committed task event (its state) or message (its message state), in emission order. */
+/**
+ * A committed task event (its state), message (its message state) or control change of a process
+ * (`paused` or `running`), in emission order.
+ */
 export interface HistoryEntry {
-  kind: 'task' | 'message';
+  kind: 'task' | 'message' | 'control';
   pid: string;
   tid: string;
   nid: string;
@@ -116,6 +119,7 @@ function messageOnce(history: readonly HistoryEntry[]): Violation[] {
   const lastMessage = new Map<string, string>();
   const completed = new Set<string>();
   for (const e of history) {
+    if (e.kind === 'control') continue;
     const key = `${e.pid}:${e.tid}`;
     if (e.kind === 'task') {
       if (lastEvent.get(key) !== e.state) lastMessage.delete(key);
@@ -162,6 +166,29 @@ function finalChecks(world: WorldView): Violation[] {
   return out;
 }
 
+/**
+ * A paused process starts no task (engine/control.ts): between its `paused` control entry and the
+ * next `running` one, no task of it enters `running` or `interrupted` for the first time.
+ */
+function pausedStartsNothing(history: readonly HistoryEntry[]): Violation[] {
+  const paused = new Set<string>();
+  const started = new Set<string>();
+  const out: Violation[] = [];
+  for (const e of history) {
+    if (e.kind === 'control') {
+      if (e.state === 'paused') paused.add(e.pid);
+      else paused.delete(e.pid);
+      continue;
+    }
+    if (e.kind !== 'task' || (e.state !== 'running' && e.state !== 'interrupted')) continue;
+    const key = `${e.pid}/${e.tid}`;
+    if (started.has(key)) continue;
+    started.add(key);
+    if (paused.has(e.pid)) out.push({ invariant: 'paused-starts-nothing', pid: e.pid, detail: `task ${e.tid} (${e.type} ${e.nid}) of ${e.pid} started while its process was paused` });
+  }
+  return out;
+}
+
 /** Every invariant over one view of the world; empty when all hold. */
 export function checkInvariants(world: WorldView, history: readonly HistoryEntry[]): Violation[] {
   const out: Violation[] = [];
@@ -176,7 +203,7 @@ export function checkInvariants(world: WorldView, history: readonly HistoryEntry
     out.push({ invariant: 'admission', detail: `${parked.length} parked process(es) (${names}) wait while only ${world.resident} of ${world.cacheCap} slots are used` });
   }
   for (const p of world.procs) out.push(...finishedOpen(p), ...staleOpen(p), ...actOncePerPlace(p), ...outcomeEnd(p));
-  out.push(...subflowAgreement(world), ...messageOnce(history));
+  out.push(...subflowAgreement(world), ...messageOnce(history), ...pausedStartsNothing(history));
   if (world.final) out.push(...finalChecks(world));
   return out;
 }

@@ -17,6 +17,8 @@ export interface Limits {
   schedulerQueueCap: number;
   /** Code worker threads (absent: none, code runs on the engine's thread). */
   codeWorkers?: number;
+  /** Uncaught act failures hold their process as incidents (engine/control.ts); absent: off. */
+  incidents?: boolean;
 }
 
 /** One stimulus as a case stores it. */

@@ -114,12 +114,17 @@ class Simulation {
   /** What the run does before (or instead of) the actor's choices: starts, or a stored case. */
   private readonly script: ScriptStep[];
   private readonly executed: Stimulus[] = [];
+  /** The actor's stream for pausing, breakpoints and incidents (and whether incidents are on). */
+  private readonly controlRng: Rng;
 
   constructor(private readonly options: SimOptions) {
     this.rng = new Rng(options.seed);
     const scenario = generateScenario(this.rng.fork());
     const starts = this.rng.int(1, 4);
-    const limits = engineLimits(this.rng.fork());
+    // process control draws from a stream of its own, so the draws above stay as they were for every seed
+    this.controlRng = new Rng(options.seed * 48271 + 11);
+    const drawn = engineLimits(this.rng.fork());
+    const limits = this.controlRng.chance(0.3) ? { ...drawn, incidents: true } : drawn;
     const stored = options.regression;
     this.models = stored ? stored.models.map((source) => ({ ...modelFacts(source), source })) : scenario.models;
     this.limits = stored?.limits ?? limits;
@@ -187,6 +192,7 @@ class Simulation {
     const seq = () => engine.batchSeq() + 1;
     engine.on('task', ({ task }) => live() && this.log.add({ kind: 'task', pid: task.pid, tid: task.tid, nid: task.node.id, type: task.kind, state: task.state }, seq()));
     engine.on('message', (m) => live() && this.log.add({ kind: 'message', pid: m.pid, tid: m.tid, nid: m.nid, type: m.type, state: m.state }, seq()));
+    engine.on('control', ({ proc }) => live() && this.log.add({ kind: 'control', pid: proc.pid, tid: '$', nid: proc.mid, type: 'process', state: proc.control?.paused ? 'paused' : 'running' }, seq()));
     engine.on('committed', ({ seq, ok }) => live() && this.log.onCommitted(seq, ok));
     engine.channel({ id: 'sim-ack', ack: true }).onMessage((m) => {
       // acknowledge about half the deliveries, decided by the message, not by a random draw
@@ -322,7 +328,7 @@ class Simulation {
 
   async run(): Promise<SimResult> {
     const maxActions = this.options.regression ? 0 : (this.options.maxActions ?? 30);
-    const actor = new Actor(this.rng.fork(), new Map(this.models.map((m) => [m.id, m])), maxActions);
+    const actor = new Actor(this.rng.fork(), new Map(this.models.map((m) => [m.id, m])), maxActions, this.controlRng);
     this.trace(`seed ${this.options.seed}: ${this.models.length} model(s), limits ${JSON.stringify(this.limits)}`);
     for (const m of this.models) this.trace(m.source);
     await this.openEngine(true);

@@ -23,7 +23,8 @@ import type { Process } from '../../engine/process.ts';
 import type { Task } from '../../engine/task.ts';
 import { assignmentOf } from '../inbox-access.ts';
 import { isTerminalName } from '../../../vocab/states.ts';
-import { inboxEvent, messageEvent, processEvent, taskEvent, type ProcessChange } from './payloads.ts';
+import { inboxEvent, messageEvent, processEvent, taskEvent, type ControlEvent, type ProcessChange } from './payloads.ts';
+import { controlView } from '../../engine/control.ts';
 import { assignmentRooms, modelRoom, procRoom } from './rooms.ts';
 
 interface Queued {
@@ -67,6 +68,7 @@ export class LiveBridge {
     this.offs.push(
       this.engine.on('task', ({ proc, task }) => this.onTask(proc, task)),
       this.engine.on('message', (m) => this.push([procRoom(m.pid)], 'message', messageEvent(m, this.cursor()))),
+      this.engine.on('control', ({ proc }) => this.push([procRoom(proc.pid)], 'control', { pid: proc.pid, control: controlView(proc), cursor: this.cursor() } satisfies ControlEvent)),
       this.engine.on('started', ({ message }) => this.onProcess(message, 'started')),
       this.engine.on('finished', ({ proc, message }) => this.onProcess(message, finishedChange(proc.state, message.state), proc.outcome)),
       this.engine.on('committed', ({ seq }) => {

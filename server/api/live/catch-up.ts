@@ -57,7 +57,7 @@ async function joinProc(socket: Socket, pid: string, cursor: number | null, deps
   const snapshotCursor = deps.bridge.cursor();
   const since = cursor === null ? null : cursor - deps.skewMs;
   const changed = since === null ? tasks : tasks.filter((t) => !isTerminalName(t.state) || t.end_time >= since || t.start_time >= since);
-  const process = { pid: proc.pid, mid: proc.mid, state: proc.state, start_time: proc.start_time, end_time: proc.end_time, err: proc.err, outcome: proc.outcome, outputs: capValue(proc.outputs) };
+  const process = { pid: proc.pid, mid: proc.mid, state: proc.state, start_time: proc.start_time, end_time: proc.end_time, err: proc.err, outcome: proc.outcome, outputs: capValue(proc.outputs), control: proc.control };
   if (changed.length > deps.maxItems) {
     emit({ cursor: snapshotCursor, process, resync: true });
     return [room];

@@ -7,6 +7,7 @@ import type { Assignment } from '../inbox-access.ts';
 import type { InboxItem } from '../inbox-query.ts';
 import type { Message } from '../../engine/messages.ts';
 import type { TaskInfo } from '../../runtime/info.ts';
+import type { ControlView } from '../../../vocab/control.ts';
 
 export const VALUE_BYTES = 2048;
 
@@ -56,6 +57,13 @@ export interface ProcessEvent {
 export function processEvent(m: Message, change: ProcessChange, cursor: number, outcome: string | null = null): ProcessEvent {
   const err = m.inputs.ecode !== undefined ? { ecode: m.inputs.ecode, message: capValue(m.inputs.message, 512) } : null;
   return { pid: m.pid, mid: m.mid, change, state: m.state, outputs: capValue(m.outputs), err, outcome, cursor };
+}
+
+/** A process's control changed (paused, resumed, breakpoints, incidents; vocab/control.ts). */
+export interface ControlEvent {
+  pid: string;
+  control: ControlView;
+  cursor: number;
 }
 
 export interface MessageEvent {

@@ -145,6 +145,7 @@ export const workflowSchema: z.ZodType<Workflow> = z.object(
     inputs_schema: jsonSchema,
     outputs: vars,
     exposes: jsonSchema,
+    incidents: z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: expected('true or false') }).optional()),
     env: vars,
     setup: list(actSchema, 'a list of acts'),
     on: list(triggerSchema, 'a list of triggers'),

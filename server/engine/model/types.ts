@@ -27,6 +27,11 @@ export interface Workflow extends NodeBase {
   outputs: Vars;
   /** Optional JSON Schema the final outputs must satisfy. */
   exposes?: JsonSchema;
+  /**
+   * An act that fails with no catch to handle it holds the process as an incident for an operator
+   * (engine/control.ts) instead of failing it; unset: the server's `incidents` setting.
+   */
+  incidents?: boolean;
   /** Process-local environment; reserved key `expose` lists the default output keys. */
   env: Vars;
   setup: Act[];

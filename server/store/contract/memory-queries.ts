@@ -3,6 +3,7 @@
  * queries (its collections' equality indexes serve the `eq` parts). The SQL stores answer the same
  * names with statements (server/store/sql/); test/store-queries.test.ts holds them to one answer.
  */
+import { memoryNodeStats } from './memory-node-stats.ts';
 import { and, countOf, eq, firstOf, is, oneOf, or, rowsOf } from './filters.ts';
 import type { CollectionName, InboxFilter, InboxRow, OpStatus, Store, StoreQueries } from './types.ts';
 
@@ -37,6 +38,7 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
     modelProcessesChangedSince: (mid, since, limit) =>
       rowsOf(procs, and(eq('mid', mid), or(is('start_time', 'ge', since), is('end_time', 'ge', since))), ['start_time'], limit),
     countProcessesIn: (state) => countOf(procs, and(eq('state', state))),
+    modelNodeStats: memoryNodeStats(store),
     async deleteProcessRows(pid) {
       for (const rows of [deliveries, messages, inbox, tasks, ops, states]) await rows.deleteWhere(byPid(pid));
       await procs.delete(pid);

@@ -5,12 +5,15 @@
  */
 import type { Vars } from '../../engine/model/types.ts';
 import type { DeliveryStatus } from '../../../vocab/states.ts';
+import type { ControlState } from '../../../vocab/control.ts';
 import type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
 
 export type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
 import type { InboxQueries, InboxRow, TaskRef } from './inbox.ts';
+import type { NodeStatsQueries } from './node-stats.ts';
 
 export type { InboxFilter, InboxPage, InboxQueries, InboxRow, TaskRef } from './inbox.ts';
+export type { NodeStatRow, NodeStatsQueries } from './node-stats.ts';
 
 // ---- Query language (spec 4.2; behaves like SQL, section 0.13) ----
 
@@ -111,6 +114,10 @@ export interface ProcRow {
   inputs_text?: string | null;
   /** The declared outcome the run ended on (its state is then `completed`); null or absent for any other end. */
   outcome?: string | null;
+  /** Pause, breakpoints, step over and incidents (engine/control.ts); null or absent when nobody controlled the process. */
+  control?: ControlState | null;
+  /** The process this one re-runs from one of its steps (`control.rerunOf.pid`); null or absent otherwise. */
+  rerun_of?: string | null;
 }
 
 export interface TaskRow {
@@ -238,7 +245,7 @@ export interface Collection<T extends { id: string }> {
  * order); times are epoch ms; lists are complete unless a `limit` is given. `delete…` and
  * `claim…` operations write; the others only read.
  */
-export interface StoreQueries extends InboxQueries {
+export interface StoreQueries extends InboxQueries, NodeStatsQueries {
   // ---- procs ----
   /** Processes `owner` owns in one of `states`, oldest `timestamp` first, at most `limit` (recovery's fill). */
   ownedProcessesIn(owner: string, states: readonly string[], limit: number): Promise<ProcRow[]>;

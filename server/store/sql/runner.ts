@@ -9,7 +9,7 @@
  */
 import type { Table } from '../columns.ts';
 import type { TaskRef } from '../contract/types.ts';
-import { fromRecord } from '../mapping.ts';
+import { fromRecord, type DbRecord } from '../mapping.ts';
 import type { Session } from '../prisma-collection.ts';
 import { deletePairs } from '../statements.ts';
 import { Params } from './params.ts';
@@ -20,6 +20,8 @@ export type Build = (p: Params) => string;
 export interface SqlRunner {
   /** The rows a SELECT of whole rows (`SELECT *`) returns. */
   rows<T>(table: Table, build: Build): Promise<T[]>;
+  /** The records a SELECT of computed columns returns, as the driver gives them (not mapped to rows). */
+  records(table: Table, build: Build): Promise<DbRecord[]>;
   /** The first of them (the statement says `LIMIT 1`). */
   first<T>(table: Table, build: Build): Promise<T | undefined>;
   /** Whether the SELECT returns a row. */
@@ -45,6 +47,7 @@ export function sqlRunner(session: Session): SqlRunner {
   const rows = async <T>(table: Table, build: Build): Promise<T[]> => (await records(table, build)).map((record) => fromRecord<T>(table, record));
   return {
     rows,
+    records,
     first: async <T>(table: Table, build: Build) => (await rows<T>(table, build))[0],
     exists: async (table, build) => (await records(table, build)).length > 0,
     count: async (table, build) => Number((await records(table, build))[0]?.n ?? 0),
