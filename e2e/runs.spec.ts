@@ -9,28 +9,10 @@
 import type { Page } from '@playwright/test';
 import type { Api } from './helpers/api.ts';
 import { screenshot } from './helpers/browser.ts';
+import { startBigRun } from './helpers/big-run.ts';
+import { threeApprovals } from './helpers/models.ts';
 import { deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
-
-function threeApprovals(id: string): string {
-  return `id: ${id}
-name: Three approvals
-inputs: { amount: 120 }
-steps:
-  - id: first
-    name: First approval
-    acts:
-      - { id: ask1, uses: acts.core.irq, key: ask1, params: { title: 'First look at {{ amount }}' } }
-  - id: second
-    name: Second approval
-    acts:
-      - { id: ask2, uses: acts.core.irq, key: ask2 }
-  - id: third
-    name: Third approval
-    acts:
-      - { uses: acts.core.irq, key: ask3 }
-`;
-}
 
 /** A model whose code act `boom` throws "the ledger is closed": the run fails with an empty ecode. */
 function throwsWithoutCode(id: string): string {
@@ -320,34 +302,10 @@ test('an operator sets variables (checked as a JSON object) and aborts after con
   await expect(page.getByRole('button', { name: 'Abort run' })).toHaveCount(0);
 });
 
-const ITEMS = 5000;
-
 test('performance: a run with 10,000 tasks renders its page and timeline fast, and an update renders only changed nodes', async ({ page, adminApi, signInAs }) => {
   test.skip(!process.env.ACTS_RUNS_PERF, 'set ACTS_RUNS_PERF=1 for the 10,000-task figures (about a minute)');
   test.setTimeout(240_000);
-  const mid = uniqueName('big');
-  await deployModel(`id: ${mid}
-name: Ten thousand tasks
-inputs: { items: [] }
-steps:
-  - id: fan
-    acts:
-      - id: spread
-        uses: acts.core.parallel
-        params:
-          in: '{{ items }}'
-          acts:
-            - { uses: acts.transform.set, params: { seen: '{{ $index }}' } }
-  - id: after
-    acts:
-      - { id: check, uses: acts.core.irq, key: check }
-`);
-  const started = Date.now();
-  const { pid } = await startProcess(mid, { items: Array.from({ length: ITEMS }, (_, i) => i) });
-  // A cheap poll (one message row) while the engine works, then one full read.
-  await expect
-    .poll(async () => (await adminApi.messages.list.query({ pid, key: 'check', limit: 1 }).catch(() => ({ count: -1 }))).count, { timeout: 180_000, intervals: [2000] })
-    .toBe(1);
+  const { pid, started } = await startBigRun(adminApi, 'big', 180_000);
   const tasks = (await adminApi.processes.summary.query({ pid })).tasks.length;
   console.log(`engine: ${tasks} tasks in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   expect(tasks).toBeGreaterThanOrEqual(10_000);

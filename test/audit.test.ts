@@ -106,6 +106,17 @@ describe.each(BACKENDS)('audit log on %s', (backend) => {
     expect(await targets({ actor: 'nobody' })).toEqual([]);
   });
 
+  it('targetUnder finds a target and what is under it (a process and its tasks), not its look-alikes', async () => {
+    for (const target of ['p1', 'p1/t1', 'p1/t2', 'p10', 'p10/t1', 'p1x', 'p', 'p2/t1']) {
+      await audit.record(entry('task.complete', target));
+      clock.advance(1);
+    }
+    const targets = async (query: object) => (await audit.query(query)).rows.map((r) => r.target);
+    expect(await targets({ targetUnder: 'p1' })).toEqual(['p1/t2', 'p1/t1', 'p1']);
+    expect(await targets({ targetUnder: 'p1', from: T0 + 1 })).toEqual(['p1/t2', 'p1/t1']);
+    expect(await targets({ targetUnder: 'p2' })).toEqual(['p2/t1']);
+  });
+
   it('pages with offset and limit and counts every match', async () => {
     for (let i = 0; i < 7; i++) {
       await audit.record(entry('proc.start', `p${i}`));

@@ -4,7 +4,9 @@
  * (use-run.ts); this component owns only the selection.
  *
  * State: `selectedTid` — a task picked on the graph (its node's latest task), the timeline or the
- * error list; the graph highlights that task's node.
+ * error list; the graph highlights that task's node. Replay (`?at=`, replay-moment.ts): the graph,
+ * the errors and the timeline draw the run as it was at the moment (use-replay.ts), and the side
+ * panel shows the events around it and the variables then.
  */
 'use client';
 import { useParams } from 'next/navigation';
@@ -23,6 +25,12 @@ import { SetVarsForm } from './set-vars-form.tsx';
 import { TaskDetails } from './task-details.tsx';
 import styles from './run.module.css';
 import { useRun, useRunSlice } from './use-run.ts';
+import { MomentDetails } from './moment-details.tsx';
+import { ReplayBar } from './replay-bar.tsx';
+import { ReplayEvents } from './replay-events.tsx';
+import { useReplayMoment } from './replay-moment.ts';
+import replayStyles from './replay.module.css';
+import { useReplay } from './use-replay.ts';
 import { isTerminalName } from '../../vocab/states.ts';
 
 export function RunView() {
@@ -30,10 +38,13 @@ export function RunView() {
   const { store, read, liveError } = useRun(pid);
   const me = useMe();
   const [selectedTid, setSelectedTid] = useState<string | null>(null);
+  const moment = useReplayMoment();
+  const replay = useReplay(pid, store, moment);
+  const shown = replay.shown;
   const selectedNid = useRunSlice(store, (s) => (selectedTid ? s.task(selectedTid)?.nid : undefined));
   const selectedNode = useRunSlice(store, (s) => (selectedNid ? (s.nodeOf(selectedNid) ?? null) : null));
   const state = useRunSlice(store, (s) => s.process?.state);
-  const onSelectNode = useCallback((nodeId: string | null) => setSelectedTid(nodeId ? (store.taskOfNode(nodeId)?.tid ?? null) : null), [store]);
+  const onSelectNode = useCallback((nodeId: string | null) => setSelectedTid(nodeId ? (shown.taskOfNode(nodeId)?.tid ?? null) : null), [shown]);
 
   if (read.error) return <ErrorNote error={read.error} title="The run could not be read" onRetry={() => void read.refetch()} />;
   if (!read.data) return <Spinner label="Loading the run" />;
@@ -47,17 +58,27 @@ export function RunView() {
       </>
     ) : null;
   return (
-    <div className={styles.run}>
+    <div className={`${styles.run} ${replayStyles.withReplay}`}>
       <RunHeader store={store} actions={actions} />
       {liveError ? <ErrorNote error={liveError} title="Live updates stopped for this run" onRetry={() => void read.refetch()} /> : null}
-      <RunGraph pid={pid} store={store} selected={selectedNode} onSelect={onSelectNode} />
+      <ReplayBar moment={moment} span={replay.span} events={replay.events} running={replay.running} />
+      <RunGraph pid={pid} store={shown} selected={selectedNode} onSelect={onSelectNode} />
       <aside className={styles.side} aria-label="Task details">
         <ControlPanel pid={pid} store={store} canOperate={canOperate} canDebug={me.can('debug')} />
-        <RunErrors store={store} onSelect={setSelectedTid} />
-        <TaskDetails pid={pid} store={store} tid={selectedTid} />
-        <DeliveriesPanel pid={pid} cursor={read.data.cursor} canOperate={canOperate} />
+        <RunErrors store={shown} onSelect={setSelectedTid} />
+        {moment.at === null ? (
+          <>
+            <TaskDetails pid={pid} store={store} tid={selectedTid} />
+            <DeliveriesPanel pid={pid} cursor={read.data.cursor} canOperate={canOperate} />
+          </>
+        ) : (
+          <>
+            <MomentDetails pid={pid} at={moment.at} store={shown} tid={selectedTid} history={replay.history} />
+            <ReplayEvents at={moment.at} events={replay.events} history={replay.history} onSeek={moment.seek} onSelect={setSelectedTid} />
+          </>
+        )}
       </aside>
-      <RunTimeline store={store} selectedTid={selectedTid} onSelect={setSelectedTid} />
+      <RunTimeline store={shown} selectedTid={selectedTid} onSelect={setSelectedTid} />
     </div>
   );
 }

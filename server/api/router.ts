@@ -4,6 +4,7 @@ import { controlRouter } from './routers/control.ts';
 import { authRouter } from './routers/auth.ts';
 import { draftsRouter } from './routers/drafts.ts';
 import { healthRouter } from './routers/health.ts';
+import { historyRouter } from './routers/history.ts';
 import { inboxRouter } from './routers/inbox.ts';
 import { insightsRouter } from './routers/insights.ts';
 import { messagesRouter } from './routers/messages.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   models: modelsRouter,
   drafts: draftsRouter,
   processes: processesRouter,
+  history: historyRouter,
   control: controlRouter,
   tasks: tasksRouter,
   inbox: inboxRouter,

@@ -8,7 +8,7 @@
  */
 import { systemClock, type Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
-import type { QueryExpr } from '../store/contract/types.ts';
+import type { QueryExpr, QueryFilter } from '../store/contract/types.ts';
 import type { AuditRow, ServerCollections, ServerQueries } from '../store/server-rows.ts';
 import { boundDetail, MAX_DETAIL_BYTES, MAX_LIST_DETAIL_BYTES } from './bound-detail.ts';
 import { EntryIds } from './entry-ids.ts';
@@ -35,11 +35,23 @@ function integer(field: string, value: unknown, min: number, max = Number.MAX_SA
   return value;
 }
 
-function filterOf(query: AuditQuery): QueryExpr[] {
-  const exprs: QueryExpr[] = [];
+/** `target` is `prefix` or starts with `prefix/` (text compares by code point: '0' follows '/'). */
+function under(prefix: string): QueryFilter {
+  return {
+    type: 'or',
+    exprs: [
+      { key: 'target', op: 'eq', value: prefix },
+      { type: 'and', exprs: [{ key: 'target', op: 'gt', value: `${prefix}/` }, { key: 'target', op: 'lt', value: `${prefix}0` }] },
+    ],
+  };
+}
+
+function filterOf(query: AuditQuery): Array<QueryExpr | QueryFilter> {
+  const exprs: Array<QueryExpr | QueryFilter> = [];
   for (const key of ['actor', 'action', 'target'] as const) {
     if (query[key] !== undefined) exprs.push({ key, op: 'eq', value: text(key, query[key], false) });
   }
+  if (query.targetUnder !== undefined) exprs.push(under(text('target', query.targetUnder, true)));
   if (query.from !== undefined) exprs.push({ key: 'time', op: 'ge', value: integer('from', query.from, 0) });
   if (query.to !== undefined) exprs.push({ key: 'time', op: 'le', value: integer('to', query.to, 0) });
   return exprs;

@@ -24,6 +24,8 @@ export interface AuditQuery {
   actor?: string;
   action?: string;
   target?: string;
+  /** This target or any under it (`<targetUnder>/…`): a process and its tasks. */
+  targetUnder?: string;
   /** Epoch ms bounds, inclusive. */
   from?: number;
   to?: number;
