@@ -69,6 +69,22 @@ describe.each(['sqlite', 'postgresql'] as const)('API control on %s', (backend) 
     expect(done.process.state).toBe('completed');
   });
 
+  it('breakpoints for every new run of the latest version: a new run stops there; an older version is refused', async () => {
+    expect((await apiError(t.as('viewer').control.setVersionBreakpoints.mutate({ mid: 'line', ver: 1, nodes: ['s2'] }))).code).toBe('auth.forbidden');
+    const set = await t.as('designer').control.setVersionBreakpoints.mutate({ mid: 'line', ver: 1, nodes: ['s2'] });
+    expect(set).toEqual({ mid: 'line', ver: 1, nodes: ['s2'] });
+    expect(await t.audit.last('model.set_breakpoints')).toMatchObject({ actor_name: 'designer', target: 'line', result: 'ok' });
+    const pid = await start('line');
+    const paused = (await t.as('viewer').processes.summary.query({ pid })).process.control;
+    expect(paused).toMatchObject({ breakpoints: ['s2'], paused: { reason: 'breakpoint', nid: 's2' } });
+    expect((await apiError(t.as('designer').control.setVersionBreakpoints.mutate({ mid: 'line', ver: 7, nodes: [] }))).code).toBe('model.version_not_latest');
+    await t.as('designer').control.setVersionBreakpoints.mutate({ mid: 'line', ver: 1, nodes: [] });
+    expect(await t.as('viewer').control.versionBreakpoints.query({ mid: 'line' })).toEqual({ mid: 'line', ver: 1, nodes: [] });
+    const free = await start('line');
+    expect((await t.as('viewer').processes.summary.query({ pid: free })).process.control.paused).toBeNull();
+    await t.as('operator').control.resume.mutate({ pid });
+  });
+
   it('an incident: fixing the variable and retrying completes the run; fail ends it in error', async () => {
     const pid = await start('flaky');
     const incident = (await t.as('viewer').processes.summary.query({ pid })).process.control.incidents[0];

@@ -24,6 +24,7 @@ export interface CodeTraits {
 export const ENGINE_CODES = {
   'model.invalid': { retryable: false, http: 400, invalidRequest: true, about: 'a model document failed parsing or validation (see `details`: the problems)' },
   'model.not_found': { retryable: false, http: 404 },
+  'model.version_not_latest': { retryable: false, http: 409, about: "the call names a model version that is not the model's latest (only the latest starts new runs)" },
   'model.archived': { retryable: false, http: 409, about: 'the model is archived: it starts no new process (its running ones go on); an admin can un-archive it' },
   'process.not_found': { retryable: false, http: 404 },
   'process.duplicate_pid': { retryable: false, http: 409 },

@@ -123,10 +123,37 @@ function useRunNodes(pid: string) {
   return { all: nodes.map((n) => n.nid), steps: nodes.filter((n) => /^steps\[\d+\]$/.test(n.path)).map((n) => n.nid) };
 }
 
+/** The breakpoints every new run of the run's model version gets: set to this run's, or cleared. */
+function VersionBreakpoints({ mid, ver, control }: { mid: string; ver: number; control: ControlView }) {
+  const current = useApiQuery('control.versionBreakpoints', { mid }, { refetchOnWindowFocus: false });
+  const set = useApiMutation('control.setVersionBreakpoints', { invalidates: ['control.versionBreakpoints'] });
+  if (!current.data || current.data.ver !== ver) return null;
+  const nodes = current.data.nodes;
+  return (
+    <div className={styles.controlPart} data-testid="version-breakpoints">
+      <p className={styles.muted}>
+        Every new run of v{ver}: {nodes.length > 0 ? nodes.join(', ') : 'no breakpoints'}.
+      </p>
+      <div className={styles.row2}>
+        <Button size="sm" disabled={control.breakpoints.length === 0} busy={set.isPending} onClick={() => set.mutate({ mid, ver, nodes: control.breakpoints })}>
+          Use these for new runs of v{ver}
+        </Button>
+        {nodes.length > 0 ? (
+          <Button size="sm" variant="ghost" busy={set.isPending} onClick={() => set.mutate({ mid, ver, nodes: [] })}>
+            Clear for new runs
+          </Button>
+        ) : null}
+      </div>
+      {set.error ? <ErrorNote error={set.error} title="The breakpoints of new runs were not set" /> : null}
+    </div>
+  );
+}
+
 function Breakpoints({ pid, store, control, nodes }: { pid: string; store: RunStore; control: ControlView; nodes: string[] }) {
   const [chosen, setChosen] = useState('');
   const id = useId();
   const set = useControlCall('control.setBreakpoints', store);
+  const proc = useRunSlice(store, (s) => s.process);
   const free = nodes.filter((n) => !control.breakpoints.includes(n));
   return (
     <div className={styles.controlPart} data-testid="run-breakpoints">
@@ -160,6 +187,7 @@ function Breakpoints({ pid, store, control, nodes }: { pid: string; store: RunSt
         </Button>
       </div>
       {set.error ? <ErrorNote error={set.error} title="The breakpoints were not set" /> : null}
+      {proc?.model_ver ? <VersionBreakpoints mid={proc.mid} ver={proc.model_ver} control={control} /> : null}
     </div>
   );
 }

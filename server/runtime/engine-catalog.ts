@@ -70,6 +70,8 @@ export function modelsApi(
       return row;
     },
     remove: (id: string): Promise<boolean> => models.remove(id),
+    /** Sets the breakpoints every new run of the model's latest version `ver` gets (engine/control.ts). */
+    setBreakpoints: (id: string, ver: number, nodes: string[]): Promise<ModelRow> => models.setBreakpoints(id, ver, nodes),
     /** Archives a model (it starts no new process; its runs and history stay) or un-archives it. */
     setArchived: (id: string, archived: boolean): Promise<ModelRow> => {
       check();

@@ -47,9 +47,16 @@ export interface CompiledModel {
   tree: NodeTree;
 }
 
-/** The latest version of a model, and whether it is archived (it then starts no new process). */
+/** The latest version of a model, whether it is archived (it then starts no new process), and where its new runs pause. */
 export interface LatestModel extends CompiledModel {
   archived: boolean;
+  /** Node ids every new run of this version gets as its breakpoints (engine/control.ts). */
+  breakpoints: string[];
+}
+
+/** The breakpoints of a model row's latest version (those set on an earlier version no longer apply). */
+function versionBreakpoints(row: ModelRow): string[] {
+  return row.breakpoints && row.breakpoints.ver === row.ver ? [...row.breakpoints.nodes] : [];
 }
 
 /** About a deployed version: the deployer's note and name (kept with the version). */
@@ -207,7 +214,7 @@ export class Models {
     });
     await this.writeTriggers(workflow, ver, now);
     this.triggersChanged();
-    this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }), archived: row.archived > 0, confirmed: Date.now() });
+    this.compiled.set(workflow.id, { ver, workflow: { ...workflow, ver }, source, tree: compileWorkflow({ ...workflow, ver }), archived: row.archived > 0, breakpoints: [], confirmed: Date.now() });
     await this.told(workflow.id, ver, row.archived > 0);
     return { id: workflow.id, ver, warnings };
   }
@@ -256,11 +263,12 @@ export class Models {
     }
     const current = this.compiled.get(mid);
     if (current && current.ver === row.ver && current.archived === row.archived > 0) {
+      current.breakpoints = versionBreakpoints(row);
       current.confirmed = asked;
       return current;
     }
     const workflow = { ...this.parseOrThrow(row.data, true), ver: row.ver };
-    const entry = { ver: row.ver, workflow, source: row.data, tree: compileWorkflow(workflow), archived: row.archived > 0, confirmed: asked };
+    const entry = { ver: row.ver, workflow, source: row.data, tree: compileWorkflow(workflow), archived: row.archived > 0, breakpoints: versionBreakpoints(row), confirmed: asked };
     this.compiled.set(mid, entry);
     return entry;
   }
@@ -289,6 +297,24 @@ export class Models {
     await this.store.models.update(row);
     this.compiled.delete(mid);
     await this.told(mid, row.ver, archived);
+    return row;
+  }
+
+  /**
+   * Sets the node ids every new run of version `ver` of model `mid` pauses at (it must be the
+   * latest: only it starts new runs). Other instances of a shared store see them once their
+   * cached entry is confirmed again (within `freshMs`). Returns the row.
+   */
+  async setBreakpoints(mid: string, ver: number, nodes: string[]): Promise<ModelRow> {
+    const existing = await this.store.models.find(mid);
+    if (!existing) throw new ActError('model.not_found', `model '${mid}' is not deployed`);
+    if (existing.ver !== ver) {
+      throw new ActError('model.version_not_latest', `version ${ver} of model '${mid}' starts no new runs: its latest version is ${existing.ver}; set the breakpoints on that one`);
+    }
+    const row = { ...existing, breakpoints: nodes.length > 0 ? { ver, nodes: [...new Set(nodes)] } : null };
+    await this.store.models.update(row);
+    const cached = this.compiled.get(mid);
+    if (cached && cached.ver === ver) cached.breakpoints = versionBreakpoints(row);
     return row;
   }
 

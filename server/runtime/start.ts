@@ -90,6 +90,8 @@ export class Starter {
       proc.owner = owner;
       proc.startKey = startKey;
       if (rerun) proc.control = { ...newControl(), rerunOf: { pid: rerun.pid, from: rerun.from } };
+      // breakpoints set for every new run of the version (Models.setBreakpoints)
+      else if (latest && latest.breakpoints.length > 0) proc.control = { ...newControl(), breakpoints: [...latest.breakpoints] };
       if (workdirRoot) proc.workdir = createWorkdir(workdirRoot, pid);
       const root = rt.tasks.createTask(proc, model.tree.root, null, null);
       root.data = { ...inputs };

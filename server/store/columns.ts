@@ -43,7 +43,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     name: 'models',
     delegate: 'model',
     sqlName: 'models',
-    columns: { id: str, name: str, ver: int, size: int, data: str, create_time: time, update_time: time, archived: time },
+    columns: { id: str, name: str, ver: int, size: int, data: str, create_time: time, update_time: time, archived: time, breakpoints: json },
   },
   modelVersions: {
     name: 'modelVersions',

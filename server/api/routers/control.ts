@@ -53,6 +53,24 @@ export const controlRouter = router({
     .input(z.object({ pid: id, nodes: z.array(id).max(500) }))
     .mutation(({ ctx, input }) => control(ctx.services, ctx.caller, input.pid, 'set_breakpoints', { nodes: input.nodes }, { nodes: input.nodes })),
 
+  /** Sets the breakpoints every new run of the model's latest version `ver` gets (at most 500 node ids; empty: none). */
+  setVersionBreakpoints: allowed('debug')
+    .input(z.object({ mid: id, ver: z.number().int().min(1), nodes: z.array(id).max(500) }))
+    .mutation(({ ctx, input }) =>
+      audited(ctx.services, ctx.caller, { action: 'model.set_breakpoints', target: input.mid, detail: { ver: input.ver, nodes: input.nodes }, ids: { mid: input.mid } }, async () => {
+        const row = await ctx.services.engine.models.setBreakpoints(input.mid, input.ver, input.nodes);
+        return { mid: row.id, ver: row.ver, nodes: row.breakpoints?.nodes ?? [] };
+      }),
+    ),
+
+  /** The breakpoints new runs of model `mid` get (its latest version's). */
+  versionBreakpoints: allowed('read')
+    .input(z.object({ mid: id }))
+    .query(async ({ ctx, input }) => {
+      const row = await ctx.services.engine.models.get(input.mid);
+      return { mid: row.id, ver: row.ver, nodes: row.breakpoints && row.breakpoints.ver === row.ver ? row.breakpoints.nodes : [] };
+    }),
+
   /** Runs the failed act of an incident again (a new task in its place), after setting `vars` when given. */
   retry: allowed('operate')
     .input(onIncident.extend({ vars: vars.optional() }))

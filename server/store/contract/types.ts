@@ -66,6 +66,8 @@ export interface ModelRow {
   update_time: number;
   /** When an admin archived the model (epoch ms): it starts no new process, its runs go on; 0 when it is not archived. */
   archived: number;
+  /** Node ids that pause every new run of version `ver` (a breakpoint per run, engine/control.ts); null or absent: none. */
+  breakpoints?: { ver: number; nodes: string[] } | null;
 }
 
 /** One deployed version of a model, kept for history and diffs. */
