@@ -47,9 +47,9 @@ export function PauseButton({ pid, store }: { pid: string; store: RunStore }) {
 
 function pausedText(control: ControlView): string {
   const paused = control.paused!;
-  if (paused.reason === 'breakpoint') return `Paused at the breakpoint on ${paused.nid}: it has not started.`;
-  if (paused.reason === 'step') return `Paused after a step, before ${paused.nid} starts.`;
-  return 'Paused by an operator: no node starts until the run is resumed (what runs goes on to its end).';
+  if (paused.reason === 'breakpoint') return `at the breakpoint on ${paused.nid}: it has not started.`;
+  if (paused.reason === 'step') return `after a step, before ${paused.nid} starts.`;
+  return 'by an operator: no node starts until the run is resumed (what runs goes on to its end).';
 }
 
 function Paused({ pid, store, control, canOperate }: { pid: string; store: RunStore; control: ControlView; canOperate: boolean }) {
