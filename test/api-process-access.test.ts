@@ -68,7 +68,7 @@ describe.each(['sqlite', 'postgresql'] as const)('process-wide changes need the 
 
     const setVars = await apiError(bob.processes.setVars.mutate({ pid, vars: { approved: true } }));
     expect(setVars).toMatchObject({ code: 'auth.forbidden', httpStatus: 403, details: { pid, tid: manager, assignees: ['alice'] } });
-    expect(setVars.message).toContain(`'bob' may not abort the process, set its variables or push acts into it`);
+    expect(setVars.message).toContain(`assigned to user alice and 'bob' may not answer it, so may not change the whole process`);
     expect(await t.audit.last('proc.set_vars')).toMatchObject({ actor_name: 'bob', target: pid, result: 'auth.forbidden' });
     expect((await apiError(bob.processes.abort.mutate({ pid }))).code).toBe('auth.forbidden');
     // through the tasks router: the root, set-vars on an act bob may answer, abort of that act (it aborts the process)

@@ -56,9 +56,11 @@ export async function requireMayChangeProcess(engine: Engine, caller: Caller, pi
   if (!refusal) return;
   const who = [...refusal.assignment.assignees.map((n) => `user ${n}`), ...refusal.assignment.roles.map((r) => `role ${r}`)].join(', ');
   const where = refusal.pid === pid ? '' : ` (in its subflow '${refusal.pid}')`;
+  // a task assigned to no one is open to every operator: the caller is not one
+  const assigned = who ? ` assigned to ${who}` : ', which only operators may answer,';
   throw new ActError(
     'auth.forbidden',
-    `process '${pid}' has the open task '${refusal.tid}'${where} assigned to ${who}; '${caller.name}' may not abort the process, set its variables or push acts into it — ask an admin, or someone who may answer that task`,
+    `process '${pid}' has the open task '${refusal.tid}'${where}${assigned} and '${caller.name}' may not answer it, so may not change the whole process (abort it, set its variables, push acts, pause, retry) — ask an admin, or someone who may answer that task`,
     { pid: refusal.pid, tid: refusal.tid, ...refusal.assignment },
   );
 }
