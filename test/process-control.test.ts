@@ -152,6 +152,28 @@ describe.each(BACKENDS)('process control on %s', (backend) => {
     expect((await h.proc(pid)).state).toBe('completed');
   });
 
+  it('an incident under a step that closed (a back to an earlier step) is no longer open', async () => {
+    const h = await harness();
+    await h.deploy(`id: stale
+incidents: true
+steps:
+  - { id: s0, acts: [ { uses: acts.core.irq, key: a0 } ] }
+  - id: s1
+    branches:
+      - { id: b1, if: "true", steps: [ { id: s1a, acts: [ { id: f1, uses: acts.transform.code, params: "throw new Error('boom')" } ] } ] }
+      - { id: b2, if: "true", steps: [ { id: s1b, acts: [ { uses: acts.core.irq, key: a2 } ] } ] }
+`);
+    const pid = await h.start('stale');
+    await h.act('complete', 'a0', {}, pid);
+    const incident = (await h.proc(pid)).control.incidents[0];
+    expect(incident).toMatchObject({ nid: 'f1' });
+    await h.act('back', 'a2', { to: 's0' }, pid);
+    const proc = await h.proc(pid);
+    expect(proc.state).toBe('running');
+    expect(proc.control.incidents).toEqual([]);
+    await expect(control(h, pid, 'retry', { tid: incident.tid })).rejects.toMatchObject({ code: 'action.refused' });
+  });
+
   it('fail lets the error of an incident go on: the process ends in error', async () => {
     const h = await harness();
     await h.deploy(FLAKY);

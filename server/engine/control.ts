@@ -219,6 +219,22 @@ export function becomesIncident(core: EngineContext, proc: Process, task: Task, 
   return true;
 }
 
+/**
+ * A task closed: the incidents under it no longer matter (nothing could go on from their act) and
+ * are dropped. Returns whether any was (the caller writes the process row and tells the change).
+ */
+export function dropIncidentsUnder(proc: Process, closed: Task): boolean {
+  const control = proc.control;
+  if (!control || control.incidents.length === 0) return false;
+  const kept = control.incidents.filter((i) => {
+    const task = proc.tasks.get(i.tid);
+    return !task || task === closed || !within(task, [closed.tid]);
+  });
+  if (kept.length === control.incidents.length) return false;
+  control.incidents = kept;
+  return true;
+}
+
 /** Holds the failed act as an incident (its error is set and told already). */
 export function openIncident(core: EngineContext, proc: Process, task: Task, err: ErrorInfo): void {
   const control = controlOf(proc);

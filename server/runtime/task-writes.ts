@@ -4,6 +4,7 @@
  * `exec` record closes when its task leaves the engine's hands) and the inbox (a task that stops
  * waiting for a client leaves it). Holds no state beyond the batch and outbox it writes to.
  */
+import { dropIncidentsUnder } from '../engine/control.ts';
 import type { TaskStops } from './task-stops.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
 import type { ErrorInfo } from '../engine/errors.ts';
@@ -51,6 +52,11 @@ export class TaskWrites {
     if (task.state === 'interrupted' && state !== 'interrupted') this.batch.leftInbox(task);
     enterState(proc, task, state, this.clock.now());
     if (task.terminal) this.stops.closed(task);
+    // an incident under a task that closed (an escalation, a jump, an action) is no longer open
+    if (task.terminal && dropIncidentsUnder(proc, task)) {
+      this.markProcDirty(proc);
+      this.events.emit('control', { proc });
+    }
     this.outbox.taskState(task, state);
     this.markDirty(proc, task);
   }
