@@ -28,14 +28,14 @@ export const BULK_ACTIONS = {
     permission: 'operate',
   },
   retry: {
-    label: 'Retry incidents',
+    label: 'Retry incidents of',
     done: 'retried',
     skipped: 'no open incident',
     warning: 'The failed act of every open incident runs again (docs/server.md, "Debugging runs").',
     permission: 'operate',
   },
   fail: {
-    label: 'Fail incidents',
+    label: 'Fail incidents of',
     done: 'incident failed',
     skipped: 'no open incident',
     warning: 'The error of every open incident goes on: a run ends in error unless a catch handles it.',

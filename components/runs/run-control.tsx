@@ -3,8 +3,8 @@
  * (an operator, a breakpoint, a step) with resume and step over; open incidents (an act failed with
  * nothing to catch it) with retry, after optional variables, or let it fail; the run's breakpoints;
  * re-running from a step, and the links between a run and its re-runs. Buttons show exactly when
- * the caller's role allows the call (operate; breakpoints: debug). Every answer of a control call
- * updates the store at once; the live `control` event does the same for everyone else.
+ * the caller's role allows the call (operate; breakpoints: debug). The live `control` events
+ * update the store, for the caller as for everyone else.
  *
  * State: the forms' own (the variables text of a retry, the chosen node or step); what the run's
  * control is comes from the RunStore.
@@ -23,17 +23,19 @@ import { parseVars } from './set-vars-form.tsx';
 import styles from './run.module.css';
 import { useRunSlice } from './use-run.ts';
 
-type ControlAnswer = { control: ControlView };
-
-/** A control call whose answer goes into the store at once. */
-function useControlCall<P extends 'control.pause' | 'control.resume' | 'control.stepOver' | 'control.setBreakpoints' | 'control.retry' | 'control.fail'>(path: P, store: RunStore) {
-  return useApiMutation(path, { invalidates: ['tasks.get'], onSuccess: (answer) => store.applyControl((answer as ControlAnswer).control) });
+/**
+ * A control call. Its answer is not put into the store: what the call set off goes on in later
+ * jobs (a step over pauses again at the next node), so the answer can be older than the live
+ * `control` events, which arrive in order and are the store's one source.
+ */
+function useControlCall<P extends 'control.pause' | 'control.resume' | 'control.stepOver' | 'control.setBreakpoints' | 'control.retry' | 'control.fail'>(path: P) {
+  return useApiMutation(path, { invalidates: ['tasks.get'] });
 }
 
 /** The header's pause button (a running run that is not paused). */
 export function PauseButton({ pid, store }: { pid: string; store: RunStore }) {
   const paused = useRunSlice(store, (s) => s.process?.control?.paused ?? null);
-  const pause = useControlCall('control.pause', store);
+  const pause = useControlCall('control.pause');
   if (paused) return null;
   return (
     <>
@@ -52,9 +54,9 @@ function pausedText(control: ControlView): string {
   return 'by an operator: no node starts until the run is resumed (what runs goes on to its end).';
 }
 
-function Paused({ pid, store, control, canOperate }: { pid: string; store: RunStore; control: ControlView; canOperate: boolean }) {
-  const resume = useControlCall('control.resume', store);
-  const step = useControlCall('control.stepOver', store);
+function Paused({ pid, control, canOperate }: { pid: string; control: ControlView; canOperate: boolean }) {
+  const resume = useControlCall('control.resume');
+  const step = useControlCall('control.stepOver');
   const error = resume.error ?? step.error;
   return (
     <div className={styles.controlNote} role="status" data-testid="run-paused">
@@ -76,12 +78,12 @@ function Paused({ pid, store, control, canOperate }: { pid: string; store: RunSt
   );
 }
 
-function Incident({ pid, store, incident, canOperate }: { pid: string; store: RunStore; incident: IncidentView; canOperate: boolean }) {
+function Incident({ pid, incident, canOperate }: { pid: string; incident: IncidentView; canOperate: boolean }) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
-  const retry = useControlCall('control.retry', store);
-  const fail = useControlCall('control.fail', store);
+  const retry = useControlCall('control.retry');
+  const fail = useControlCall('control.fail');
   const onRetry = () => {
     if (!text.trim()) return void retry.mutate({ pid, tid: incident.tid });
     const parsed = parseVars(text);
@@ -152,7 +154,7 @@ function VersionBreakpoints({ mid, ver, control }: { mid: string; ver: number; c
 function Breakpoints({ pid, store, control, nodes }: { pid: string; store: RunStore; control: ControlView; nodes: string[] }) {
   const [chosen, setChosen] = useState('');
   const id = useId();
-  const set = useControlCall('control.setBreakpoints', store);
+  const set = useControlCall('control.setBreakpoints');
   const proc = useRunSlice(store, (s) => s.process);
   const free = nodes.filter((n) => !control.breakpoints.includes(n));
   return (
@@ -262,11 +264,11 @@ export function ControlPanel({ pid, store, canOperate, canDebug }: { pid: string
   if (!control.paused && control.incidents.length === 0 && !canDebug && !canOperate) return <Reruns pid={pid} control={control} />;
   return (
     <section className={styles.control} aria-label="Debug this run">
-      {control.paused ? <Paused pid={pid} store={store} control={control} canOperate={canOperate} /> : null}
+      {control.paused ? <Paused pid={pid} control={control} canOperate={canOperate} /> : null}
       {control.incidents.length > 0 ? (
         <ul className={styles.incidents}>
           {control.incidents.map((incident) => (
-            <Incident key={incident.tid} pid={pid} store={store} incident={incident} canOperate={canOperate} />
+            <Incident key={incident.tid} pid={pid} incident={incident} canOperate={canOperate} />
           ))}
         </ul>
       ) : null}
