@@ -63,6 +63,8 @@ test.describe('debugging a run', () => {
     await complete(adminApi, pid, 'ask');
     const paused = page.getByTestId('run-paused');
     await expect(paused).toContainText('Paused at the breakpoint on double');
+    await paused.getByRole('button', { name: 'Show the node on the graph' }).click();
+    await expect(page.getByTestId('task-details')).toContainText('double');
     await screenshot(page, 'run-breakpoint');
 
     await page.getByRole('button', { name: 'Set variables' }).click();

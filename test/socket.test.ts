@@ -126,6 +126,23 @@ describe('a process room', () => {
     expect(await log.waitFor('process', (p) => p.pid === pid && p.change !== 'started')).toMatchObject({ change: 'aborted' });
   });
 
+  it('control changes are live events; the task a breakpoint stopped before comes first, in its state', async () => {
+    const pid = await start();
+    const log = await viewerIn(`proc:${pid}`);
+    await log.waitFor('catchup');
+    await t.as('operator').control.setBreakpoints.mutate({ pid, nodes: ['b'] });
+    expect(await log.waitFor('control', (p) => p.pid === pid)).toMatchObject({ control: { breakpoints: ['b'], paused: null } });
+    await act(pid, 'a1');
+    await act(pid, 'a2');
+    const paused = await log.waitFor('control', (p) => (p.control as { paused: unknown }).paused !== null);
+    const tid = (paused.control as { paused: { tid: string } }).paused.tid;
+    const held = log.events.findIndex((e) => e.name === 'task' && e.payload.tid === tid);
+    expect(log.events[held]?.payload).toMatchObject({ nid: 'b', state: 'none' });
+    expect(held).toBeLessThan(log.events.findIndex((e) => e.name === 'control' && (e.payload.control as { paused: unknown }).paused !== null));
+    await t.as('operator').control.resume.mutate({ pid });
+    await log.waitFor('task', (p) => p.key === 'b1' && p.state === 'interrupted');
+  });
+
   it('each message comes right after the task change that made it (one route: the engine event map)', async () => {
     const pid = await start();
     const log = await viewerIn(`proc:${pid}`);

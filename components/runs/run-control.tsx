@@ -54,7 +54,7 @@ function pausedText(control: ControlView): string {
   return 'by an operator: no node starts until the run is resumed (what runs goes on to its end).';
 }
 
-function Paused({ pid, control, canOperate }: { pid: string; control: ControlView; canOperate: boolean }) {
+function Paused({ pid, control, canOperate, onSelect }: { pid: string; control: ControlView; canOperate: boolean; onSelect: (tid: string) => void }) {
   const resume = useControlCall('control.resume');
   const step = useControlCall('control.stepOver');
   const error = resume.error ?? step.error;
@@ -63,6 +63,11 @@ function Paused({ pid, control, canOperate }: { pid: string; control: ControlVie
       <p>
         <strong>Paused</strong> {pausedText(control)} <span className={styles.muted}>since {formatDateTime(control.paused!.at)}</span>
       </p>
+      {control.paused!.tid ? (
+        <Button size="sm" variant="ghost" icon="info" onClick={() => onSelect(control.paused!.tid!)}>
+          Show the node on the graph
+        </Button>
+      ) : null}
       {canOperate ? (
         <div className={styles.row2}>
           <Button variant="primary" icon="play" busy={resume.isPending} onClick={() => resume.mutate({ pid })}>
@@ -254,7 +259,8 @@ function Reruns({ pid, control }: { pid: string; control: ControlView }) {
   );
 }
 
-export function ControlPanel({ pid, store, canOperate, canDebug }: { pid: string; store: RunStore; canOperate: boolean; canDebug: boolean }) {
+/** `onSelect`: selects a task on the run page (the graph highlights its node, the details show it). */
+export function ControlPanel({ pid, store, canOperate, canDebug, onSelect }: { pid: string; store: RunStore; canOperate: boolean; canDebug: boolean; onSelect: (tid: string) => void }) {
   const control = useRunSlice(store, (s) => s.process?.control);
   const state = useRunSlice(store, (s) => s.process?.state ?? 'none');
   const nodes = useRunNodes(pid);
@@ -264,7 +270,7 @@ export function ControlPanel({ pid, store, canOperate, canDebug }: { pid: string
   if (!control.paused && control.incidents.length === 0 && !canDebug && !canOperate) return <Reruns pid={pid} control={control} />;
   return (
     <section className={styles.control} aria-label="Debug this run">
-      {control.paused ? <Paused pid={pid} control={control} canOperate={canOperate} /> : null}
+      {control.paused ? <Paused pid={pid} control={control} canOperate={canOperate} onSelect={onSelect} /> : null}
       {control.incidents.length > 0 ? (
         <ul className={styles.incidents}>
           {control.incidents.map((incident) => (

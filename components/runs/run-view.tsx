@@ -64,7 +64,7 @@ export function RunView() {
       <ReplayBar moment={moment} span={replay.span} events={replay.events} running={replay.running} />
       <RunGraph pid={pid} store={shown} selected={selectedNode} onSelect={onSelectNode} />
       <aside className={styles.side} aria-label="Task details">
-        <ControlPanel pid={pid} store={store} canOperate={canOperate} canDebug={me.can('debug')} />
+        <ControlPanel pid={pid} store={store} canOperate={canOperate} canDebug={me.can('debug')} onSelect={setSelectedTid} />
         <RunErrors store={shown} onSelect={setSelectedTid} />
         {moment.at === null ? (
           <>

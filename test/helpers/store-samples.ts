@@ -26,7 +26,7 @@ export function task(id: string, pid: string, n: number, state = 'running'): Tas
 }
 
 export const samples: { [K in CollectionName]: (id: string, n: number) => SampleRow<K> } = {
-  models: (id, n) => ({ id, name: `model ${n}`, ver: n, size: 10, data: 'name: m', create_time: T0, update_time: T0 + n, archived: n % 2 ? 0 : T0 + n }),
+  models: (id, n) => ({ id, name: `model ${n}`, ver: n, size: 10, data: 'name: m', create_time: T0, update_time: T0 + n, archived: n % 2 ? 0 : T0 + n, breakpoints: n % 2 ? null : { ver: n, nodes: ['s1', 's2'] } }),
   modelVersions: (id, n) => ({ id, mid: 'm1', ver: n, data: 'name: m', create_time: T0, note: n % 2 ? '' : `note ${n}`, deployed_by: n % 3 ? null : 'ann' }),
   procs: (id, n) => ({
     id,

@@ -68,7 +68,7 @@ export class LiveBridge {
     this.offs.push(
       this.engine.on('task', ({ proc, task }) => this.onTask(proc, task)),
       this.engine.on('message', (m) => this.push([procRoom(m.pid)], 'message', messageEvent(m, this.cursor()))),
-      this.engine.on('control', ({ proc }) => this.push([procRoom(proc.pid)], 'control', { pid: proc.pid, control: controlView(proc), cursor: this.cursor() } satisfies ControlEvent)),
+      this.engine.on('control', ({ proc }) => this.onControl(proc)),
       this.engine.on('started', ({ message }) => this.onProcess(message, 'started')),
       this.engine.on('finished', ({ proc, message }) => this.onProcess(message, finishedChange(proc.state, message.state), proc.outcome)),
       this.engine.on('committed', ({ seq }) => {
@@ -82,6 +82,13 @@ export class LiveBridge {
   cursor(): number {
     this.lastCursor = Math.max(this.lastCursor, this.now());
     return this.lastCursor;
+  }
+
+  /** A control change; the task a pause stopped before (created, never started: no task event told it) goes first. */
+  private onControl(proc: Process): void {
+    const held = proc.control?.paused?.tid ? proc.tasks.get(proc.control.paused.tid) : undefined;
+    if (held) this.push([procRoom(proc.pid)], 'task', taskEvent(taskInfo(held), this.cursor()));
+    this.push([procRoom(proc.pid)], 'control', { pid: proc.pid, control: controlView(proc), cursor: this.cursor() } satisfies ControlEvent);
   }
 
   private onProcess(m: Message, change: ProcessChange, outcome: string | null = null): void {
