@@ -12,12 +12,22 @@ import { removeWorkdir } from '../engine/owner-scope.ts';
 import { extraOf } from './rows.ts';
 import { errorMessage } from '../engine/errors.ts';
 import { isTerminalName, TERMINAL_STATES } from '../../vocab/states.ts';
+import type { Task } from '../engine/task.ts';
+
+/**
+ * Whether a watched task has started: its timeout rules count from its start. A task is watched
+ * from its init (and by recovery), which a code worker may keep waiting; until it has started (no
+ * start time yet) nothing of it is due.
+ */
+function started(task: Task): boolean {
+  return task.state !== 'none' && task.startTime > 0;
+}
 
 /** Earliest time a timeout rule of an open task falls due (epoch ms), or null. */
 export function nextTimeoutAt(rt: Runtime): number | null {
   let best: number | null = null;
   for (const task of rt.timed) {
-    if (task.terminal) continue;
+    if (task.terminal || !started(task)) continue;
     task.node.timeouts.forEach((rule, i) => {
       if (task.firedTimeouts.has(i) || task.firingTimeouts.has(i) || !Number.isFinite(rule.ms)) return;
       const at = task.startTime + rule.ms;
@@ -39,6 +49,7 @@ export function checkTimeouts(rt: Runtime, now: number): number {
       rt.timed.delete(task);
       continue;
     }
+    if (!started(task)) continue;
     task.node.timeouts.forEach((rule, index) => {
       if (task.firedTimeouts.has(index) || task.firingTimeouts.has(index) || !(now - task.startTime >= rule.ms)) return;
       fired++;
