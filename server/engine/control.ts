@@ -5,8 +5,9 @@
  * The gate (`holdsBack`, called by every job before a task starts — state `none` or `ready`):
  * a paused process holds the task back (it stays in its state, listed in `proc.held`); an
  * unpaused one pauses at a task of a breakpoint's node, or at the first task outside the one a
- * step over runs. Tasks let through by a resume are listed in `pass` until they start, so a
- * breakpoint does not stop them twice. Everything but `held` is written with the process row, in
+ * step over runs. A resume lets every task waiting at the gate through (`pass`, until each
+ * started), so a breakpoint does not stop them twice — also those a restart's recovery has not
+ * brought back to the gate yet. Everything but `held` is written with the process row, in
  * the job that changed it; after a restart, recovery queues every task in `none`/`ready` again and
  * the gate holds them back again, so a paused process stays paused.
  *
@@ -80,12 +81,21 @@ export function holdsBack(core: EngineContext, proc: Process, task: Task): boole
   return true;
 }
 
-/** Lets the held tasks go: each passes the gate once, in the order they were held. */
+/**
+ * The tasks waiting at the gate: every open task that has not started. `proc.held` knows those
+ * that reached it in this engine; after a restart the others are on their way (recovery queued
+ * them), so a resume applied before they arrive must let them through as well.
+ */
+function waitingAtGate(proc: Process): Task[] {
+  return [...proc.tasks.values()].filter((t) => t.state === 'none' || t.state === 'ready');
+}
+
+/** Lets every task waiting at the gate pass it once; those held here are queued again. */
 function release(core: EngineContext, proc: Process, control: ControlState): void {
+  control.pass = waitingAtGate(proc).map((t) => t.tid);
+  changed(core, proc);
   const held = [...proc.held].filter((t) => !t.terminal);
   proc.held.clear();
-  control.pass = held.map((t) => t.tid);
-  changed(core, proc);
   for (const task of held) core.schedule(proc, task);
 }
 
@@ -139,7 +149,7 @@ export function applyControl(core: EngineContext, proc: Process, action: Control
       if (!paused) refuse(`process '${proc.pid}' is not paused`);
       control.paused = null;
       // a step over runs the task it stopped at, or every task the pause held back, with all they contain
-      control.stepping = action === 'step_over' ? (paused.tid ? [paused.tid] : [...proc.held].filter((t) => !t.terminal).map((t) => t.tid)) : null;
+      control.stepping = action === 'step_over' ? (paused.tid ? [paused.tid] : waitingAtGate(proc).map((t) => t.tid)) : null;
       release(core, proc, control);
       return;
     }
