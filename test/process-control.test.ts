@@ -134,6 +134,32 @@ describe.each(BACKENDS)('process control on %s', (backend) => {
     expect(await second.states(pid, 's3')).toEqual(['none']);
   });
 
+  it('a step over recorded before a crash and applied by recovery lets the held task through', async () => {
+    let armed = false;
+    const on = store();
+    const first = await harness({
+      faults: (point) => {
+        if (armed && point === 'action:recorded') {
+          armed = false;
+          throw new Error(`crash at ${point}`);
+        }
+      },
+    }, on);
+    await first.deploy(LINE);
+    const pid = await first.start('line');
+    await control(first, pid, 'set_breakpoints', { nodes: ['s2'] });
+    await first.act('complete', 'a1', {}, pid);
+    expect((await first.proc(pid)).control.paused).toMatchObject({ reason: 'breakpoint', nid: 's2' });
+    armed = true;
+    await expect(first.engine.do({ pid, tid: '$', action: 'step_over', options: {} })).rejects.toThrow('crash at action:recorded');
+    await first.close();
+    open.splice(open.indexOf(first), 1);
+    const second = await harness({}, on);
+    await second.settle();
+    expect(await second.states(pid, 'c2')).toEqual(['completed']);
+    expect((await second.proc(pid)).control.paused).toMatchObject({ reason: 'step', nid: 's3' });
+  });
+
   it('an uncaught act failure is an incident: the run waits; retry after fixing variables continues it', async () => {
     const h = await harness();
     await h.deploy(FLAKY);
