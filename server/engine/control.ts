@@ -23,7 +23,7 @@ import type { Task } from './task.ts';
 import type { Vars } from './model/types.ts';
 import type { Node } from './tree/node.ts';
 import type { NodeTree } from './tree/compile.ts';
-import { noControl, type ControlAction, type ControlState, type ControlView, type PauseReason } from '../../vocab/control.ts';
+import { noControl, type ControlAction, type ControlState, type ControlView, type IncidentView, type PauseReason } from '../../vocab/control.ts';
 
 export function newControl(): ControlState {
   return { ...noControl(), pass: [] };
@@ -103,7 +103,8 @@ function refuse(message: string): never {
   throw new ActError('action.refused', message);
 }
 
-function incidentTask(proc: Process, tid: unknown): Task {
+/** The open incident on task `tid` and its task; refused when there is none. */
+function incidentOn(proc: Process, tid: unknown): { incident: IncidentView; task: Task } {
   const control = proc.control;
   const incident = typeof tid === 'string' ? control?.incidents.find((i) => i.tid === tid) : undefined;
   if (!incident) {
@@ -112,7 +113,7 @@ function incidentTask(proc: Process, tid: unknown): Task {
   }
   const task = proc.tasks.get(incident.tid);
   if (!task) refuse(`the task '${incident.tid}' of the incident is not in process '${proc.pid}'`);
-  return task;
+  return { incident, task };
 }
 
 function nodeIds(value: unknown): string[] {
@@ -159,12 +160,11 @@ export function applyControl(core: EngineContext, proc: Process, action: Control
       return;
     case 'retry':
     case 'fail': {
-      const task = incidentTask(proc, options.tid);
-      const incident = control.incidents.find((i) => i.tid === task.tid);
-      control.incidents = control.incidents.filter((i) => i.tid !== task.tid);
+      const { incident, task } = incidentOn(proc, options.tid);
+      control.incidents = control.incidents.filter((i) => i !== incident);
       changed(core, proc);
       if (action === 'retry') flow.retry(task);
-      else flow.fail(task, incident ? { ecode: incident.ecode, message: incident.message } : (task.err ?? { ecode: '', message: 'failed' }));
+      else flow.fail(task, { ecode: incident.ecode, message: incident.message });
       return;
     }
   }

@@ -22,7 +22,7 @@ import type { Vars } from '../engine/model/types.ts';
 import type { ParentRef } from '../engine/context.ts';
 import { Models } from './models.ts';
 import { Starter } from './start.ts';
-import { rerunInputs, rerunStep } from '../engine/control.ts';
+import { rerunInputs } from '../engine/control.ts';
 import { StartKeys } from './start-keys.ts';
 import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../store/contract/types.ts';
 import { nextTimeoutAt } from './timers.ts';
@@ -216,7 +216,7 @@ export class Engine {
     rerun: async (pid: string, from: string, context: StartContext = {}): Promise<ProcInfo> => {
       this.check();
       const original = await this.reader.loaded(pid);
-      rerunStep(original.tree, from);
+      // the starter checks that `from` is one of the workflow's own steps
       const rerun = { pid, ver: original.workflow.ver, source: original.source, from };
       return procInfo(await this.starter.start(original.mid, rerunInputs(original, from), null, context.owner ?? null, null, rerun));
     },
