@@ -42,6 +42,8 @@ import { StuckDetector } from './stuck-detector.ts';
 import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
 import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats } from './engine-health.ts';
 import { isVarsObject } from '../engine/vars.ts';
+import { checkMigration } from '../engine/migrate.ts';
+import { MIGRATE_ACTION, type MigrationPlan, type MigrationProblem } from '../../vocab/migration.ts';
 import type { Tracing } from './tracing/otlp.ts';
 import { traceProcesses } from './tracing/process-spans.ts';
 
@@ -74,6 +76,8 @@ export class Engine {
     const links = {
       startProcess: (mid: string, inputs: Vars, parent: ParentRef | null) => this.starter.start(mid, inputs, parent),
       slotFreed: () => void this.fills.request(),
+      modelVersion: (mid: string, ver: number) => this.modelStore.heldVersion(mid, ver),
+      loadVersion: (mid: string, ver: number) => this.modelStore.version(mid, ver),
     };
     const rt = createRuntime({ ...parts, links, faults: options.faults });
     const models = new Models(parts.store, parts.registry, parts.sandbox, parts.clock, multiInstance(parts.store), options.modelFreshMs, parts.secrets);
@@ -234,6 +238,16 @@ export class Engine {
     wait: (pid: string): Promise<ProcInfo> => this.reader.finished(pid),
     /** Aborts the whole process (its root task), wherever it runs. */
     abort: (pid: string, options?: Vars): Promise<void> => this.do({ pid, tid: '$', action: 'abort', options }),
+    /**
+     * Moves the process to version `plan.ver` of its model, wherever it runs (engine/migrate.ts):
+     * every task at once, or nothing (`process.migration_refused`, with the problems).
+     */
+    migrate: (pid: string, plan: MigrationPlan): Promise<void> => this.do({ pid, tid: '$', action: MIGRATE_ACTION, options: { ...plan } }),
+    /** Why the process cannot follow the plan now (none: it can), as it is in memory or in the store; changes nothing. */
+    migrationProblems: async (pid: string, plan: MigrationPlan): Promise<MigrationProblem[]> => {
+      const proc = await this.reader.loaded(pid);
+      return checkMigration(proc, await this.modelStore.version(proc.mid, plan.ver), plan);
+    },
     /** Sets process variables (on its root task), wherever it runs. */
     setVars: (pid: string, vars: Vars): Promise<void> => this.do({ pid, tid: '$', action: 'set_process_vars', options: vars }),
   };
