@@ -42,7 +42,7 @@ describe.each(BACKENDS)('migrating processes on %s', (backend) => {
     open.push(h);
     return h;
   };
-  const migrate = (h: Harness, pid: string, plan: MigrationPlan) => h.engine.procs.migrate(pid, plan).then(() => h.settle());
+  const migrate = (h: Harness, pid: string, plan: MigrationPlan) => h.engine.migrations.migrate(pid, plan).then(() => h.settle());
   const taskRows = async (pid: string) => (await store().tasks.query({ filter: { type: 'and', exprs: [{ key: 'pid', op: 'eq', value: pid }] }, limit: 1000 })).rows;
 
   it('a process waiting at an interrupt moves to a renamed node and finishes on the new path', async () => {
@@ -50,11 +50,11 @@ describe.each(BACKENDS)('migrating processes on %s', (backend) => {
     await h.deploy(V1);
     const pid = await h.start('order');
     await h.deploy(V2);
-    expect((await h.engine.procs.migrationProblems(pid, { ver: 2 })).map((p) => [p.code, p.nid])).toEqual([
+    expect((await h.engine.migrations.problems(pid, { ver: 2 })).map((p) => [p.code, p.nid])).toEqual([
       ['no_target', 'review'],
       ['no_target', 'approve'],
     ]);
-    expect(await h.engine.procs.migrationProblems(pid, { ver: 2, ...RENAMED })).toEqual([]);
+    expect(await h.engine.migrations.problems(pid, { ver: 2, ...RENAMED })).toEqual([]);
     await migrate(h, pid, { ver: 2, ...RENAMED });
     const detail = await h.proc(pid);
     expect(detail.model_ver).toBe(2);
@@ -73,7 +73,7 @@ describe.each(BACKENDS)('migrating processes on %s', (backend) => {
     await h.deploy(V2);
     await h.settle();
     const before = { proc: await store().procs.find(pid), tasks: await taskRows(pid) };
-    await expect(h.engine.procs.migrate(pid, { ver: 2 })).rejects.toMatchObject({ code: 'process.migration_refused', message: expect.stringMatching(/review.*map it to a node, or cancel it/) });
+    await expect(h.engine.migrations.migrate(pid, { ver: 2 })).rejects.toMatchObject({ code: 'process.migration_refused', message: expect.stringMatching(/review.*map it to a node, or cancel it/) });
     await h.settle();
     expect(await store().procs.find(pid)).toEqual(before.proc);
     expect(await taskRows(pid)).toEqual(before.tasks);
@@ -118,22 +118,22 @@ inputs_schema: { type: object, properties: { amount: { type: string } } }
 steps:
   - { id: review, acts: [ { id: approve, uses: acts.core.msg } ] }
 `);
-    const problems = await h.engine.procs.migrationProblems(pid, { ver: 2 });
+    const problems = await h.engine.migrations.problems(pid, { ver: 2 });
     expect(problems.map((p) => p.code)).toEqual(['inputs_rejected']);
     await h.deploy(`id: order
 steps:
   - { id: review, acts: [ { id: approve, uses: acts.core.msg } ] }
 `);
-    expect((await h.engine.procs.migrationProblems(pid, { ver: 3 })).map((p) => p.code)).toEqual(['act_changed']);
+    expect((await h.engine.migrations.problems(pid, { ver: 3 })).map((p) => p.code)).toEqual(['act_changed']);
     await h.deploy(`id: order
 steps:
   - { id: other, acts: [ { id: approve, uses: acts.core.irq } ] }
   - { id: review }
 `);
-    expect((await h.engine.procs.migrationProblems(pid, { ver: 4 })).map((p) => p.code)).toEqual(['parent_moved']);
-    expect((await h.engine.procs.migrationProblems(pid, { ver: 4, map: { approve: 'review' } })).map((p) => p.code)).toEqual(['kind_changed']);
-    expect((await h.engine.procs.migrationProblems(pid, { ver: 1 })).map((p) => p.code)).toEqual(['same_version']);
-    await expect(h.engine.procs.migrate(pid, { ver: 9 })).rejects.toMatchObject({ code: 'model.not_found' });
+    expect((await h.engine.migrations.problems(pid, { ver: 4 })).map((p) => p.code)).toEqual(['parent_moved']);
+    expect((await h.engine.migrations.problems(pid, { ver: 4, map: { approve: 'review' } })).map((p) => p.code)).toEqual(['kind_changed']);
+    expect((await h.engine.migrations.problems(pid, { ver: 1 })).map((p) => p.code)).toEqual(['same_version']);
+    await expect(h.engine.migrations.migrate(pid, { ver: 9 })).rejects.toMatchObject({ code: 'model.not_found' });
   });
 
   it('a process inside a parallel fan-out moves with its expanded acts', async () => {
@@ -238,7 +238,7 @@ steps:
   - { id: s0, acts: [ { id: call, uses: acts.core.subflow, params: { to: child } } ] }
   - { id: s1 }
 `);
-    expect((await h.engine.procs.migrationProblems(other, { ver: 3 })).map((p) => p.code)).toEqual(['subflow_moved']);
+    expect((await h.engine.migrations.problems(other, { ver: 3 })).map((p) => p.code)).toEqual(['subflow_moved']);
   });
 
   it('an unacknowledged delivery is still re-sent and acknowledged after the migration', async () => {

@@ -42,8 +42,7 @@ import { StuckDetector } from './stuck-detector.ts';
 import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
 import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats } from './engine-health.ts';
 import { isVarsObject } from '../engine/vars.ts';
-import { checkMigration } from '../engine/migrate.ts';
-import { MIGRATE_ACTION, type MigrationPlan, type MigrationProblem } from '../../vocab/migration.ts';
+import { migrationsApi, type MigrationsApi } from './migrations-api.ts';
 import type { Tracing } from './tracing/otlp.ts';
 import { traceProcesses } from './tracing/process-spans.ts';
 
@@ -96,6 +95,7 @@ export class Engine {
     this.reads = new ReadModel(rt, this.reader);
     this.insights = new Insights(rt, this.reader);
     this.models = modelsApi(rt, models, () => this.check(), () => this.packages.refresh());
+    this.migrations = migrationsApi(rt, models, this.reader, (request) => this.do(request));
     this.workers = new WorkerJobs(rt, (request) => this.do(request), (channel) => this.channel(channel), () => this.packages.refresh());
     this.packages = packagesApi(rt, { opened: (name) => this.workers.open(name), closed: (name) => this.workers.close(name) });
     this.schedules = new ScheduleTimer(rt, { start: (mid, inputs) => this.procs.start(mid, inputs), isLeader: () => this.lease.isLeader() });
@@ -190,6 +190,8 @@ export class Engine {
   // ---- models and reads ----
 
   readonly models: ModelsApi;
+  /** Moving running processes to another version of their model (migrations-api.ts, engine/migrate.ts). */
+  readonly migrations: MigrationsApi;
   /** What the API reads: inboxes, task forms, stored process rows, catch-up changes (read-model.ts). */
   readonly reads: ReadModel;
   /** Node figures of a model (heatmaps) and where a run's work waits in the runtime (insights.ts). */
@@ -238,16 +240,6 @@ export class Engine {
     wait: (pid: string): Promise<ProcInfo> => this.reader.finished(pid),
     /** Aborts the whole process (its root task), wherever it runs. */
     abort: (pid: string, options?: Vars): Promise<void> => this.do({ pid, tid: '$', action: 'abort', options }),
-    /**
-     * Moves the process to version `plan.ver` of its model, wherever it runs (engine/migrate.ts):
-     * every task at once, or nothing (`process.migration_refused`, with the problems).
-     */
-    migrate: (pid: string, plan: MigrationPlan): Promise<void> => this.do({ pid, tid: '$', action: MIGRATE_ACTION, options: { ...plan } }),
-    /** Why the process cannot follow the plan now (none: it can), as it is in memory or in the store; changes nothing. */
-    migrationProblems: async (pid: string, plan: MigrationPlan): Promise<MigrationProblem[]> => {
-      const proc = await this.reader.loaded(pid);
-      return checkMigration(proc, await this.modelStore.version(proc.mid, plan.ver), plan);
-    },
     /** Sets process variables (on its root task), wherever it runs. */
     setVars: (pid: string, vars: Vars): Promise<void> => this.do({ pid, tid: '$', action: 'set_process_vars', options: vars }),
   };
