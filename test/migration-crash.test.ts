@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ProcDetail } from '../server/runtime/info.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
-import { EngineProcess, HOST_TEST_BUDGET_MS } from './helpers/engine-process.ts';
+import { EngineProcess, HOST_TEST_BUDGET_MS, readyHost } from './helpers/engine-process.ts';
 
 const V1 = `id: mig
 steps:
@@ -33,12 +33,7 @@ afterAll(async () => {
   for (const db of databases) await db.drop();
 });
 
-async function host(url: string, crashAt?: string): Promise<EngineProcess> {
-  const h = new EngineProcess(url, crashAt);
-  hosts.push(h);
-  await Promise.race([h.ready, h.exited.then(() => Promise.reject(new Error(`host died: ${h.stderr}`)))]);
-  return h;
-}
+const host = (url: string, crashAt?: string): Promise<EngineProcess> => readyHost(hosts, url, crashAt);
 
 /** Each process's version and the versions its tasks' nodes belong to, read from the store. */
 async function storedVersions(url: string, pids: string[]): Promise<Array<{ ver: number; nodes: number[] }>> {
