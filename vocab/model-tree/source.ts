@@ -1,6 +1,7 @@
 /**
- * Opens YAML text for the designer: a tolerant `parseDocument` with a line counter, the element
- * tree with node ids, source ranges, and the syntax errors as engine-shaped problems.
+ * Opens YAML text for the designer and the structural diff (vocab/model-diff): a tolerant
+ * `parseDocument` with a line counter, the element tree with node ids, source ranges, and the
+ * syntax errors as engine-shaped problems.
  *
  * State: the last text opened and what it gave, shared by everything that reads the same text
  * (the graph, the property panel's values, the run dialog's inputs) — a parse of a 200-node model
@@ -10,8 +11,8 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { readElements, type Element } from './elements.ts';
 import { assignNodeIds } from './node-ids.ts';
-import type { ModelProblem } from '../../../vocab/model-problems.ts';
-import type { SourceRange } from '../../../vocab/graph.ts';
+import type { ModelProblem } from '../model-problems.ts';
+import type { SourceRange } from '../graph.ts';
 
 export interface OpenedSource {
   doc: Document;
