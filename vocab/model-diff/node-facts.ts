@@ -62,7 +62,7 @@ export function nodeFacts(element: Element): NodeFacts {
   return {
     element,
     placement: { parent: element.parent?.nodeId, field: element.field, index: element.index },
-    label: textField(element.map, 'name') ?? element.elementId ?? element.nodeId,
+    label: textField(element.map, 'name') ?? element.elementId ?? textField(element.map, 'key') ?? element.nodeId,
     fields,
   };
 }

@@ -37,7 +37,7 @@ export interface NodeChange {
   key: string;
   status: ChangeStatus;
   kind: ElementKind;
-  /** The name, else the YAML id, else the key (of the new version when the node is in it). */
+  /** The name, else the YAML id, else an act's `key`, else `key` (of the new version when the node is in it). */
   label: string;
   /** The YAML id, when the author wrote one. */
   elementId?: string;
