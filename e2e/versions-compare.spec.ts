@@ -5,6 +5,7 @@
  * overlay / side-by-side toggle.
  */
 import type { Locator, Page } from '@playwright/test';
+import { screenshot } from './helpers/browser.ts';
 import { deployModel, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
 
@@ -101,5 +102,5 @@ test('two versions compared on the graph: marks, the changed fields, the YAML me
   await page.getByRole('button', { name: 'Overlay' }).click();
   await expect(canvas(page, 'before')).toHaveCount(0);
   await expect(nodeIn(canvas(page, 'overlay'), 'act:assess')).toHaveAttribute('data-selected', 'true');
-  await page.screenshot({ path: 'tmp-scratch/version-compare.png' });
+  await screenshot(page, 'version-compare');
 });
