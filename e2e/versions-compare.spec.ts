@@ -6,34 +6,9 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { screenshot } from './helpers/browser.ts';
+import { claimsV1, claimsV2 } from '../test/helpers/claims-versions.ts';
 import { deployModel, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
-
-/** Version 1: a few filler steps first, so the changed act sits below the merge view's first screen. */
-function version1(id: string): string {
-  const filler = Array.from({ length: 8 }, (_, i) => `  - id: prepare_${i}\n    name: Preparation ${i}\n    acts:\n      - { id: note_${i}, uses: acts.core.msg, params: { to: ops, text: 'step ${i}' } }\n`).join('');
-  return `id: ${id}
-name: Claims
-steps:
-${filler}  - id: intake
-    name: Intake
-    acts:
-      - { id: triage, uses: acts.core.irq, params: { title: Triage } }
-  - id: review
-    name: Review
-    acts:
-      - { id: assess, uses: acts.core.irq, params: { title: Assess } }
-      - { id: legacy_check, uses: acts.core.irq, params: { title: Old check } }
-`;
-}
-
-/** Version 2: one act's params changed, a step renamed (a new id), an act added, one removed. */
-function version2(id: string): string {
-  return version1(id)
-    .replace('title: Triage }', 'title: Triage now }')
-    .replace('id: review\n    name: Review', 'id: assessment\n    name: Assessment')
-    .replace('{ id: legacy_check, uses: acts.core.irq, params: { title: Old check } }', '{ id: fraud_check, uses: acts.core.irq, params: { title: Fraud check } }');
-}
 
 const canvas = (page: Page, side: 'overlay' | 'before' | 'after') => page.getByTestId(`compare-canvas-${side}`);
 const nodeIn = (scope: Locator, id: string) => scope.getByTestId(`node-${id}`);
@@ -42,8 +17,9 @@ test('two versions compared on the graph: marks, the changed fields, the YAML me
   test.setTimeout(60_000);
   await signInAs(['designer']);
   const id = uniqueName('claims');
-  await deployModel(version1(id));
-  await deployModel(version2(id));
+  // filler steps first: the changed act sits below the merge view's first screen
+  await deployModel(claimsV1(id, 8));
+  await deployModel(claimsV2(id, 8));
 
   await page.goto(`/models/${id}`);
   await page.getByRole('button', { name: 'Versions' }).click();

@@ -4,27 +4,11 @@
  * the tasks of a run of that version carry). `models.diff` (lines of text) still answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimsV1, claimsV2 } from './helpers/claims-versions.ts';
 import { apiError, startTestServer, type TestServer } from './helpers/server.ts';
 
-const v1 = `id: claims
-name: Claims
-steps:
-  - id: intake
-    name: Intake
-    acts:
-      - { uses: acts.core.irq, key: describe, params: { title: Describe the claim } }
-      - { id: triage, uses: acts.core.irq, params: { title: Triage } }
-  - id: review
-    name: Review
-    acts:
-      - { id: assess, uses: acts.core.irq, params: { title: Assess } }
-      - { id: legacy_check, uses: acts.core.irq, params: { title: Old check } }
-`;
-// one act's params changed, one step renamed (its id), one act added, one removed
-const v2 = v1
-  .replace('title: Triage', 'title: Triage now')
-  .replace('id: review\n    name: Review', 'id: assessment\n    name: Assessment')
-  .replace('      - { id: legacy_check, uses: acts.core.irq, params: { title: Old check } }\n', '      - { id: fraud_check, uses: acts.core.irq, params: { title: Fraud check } }\n');
+const v1 = claimsV1('claims');
+const v2 = claimsV2('claims');
 
 let t: TestServer;
 beforeAll(async () => {
