@@ -10,6 +10,7 @@ import { trpcCode } from '../server/api/errors.ts';
 import { RemoteFailure } from '../server/cli/remote/failure.ts';
 import { ENGINE_CODES } from '../vocab/engine-codes.ts';
 import { PROBLEM_CODES } from '../vocab/model-problems.ts';
+import { MIGRATION_PROBLEMS } from '../vocab/migration.ts';
 import { ROLES } from '../vocab/roles.ts';
 import { API_CODES, CLI_CODES, HTTP_CODES, STUDIO_CODES, type ErrorCode } from '../vocab/server-codes.ts';
 import { TASK_STATES } from '../vocab/states.ts';
@@ -61,7 +62,7 @@ describe('imports', () => {
 describe('error and problem codes', () => {
   const errorTables = { ...ENGINE_CODES, ...API_CODES, ...HTTP_CODES, ...CLI_CODES, ...STUDIO_CODES };
   const errorCodes = new Set(Object.keys(errorTables));
-  const problemCodes = new Set<string>(PROBLEM_CODES);
+  const problemCodes = new Set<string>([...PROBLEM_CODES, ...Object.keys(MIGRATION_PROBLEMS)]);
   const uses = SOURCE.filter(({ file }) => !file.startsWith('vocab/')).flatMap(codeUses);
 
   it('every code an error is built with is in the error tables', () => {

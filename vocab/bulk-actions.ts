@@ -3,7 +3,8 @@
  * which adds each action's per-run call) and the studio (its buttons, confirmation and result
  * words): the permission each needs (vocab/roles.ts), and how a run's result reads. A run's
  * result is `done` (the action took effect), `skipped` (the run is not one the action acts on,
- * e.g. it had already ended) or `refused` (with the refusal's code and sentence).
+ * e.g. it had already ended) or `refused` (with the refusal's code and sentence). `migrate` (issue
+ * 16) runs the same way but starts from a version's migration plan, not from the runs list.
  */
 import type { Permission } from './roles.ts';
 
@@ -17,6 +18,8 @@ export interface BulkActionTraits {
   /** The confirmation's warning. */
   warning: string;
   permission: Permission;
+  /** Started with a plan of its own (the migration dialog), not from the runs list's bar. */
+  planned?: true;
 }
 
 export const BULK_ACTIONS = {
@@ -41,10 +44,20 @@ export const BULK_ACTIONS = {
     warning: 'The error of every open incident goes on: a run ends in error unless a catch handles it.',
     permission: 'operate',
   },
+  migrate: {
+    label: 'Migrate',
+    done: 'migrated',
+    skipped: 'ended, or on the target version already',
+    warning: 'Each run moves to the target version whole or not at all; a run that cannot follow the plan stays exactly as it is.',
+    permission: 'design',
+    planned: true,
+  },
 } as const satisfies Record<string, BulkActionTraits>;
 
 export type BulkActionName = keyof typeof BULK_ACTIONS;
-export const BULK_ACTION_NAMES = Object.keys(BULK_ACTIONS) as BulkActionName[];
+/** The actions of the runs list's bar (every one but those started with a plan of their own). */
+export type RunsListActionName = { [K in BulkActionName]: (typeof BULK_ACTIONS)[K] extends { planned: true } ? never : K }[BulkActionName];
+export const BULK_ACTION_NAMES = (Object.keys(BULK_ACTIONS) as BulkActionName[]).filter((name): name is RunsListActionName => !('planned' in BULK_ACTIONS[name]));
 
 /** Most runs one bulk action takes (a filter matching more is refused: narrow it). */
 export const MAX_BULK_RUNS = 10_000;

@@ -32,6 +32,7 @@ export const ENGINE_CODES = {
   'process.elsewhere': { retryable: false, http: 412, autoRetry: true, about: 'the process runs on another engine instance (see `details.owner`)' },
   'process.step_budget': { retryable: false, http: 422, about: 'the process created more tasks than its step budget (an endless loop)' },
   'process.rerun_step': { retryable: false, http: 400, invalidRequest: true, about: "a re-run names a step that is not one of the workflow's own steps (one inside a branch or a catch cannot start a run)" },
+  'process.migration_refused': { retryable: false, http: 409, about: 'a process cannot follow a migration plan now (see `details.problems`: each reason, vocab/migration.ts); it was left exactly as it was' },
   'process.key_conflict': { retryable: false, http: 409, about: 'an idempotency key already started a process with another model or other inputs' },
   'inputs.invalid': { retryable: false, http: 400, invalidRequest: true },
   'task.not_found': { retryable: false, http: 404 },

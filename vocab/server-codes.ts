@@ -34,6 +34,7 @@ export const API_CODES = {
   'input.invalid': { retryable: false, http: 400, invalidRequest: true, about: 'API input failed its schema (see `details.issues`)' },
   'steptest.invalid': { retryable: false, http: 400, invalidRequest: true, about: "a model's saved step tests (`tests:`) are malformed, or a step test names no step or act of the model (see `details`: the problems)" },
   'steptest.busy': { retryable: true, http: 503, about: 'the server runs as many step tests as it allows at once (2); try again in a moment' },
+  'model.in_use': { retryable: false, http: 409, about: 'a model whose versions still run processes is not removed (see `details.running`: per version); migrate, abort or let them end first' },
   'model.tests_failed': { retryable: false, http: 409, about: 'the deploy requires the saved step tests to pass and some failed; nothing was deployed (see `details`: the failing cases)' },
   'input.too_large': { retryable: false, http: 413, invalidRequest: true, about: 'a payload above its size limit' },
 } as const satisfies Record<string, CodeTraits>;

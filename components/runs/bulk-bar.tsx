@@ -18,7 +18,7 @@ import { apiKey } from '../data/query-keys.ts';
 import { Modal } from '../designer/modal.tsx';
 import { Button } from '../ui/button.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
-import { BULK_ACTION_NAMES, BULK_ACTIONS, MAX_BULK_RUNS, type BulkActionName } from '../../vocab/bulk-actions.ts';
+import { BULK_ACTION_NAMES, BULK_ACTIONS, MAX_BULK_RUNS, type BulkActionName, type RunsListActionName } from '../../vocab/bulk-actions.ts';
 import styles from './bulk.module.css';
 import { BulkProgress } from './bulk-progress.tsx';
 import type { RunSelection } from './use-run-selection.ts';
@@ -27,19 +27,19 @@ import type { runsFilterInput } from './runs-view.ts';
 const runs = (n: number) => (n === 1 ? '1 run' : `${n} runs`);
 
 /** The procedure of each bulk action (routers/bulk.ts has one per entry of vocab/bulk-actions.ts). */
-type BulkPath = `bulk.${BulkActionName}`;
+type BulkPath = `bulk.${RunsListActionName}`;
 
 /** The bulk actions the caller may start (the studio shows a button exactly when the server would allow it). */
-export function useBulkActions(): BulkActionName[] {
+export function useBulkActions(): RunsListActionName[] {
   const me = useMe();
   return BULK_ACTION_NAMES.filter((name) => me.can(BULK_ACTIONS[name].permission));
 }
 
-export function BulkBar({ actions, selection, count, filter }: { actions: readonly BulkActionName[]; selection: RunSelection; count: number; filter: ReturnType<typeof runsFilterInput> }) {
-  const [confirming, setConfirming] = useState<BulkActionName | null>(null);
+export function BulkBar({ actions, selection, count, filter }: { actions: readonly RunsListActionName[]; selection: RunSelection; count: number; filter: ReturnType<typeof runsFilterInput> }) {
+  const [confirming, setConfirming] = useState<RunsListActionName | null>(null);
   const [job, setJob] = useState<{ id: string; action: BulkActionName } | null>(null);
   const queryClient = useQueryClient();
-  const start = useMutation<ApiOutput<BulkPath>, ApiError, { action: BulkActionName; selection: ApiInput<BulkPath> }>({
+  const start = useMutation<ApiOutput<BulkPath>, ApiError, { action: RunsListActionName; selection: ApiInput<BulkPath> }>({
     mutationFn: ({ action, selection }) => callMutation(`bulk.${action}`, selection).catch((err: unknown) => Promise.reject(toApiError(err))),
     onSuccess: (started) => {
       setJob({ id: started.job, action: started.action });
@@ -54,7 +54,7 @@ export function BulkBar({ actions, selection, count, filter }: { actions: readon
 
   const size = selection.size;
   const tooMany = size > MAX_BULK_RUNS;
-  const send = (action: BulkActionName) => start.mutate({ action, selection: selection.all ? { filter } : { pids: [...selection.pids] } });
+  const send = (action: RunsListActionName) => start.mutate({ action, selection: selection.all ? { filter } : { pids: [...selection.pids] } });
   return (
     <>
       <div className={styles.bar} role="toolbar" aria-label="Bulk actions" data-selected={size}>

@@ -11,6 +11,7 @@ import { messagesRouter } from './routers/messages.ts';
 import { modelsRouter } from './routers/models.ts';
 import { packagesRouter } from './routers/packages.ts';
 import { bulkRouter } from './routers/bulk.ts';
+import { migrationsRouter } from './routers/migrations.ts';
 import { processesRouter } from './routers/processes.ts';
 import { secretsRouter } from './routers/secrets.ts';
 import { stepTestsRouter } from './routers/step-tests.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   inbox: inboxRouter,
   messages: messagesRouter,
   bulk: bulkRouter,
+  migrations: migrationsRouter,
   triggers: triggersRouter,
   packages: packagesRouter,
   health: healthRouter,

@@ -20,6 +20,8 @@ import { requireAnswers } from './required-answers.ts';
 import { chooseOutcome } from './outcomes.ts';
 import { OUTCOME_KEY } from '../../vocab/outcomes.ts';
 import { isControlAction } from '../../vocab/control.ts';
+import { MIGRATE_ACTION } from '../../vocab/migration.ts';
+import { migrateProcess, planOf } from './migrate.ts';
 import { applyControl } from './control.ts';
 
 
@@ -92,6 +94,11 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
     applyControl(core, proc, event, given, incidentFlow(core, proc));
     return 'applied';
   }
+  if (event === MIGRATE_ACTION) {
+    if (task !== proc.root) refuse(`migrate moves the whole process: send it to its root task '$', not ${label(task)}`);
+    migrate(core, proc, given);
+    return 'applied';
+  }
   let action = normalizeAction(event);
   let options = given;
   if (action === 'push') {
@@ -121,6 +128,22 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
   }
   if (action !== 'push' && action !== 'set_process_vars') core.settleDeliveries(proc.pid, task.tid);
   return 'applied';
+}
+
+/**
+ * Migrates the process to the version its plan names (migrate.ts). An act the plan cancels is
+ * skipped alone (not its siblings, unlike the `skip` action), so its chain goes on at the
+ * successor its retired node names.
+ */
+function migrate(core: EngineContext, proc: Process, options: Vars): void {
+  const plan = planOf(options);
+  const target = core.modelVersion(proc.mid, plan.ver);
+  if (!target) throw new ActError('model.not_found', `version ${plan.ver} of model '${proc.mid}' is not deployed`);
+  migrateProcess(core, proc, target, plan, (task) => {
+    closeSubtree(core, proc, task, 'skipped');
+    finish(core, proc, task, 'skipped');
+    core.settleDeliveries(proc.pid, task.tid);
+  });
 }
 
 /** `acts.core.action`: applies an action to the parent task of the act that runs it. */

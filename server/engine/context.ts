@@ -13,7 +13,7 @@ import type { EvalMode, Outcome, ScriptScope } from './sandbox/types.ts';
 import type { ExpressionTrials } from './expr/trials.ts';
 import type { Logger } from './logger.ts';
 import type { Message } from './messages.ts';
-import type { Vars } from './model/types.ts';
+import type { Vars, Workflow } from './model/types.ts';
 import type { PackageRegistry } from './packages/registry.ts';
 import type { HttpSender } from './packages/http-types.ts';
 import type { ShellRunner } from './packages/shell-types.ts';
@@ -25,6 +25,7 @@ import type { ErrorInfo } from './errors.ts';
 import type { Task } from './task.ts';
 import type { Node } from './tree/node.ts';
 import type { TaskState } from '../../vocab/states.ts';
+import type { NodeTree } from './tree/compile.ts';
 
 /**
  * Points where a test host can crash the engine on purpose (see test/hosts): an action's outbox
@@ -54,6 +55,13 @@ export interface ChildEnd {
   state: string;
   outputs: Vars;
   err: ErrorInfo | null;
+}
+
+/** A version of a model, compiled: the target of a migration (migrate.ts). */
+export interface MigrationTarget {
+  workflow: Workflow;
+  source: string;
+  tree: NodeTree;
 }
 
 export interface EngineContext {
@@ -127,6 +135,10 @@ export interface EngineContext {
   publishProcessEvent(proc: Process, kind: 'start' | 'complete' | 'error', message: Message): void;
   /** Closes the deliveries of a task's waiting messages after an action settled it. */
   settleDeliveries(pid: string, tid: string): void;
+
+  // ---- models ----
+  /** Version `ver` of model `mid`, compiled, when the runtime holds it (it loads the target of a migration before the migration's job runs). */
+  modelVersion(mid: string, ver: number): MigrationTarget | undefined;
 
   // ---- other processes ----
   /** Starts the child process of a subflow act; its start links to, or fails, the act later. */

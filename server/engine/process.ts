@@ -1,6 +1,7 @@
 /**
  * A running instance of one model (spec 2.1). Holds the compiled tree and the task table.
- * State: `none` (created, not started) → `running` → the root task's terminal state.
+ * State: `none` (created, not started) → `running` → the root task's terminal state. Its model
+ * version changes only when a migration moves it to another (migrate.ts).
  */
 import type { Vars, Workflow } from './model/types.ts';
 import type { ErrorInfo } from './errors.ts';
@@ -55,15 +56,38 @@ export class Process {
   private readonly dynamicNodes = new Map<string, Map<string, Node>>();
   private seq = 0;
 
+  private model: { workflow: Workflow; source: string; tree: NodeTree };
+
   constructor(
     readonly pid: string,
-    readonly workflow: Workflow,
-    readonly source: string,
-    readonly tree: NodeTree,
+    workflow: Workflow,
+    source: string,
+    tree: NodeTree,
     readonly parentPid: string | null,
     readonly parentTid: string | null,
   ) {
+    this.model = { workflow, source, tree };
     this.env = { ...workflow.env };
+  }
+
+  /** The version of its model the process runs (a migration switches it: migrate.ts). */
+  get workflow(): Workflow {
+    return this.model.workflow;
+  }
+
+  /** That version's model text (the process row's snapshot). */
+  get source(): string {
+    return this.model.source;
+  }
+
+  get tree(): NodeTree {
+    return this.model.tree;
+  }
+
+  /** Runs another version of its model from now on (migrate.ts moves its tasks to that version's nodes); run-time nodes are built again under them. */
+  switchModel(workflow: Workflow, source: string, tree: NodeTree): void {
+    this.model = { workflow, source, tree };
+    this.dynamicNodes.clear();
   }
 
   get mid(): string {

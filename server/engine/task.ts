@@ -75,7 +75,8 @@ export class Task {
   constructor(
     readonly pid: string,
     readonly tid: string,
-    readonly node: Node,
+    /** Fixed at creation, except that a migration moves it to the node of another version (migrate.ts). */
+    public node: Node,
     readonly prev: Task | null,
     readonly parent: Task | null,
     readonly isHook: boolean,

@@ -28,6 +28,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     now: () => clock.now(),
     newId: rt.newId,
     fault: rt.fault,
+    modelVersion: (mid, ver) => rt.links.modelVersion(mid, ver),
 
     createTask: (proc, node, prev, parent, isHook) => tasks.createTask(proc, node, prev, parent, isHook),
     setState: (proc, task, state) => tasks.setState(proc, task, state),

@@ -42,6 +42,7 @@ import { StuckDetector } from './stuck-detector.ts';
 import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
 import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats } from './engine-health.ts';
 import { isVarsObject } from '../engine/vars.ts';
+import { migrationsApi, type MigrationsApi } from './migrations-api.ts';
 import type { Tracing } from './tracing/otlp.ts';
 import { traceProcesses } from './tracing/process-spans.ts';
 
@@ -74,6 +75,8 @@ export class Engine {
     const links = {
       startProcess: (mid: string, inputs: Vars, parent: ParentRef | null) => this.starter.start(mid, inputs, parent),
       slotFreed: () => void this.fills.request(),
+      modelVersion: (mid: string, ver: number) => this.modelStore.heldVersion(mid, ver),
+      loadVersion: (mid: string, ver: number) => this.modelStore.version(mid, ver),
     };
     const rt = createRuntime({ ...parts, links, faults: options.faults });
     const models = new Models(parts.store, parts.registry, parts.sandbox, parts.clock, multiInstance(parts.store), options.modelFreshMs, parts.secrets);
@@ -92,6 +95,7 @@ export class Engine {
     this.reads = new ReadModel(rt, this.reader);
     this.insights = new Insights(rt, this.reader);
     this.models = modelsApi(rt, models, () => this.check(), () => this.packages.refresh());
+    this.migrations = migrationsApi(rt, models, this.reader, (request) => this.do(request));
     this.workers = new WorkerJobs(rt, (request) => this.do(request), (channel) => this.channel(channel), () => this.packages.refresh());
     this.packages = packagesApi(rt, { opened: (name) => this.workers.open(name), closed: (name) => this.workers.close(name) });
     this.schedules = new ScheduleTimer(rt, { start: (mid, inputs) => this.procs.start(mid, inputs), isLeader: () => this.lease.isLeader() });
@@ -186,6 +190,8 @@ export class Engine {
   // ---- models and reads ----
 
   readonly models: ModelsApi;
+  /** Moving running processes to another version of their model (migrations-api.ts, engine/migrate.ts). */
+  readonly migrations: MigrationsApi;
   /** What the API reads: inboxes, task forms, stored process rows, catch-up changes (read-model.ts). */
   readonly reads: ReadModel;
   /** Node figures of a model (heatmaps) and where a run's work waits in the runtime (insights.ts). */

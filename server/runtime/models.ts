@@ -289,6 +289,22 @@ export class Models {
     return entry;
   }
 
+  /** Version `ver` of model `mid`, compiled, when it is held here (the latest, or a snapshot kept); a migration loads its target first (`version`). */
+  heldVersion(mid: string, ver: number): CompiledModel | undefined {
+    const latest = this.compiled.get(mid);
+    if (latest && latest.ver === ver) return latest;
+    return this.snapshots.get(`${mid}:${ver}`);
+  }
+
+  /** Version `ver` of model `mid` as deployed, compiled (and kept: `heldVersion`); `model.not_found` when it is not deployed. */
+  async version(mid: string, ver: number): Promise<CompiledModel> {
+    const held = this.heldVersion(mid, ver);
+    if (held) return held;
+    const row = await this.store.modelVersions.find(`${mid}:${ver}`);
+    if (!row) throw new ActError('model.not_found', `version ${ver} of model '${mid}' is not deployed`);
+    return this.snapshot(mid, ver, row.data);
+  }
+
   /** Archives the model (now) or takes the mark away; `model.not_found` when it is not deployed. Returns the row. */
   async setArchived(mid: string, archived: boolean): Promise<ModelRow> {
     const existing = await this.store.models.find(mid);

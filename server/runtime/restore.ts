@@ -9,20 +9,18 @@ import { applyTaskRow, extraOf, type NodeRef } from './rows.ts';
 import { parseTaskState } from '../../vocab/states.ts';
 import type { ProcRow, TaskRow } from '../store/contract/types.ts';
 import { Task } from '../engine/task.ts';
-import { compileDynamic, type NodeTree } from '../engine/tree/compile.ts';
+import type { NodeTree } from '../engine/tree/compile.ts';
+import { dynamicNode } from '../engine/dynamic-nodes.ts';
+import { retiredNode } from '../engine/tree/retired.ts';
 import { asAct, asBranch, type Node } from '../engine/tree/node.ts';
 import { neededDone } from '../engine/branches.ts';
 import type { Workflow } from '../engine/model/types.ts';
 
-function dynamicNode(proc: Process, origin: string, id: string): Node | undefined {
-  if (!proc.hasDynamic(origin)) {
-    const owner = proc.tasks.get(origin);
-    if (owner?.expansion) {
-      proc.registerDynamic(origin, compileDynamic(owner.expansion.acts, owner.node, owner.expansion.mode, origin).nodes);
-    }
-    if (owner && owner.pushed.length > 0) proc.registerDynamic(origin, compileDynamic(owner.pushed, owner.node, 'parallel', origin).nodes);
-  }
-  return proc.dynamicNode(origin, id);
+/** The node of a stored task: the root, a compiled node, a run-time node, or a node a migration retired. */
+function nodeOf(proc: Process, tree: NodeTree, tid: string, ref: NodeRef, parent: Task | null): Node | undefined {
+  if (ref.retired) return retiredNode(ref.id, ref.retired, parent?.node ?? null, ref.next ? (tree.nodes.get(ref.next) ?? null) : null);
+  if (ref.origin !== null) return dynamicNode(proc, ref.origin, ref.id);
+  return tid === '$' ? tree.root : tree.nodes.get(ref.id);
 }
 
 export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workflow: Workflow; tree: NodeTree }): Process {
@@ -40,12 +38,12 @@ export function restoreProcess(row: ProcRow, taskRows: TaskRow[], model: { workf
   const sorted = [...taskRows].sort((a, b) => a.timestamp - b.timestamp);
   for (const r of sorted) {
     const ref = r.node_data as NodeRef;
-    const node = ref.origin === null ? (r.tid === '$' ? model.tree.root : model.tree.nodes.get(ref.id)) : dynamicNode(proc, ref.origin, ref.id);
+    const prev = r.prev ? (proc.tasks.get(r.prev) ?? null) : null;
+    const parent = r.parent ? (proc.tasks.get(r.parent) ?? null) : null;
+    const node = nodeOf(proc, model.tree, r.tid, ref, parent);
     if (!node) {
       throw new ActError('internal', `process '${row.id}': task '${r.tid}' refers to node '${ref.id}', which its model does not have`);
     }
-    const prev = r.prev ? (proc.tasks.get(r.prev) ?? null) : null;
-    const parent = r.parent ? (proc.tasks.get(r.parent) ?? null) : null;
     const extra = extraOf(r);
     const task = new Task(row.id, r.tid, node, prev, parent, extra.hook, r.timestamp);
     applyTaskRow(task, r, extra);

@@ -10,12 +10,17 @@ import type { ProcRow, TaskRow } from '../store/contract/types.ts';
 import type { Task } from '../engine/task.ts';
 import type { OwnerScope } from '../engine/owner-scope.ts';
 import { inputsText } from './inputs-text.ts';
+import type { RetiredInfo } from '../engine/tree/retired.ts';
 
 /** Node reference of a task row: a compiled node by id, or a run-time node by origin task and id. */
 export interface NodeRef {
   id: string;
   level: number;
   origin: string | null;
+  /** A node a migration retired (engine/tree/retired.ts): what it keeps of the node it stands for. */
+  retired?: RetiredInfo;
+  /** A retired node's successor in the model (a task a migration cancelled goes on there). */
+  next?: string;
 }
 
 /** Engine state of a task beyond its columns (the `hooks` JSON of the row). */
@@ -130,6 +135,10 @@ export function sameProcRow(a: ProcRow, b: ProcRow): boolean {
 export function taskRow(proc: Process, task: Task): TaskRow {
   // `id` first: the runs list's failing-node filter matches the start of this JSON text (read-model.ts processesFailingAt)
   const node: NodeRef = { id: task.node.id, level: task.node.level, origin: task.node.origin };
+  if (task.node.retired) {
+    node.retired = task.node.retired;
+    if (task.node.next) node.next = task.node.next.id;
+  }
   const extra: TaskExtra = {
     hook: task.isHook,
     caught: task.caught,

@@ -6,7 +6,7 @@ import type { SecretReader } from '../engine/secrets.ts';
 import type { TaskStops } from './task-stops.ts';
 import type { Channel, OrderedDispatcher } from './channels.ts';
 import type { Clock, IdSource } from '../engine/clock.ts';
-import type { EngineContext, FaultPoint, ParentRef } from '../engine/context.ts';
+import type { EngineContext, FaultPoint, MigrationTarget, ParentRef } from '../engine/context.ts';
 import type { Logger } from '../engine/logger.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { PackageRegistry } from '../engine/packages/registry.ts';
@@ -35,6 +35,10 @@ export interface RuntimeLinks {
   startProcess(mid: string, options: Vars, parent: ParentRef | null): Promise<Process>;
   /** A finished process left memory while parked ones wait: fill the free slot. */
   slotFreed(): void;
+  /** Version `ver` of model `mid`, compiled, when it is held here (the target of a migration: `loadVersion` first). */
+  modelVersion(mid: string, ver: number): MigrationTarget | undefined;
+  /** Loads and compiles a deployed version so `modelVersion` answers it; `model.not_found` when it is not deployed. */
+  loadVersion(mid: string, ver: number): Promise<MigrationTarget>;
 }
 
 /** What a runtime is built from (engine-parts.ts, plus the test host's fault points). */

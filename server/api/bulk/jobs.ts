@@ -19,7 +19,7 @@ import type { ApiServices } from '../context.ts';
 import { toActError } from '../errors.ts';
 import { BULK_OPERATIONS, type BulkOperation } from './operations.ts';
 import type { BulkSelection } from './selection.ts';
-import type { BulkActionName, BulkOutcome, BulkRunResult } from '../../../vocab/bulk-actions.ts';
+import type { BulkActionName, BulkOutcome, BulkRunResult, RunsListActionName } from '../../../vocab/bulk-actions.ts';
 
 const CHUNK = 50;
 const PARALLEL = 8;
@@ -97,8 +97,12 @@ async function inParallel<T>(items: readonly T[], parallel: number, work: (item:
 export class BulkJobs {
   private readonly jobs = new Map<string, BulkJob>();
 
-  /** Starts a job over `pids` (already selected and bounded) with the action's operation (`op`: another, in tests); returns at once. */
-  start(services: ApiServices, caller: Caller, action: BulkActionName, selection: BulkSelection, pids: readonly string[], op: BulkOperation = BULK_OPERATIONS[action]): BulkJob {
+  /**
+   * Starts a job over `pids` (already selected and bounded) with the action's operation (`op`: the
+   * one a plan made — a migration's —, or another in tests); returns at once.
+   */
+  start(services: ApiServices, caller: Caller, action: BulkActionName, selection: BulkSelection, pids: readonly string[], op: BulkOperation | undefined = BULK_OPERATIONS[action as RunsListActionName]): BulkJob {
+    if (!op) throw new ActError('internal', `bulk action '${action}' needs its plan's operation`);
     this.forgetOld();
     const running = [...this.jobs.values()].filter((j) => j.state === 'running').length;
     if (running >= MAX_RUNNING) {

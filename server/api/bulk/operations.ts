@@ -11,7 +11,7 @@ import type { Caller } from '../../auth/types.ts';
 import type { ProcRow } from '../../runtime/read-model-types.ts';
 import type { ApiServices } from '../context.ts';
 import { requireMayChangeProcess } from '../process-access.ts';
-import type { BulkActionName } from '../../../vocab/bulk-actions.ts';
+import type { RunsListActionName } from '../../../vocab/bulk-actions.ts';
 import { isTerminalName } from '../../../vocab/states.ts';
 
 export interface BulkOperation {
@@ -35,7 +35,7 @@ function resolveIncidents(action: 'retry' | 'fail'): BulkOperation['apply'] {
   };
 }
 
-export const BULK_OPERATIONS: Readonly<Record<BulkActionName, BulkOperation>> = {
+export const BULK_OPERATIONS: Readonly<Record<RunsListActionName, BulkOperation>> = {
   abort: {
     audit: 'proc.bulk_abort',
     skips: (row) => isTerminalName(row.state),

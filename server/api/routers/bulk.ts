@@ -15,10 +15,10 @@ import { toActError } from '../errors.ts';
 import { id } from '../limits.ts';
 import { allows } from '../policy.ts';
 import { allowed, router } from '../trpc.ts';
-import { BULK_ACTIONS, MAX_BULK_RUNS, type BulkActionName } from '../../../vocab/bulk-actions.ts';
+import { BULK_ACTIONS, MAX_BULK_RUNS, type RunsListActionName } from '../../../vocab/bulk-actions.ts';
 
 /** The procedure that starts bulk action `action`. */
-function bulkStart(action: BulkActionName) {
+function bulkStart(action: RunsListActionName) {
   return allowed(BULK_ACTIONS[action].permission)
     .input(bulkSelection)
     .mutation(async ({ ctx, input }) => {

@@ -13,6 +13,7 @@ import { id, yamlSource } from '../limits.ts';
 import { page, pageOf, toQuery } from '../paging.ts';
 import { requirePassingTests } from '../step-test-gate.ts';
 import { allowed, router } from '../trpc.ts';
+import type { ApiServices } from '../context.ts';
 import { diffModels } from '../../../vocab/model-diff/index.ts';
 
 const version = z.number().int().min(1).max(1_000_000);
@@ -37,6 +38,15 @@ function setArchived(archived: boolean) {
         return { id: row.id, archived: row.archived };
       }),
     );
+}
+
+/** A model whose versions still run processes is not removed: they are migrated, aborted or left to end first. */
+async function requireNoRunning(services: ApiServices, mid: string): Promise<void> {
+  const running = await services.engine.migrations.running(mid);
+  if (running.length === 0) return;
+  const total = running.reduce((sum, v) => sum + v.running, 0);
+  const where = running.map((v) => `${v.running} on version ${v.ver}`).join(', ');
+  throw new ActError('model.in_use', `model '${mid}' still has ${total} running process${total === 1 ? '' : 'es'} (${where}); migrate them to another model version, abort them or let them end, then remove it`, { running });
 }
 
 export const modelsRouter = router({
@@ -138,6 +148,7 @@ export const modelsRouter = router({
     .input(z.object({ id }))
     .mutation(({ ctx, input }) =>
       audited(ctx.services, ctx.caller, { action: 'model.remove', target: input.id }, async () => {
+        await requireNoRunning(ctx.services, input.id);
         if (!(await ctx.services.engine.models.remove(input.id))) throw new ActError('model.not_found', `model '${input.id}' is not deployed`);
         return { removed: true };
       }),

@@ -27,6 +27,16 @@ export interface HookRule {
   act: Node;
 }
 
+/** What a retired node (tree/retired.ts) keeps of the node it stands for. */
+export interface RetiredInfo {
+  kind: NodeKind;
+  name: string;
+  tag: string;
+  /** An act's package and business key; '' for other kinds. */
+  uses: string;
+  key: string;
+}
+
 export interface Node {
   id: string;
   kind: NodeKind;
@@ -46,6 +56,8 @@ export interface Node {
    * that task's definitions and finds them by id.
    */
   origin: string | null;
+  /** Set on a node a migration retired (tree/retired.ts): it stands for a node the process's model no longer has. */
+  retired?: RetiredInfo;
 }
 
 export function asWorkflow(node: Node): Workflow {
