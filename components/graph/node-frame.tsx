@@ -1,7 +1,8 @@
 /**
  * The frame every graph node shares: the kind's box, the hidden handles edges attach to (the same
  * positions `flow-elements.ts` declares), the run state as colour + icon + label, the problem
- * badge, and a version comparison's mark (colour + corner sign, `data-diff`). Kind components (`node-views.tsx`) fill in the content.
+ * badge, and a version comparison's mark (colour + corner sign, `data-diff`). Kind components
+ * (`node-views.tsx`) fill in the content.
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { Handle, Position } from '@xyflow/react';
