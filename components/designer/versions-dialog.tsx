@@ -1,9 +1,10 @@
 /**
- * Version history with a diff between two versions (the server's `models.diff`), and opening an
- * older version in the editor. State: the two versions compared (`from`, `to`; default: the one
+ * Version history with a diff between two versions (the server's `models.diff`), a link to their
+ * comparison on the graph (components/compare), and opening an older version in the editor. State: the two versions compared (`from`, `to`; default: the one
  * before the latest and the latest).
  */
 'use client';
+import Link from 'next/link';
 import { useState } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
 import { Button } from '../ui/button.tsx';
@@ -80,7 +81,14 @@ export function VersionsDialog({ id, open, onClose, onOpenVersion }: { id: strin
             ))}
           </tbody>
         </table>
-        {from !== undefined && to !== undefined ? <VersionDiff id={id} from={from} to={to} /> : null}
+        {from !== undefined && to !== undefined ? (
+          <>
+            <Link href={`/models/${encodeURIComponent(id)}/compare?from=${from}&to=${to}`} data-testid="compare-on-graph">
+              Compare v{from} and v{to} on the graph
+            </Link>
+            <VersionDiff id={id} from={from} to={to} />
+          </>
+        ) : null}
       </div>
     </Modal>
   );
