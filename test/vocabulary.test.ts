@@ -1,6 +1,6 @@
 /**
  * One source for each shared vocabulary (vocab/): no state or role list written again elsewhere,
- * the studio takes no value from server/, vocab/ imports nothing but itself, and every error or
+ * the studio takes no value from server/, vocab/ imports nothing but itself and the yaml parser, and every error or
  * problem code the source builds is in the code tables (and every listed code is built).
  */
 import path from 'node:path';
