@@ -97,4 +97,21 @@ describe.each(['sqlite', 'postgresql'] as const)('API migrations on %s', (backen
     }
     expect(await t.as('viewer').migrations.running.query({ mid: 'buy' })).toEqual({ mid: 'buy', versions: [] });
   });
+
+  it('proposes the node in its place for elements without an id, whose generated ids change with every version', async () => {
+    const v1 = `id: gen\nsteps:\n  - { id: s1, acts: [ { uses: acts.core.irq, key: ask } ] }\n`;
+    const v2 = `id: gen\nsteps:\n  - { id: s1, acts: [ { uses: acts.core.irq, key: ask } ] }\n  - { id: s2, acts: [ { uses: acts.core.msg, key: told } ] }\n`;
+    await t.as('designer').models.deploy.mutate({ source: v1 });
+    const pid = (await t.as('operator').processes.start.mutate({ mid: 'gen', inputs: {} })).pid;
+    await t.engine.idle();
+    await t.as('designer').models.deploy.mutate({ source: v2 });
+    const plan = await t.as('viewer').migrations.plan.query({ mid: 'gen', from: 1, to: 2 });
+    const ask = plan.nodes.find((n) => n.kind === 'act')!;
+    expect(ask.how).toBe('place');
+    expect(ask.target).not.toBe(ask.id);
+    const map = Object.fromEntries(plan.nodes.filter((n) => n.target && n.target !== n.id).map((n) => [n.id, n.target!]));
+    expect(await t.as('designer').migrations.one.mutate({ pid, to: 2, map })).toEqual({ pid, from: 1, to: 2 });
+    const open = (await processOf(pid)).tasks.find((x) => x.key === 'ask' && x.state === 'interrupted')!;
+    expect(open.nid).toBe(ask.target);
+  });
 });

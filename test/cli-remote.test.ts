@@ -584,7 +584,9 @@ steps:
     expect(blocked.lines[0].problems[0]).toMatchObject({ code: 'no_target', nid: 'ask' });
     expect(blocked.lines[2]).toMatchObject({ total: 2, ready: 0, blocked: 2 });
 
-    const ready = await as('ops', ['migrate', 'mig', '--from', '1', '--to', '2', '--map', 'ask=ask2', '--check']);
+    // the proposal maps nothing here: the renamed step has another name too
+    expect((await as('ops', ['migrate', 'mig', '--from', '1', '--to', '2', '--proposed', '--check'])).code).toBe(6);
+    const ready = await as('ops', ['migrate', 'mig', '--from', '1', '--to', '2', '--map', 'ask=ask2', '--proposed', '--check']);
     expect(ready.code).toBe(0);
     expect(ready.lines).toMatchObject([{ total: 2, ready: 2, blocked: 0 }]);
 

@@ -2,8 +2,8 @@
  * Migrating running processes to another version of their model (issue 16; engine/migrate.ts):
  * - `running`: how many processes of each version of a model have not ended (the deploy dialog's
  *   guard rail, the versions dialog);
- * - `plan`: the nodes of both versions and the proposed mapping (same id and kind; else a target
- *   node of the same kind and name that no source node has, as a suggestion);
+ * - `plan`: the nodes of both versions and the proposed mapping (same id and kind; else the node in
+ *   its place by the structural diff; else a node of the same kind and name, as a suggestion);
  * - `check`: validates a plan against the processes it would move (every unfinished one of the
  *   source version, or the given ones) before anything moves: which can, which cannot and why;
  * - `start`: migrates them in the background (a bulk job: `bulk.status` polls its progress and
@@ -21,6 +21,8 @@ import type { ApiServices } from '../context.ts';
 import { ActError } from '../../engine/errors.ts';
 import type { MigrationNode } from '../../runtime/migrations-api.ts';
 import { MAX_BULK_RUNS } from '../../../vocab/bulk-actions.ts';
+import { diffModels } from '../../../vocab/model-diff/index.ts';
+import { snapshotNodeIds } from '../model-node-ids.ts';
 import { isSkipProblem, REMOVED_POLICIES, type MigrationPlan, type MigrationProblem } from '../../../vocab/migration.ts';
 
 const version = z.number().int().min(1).max(1_000_000);
@@ -53,17 +55,38 @@ async function selected(services: ApiServices, input: PlanInput): Promise<string
   return pids;
 }
 
-/** Each source node with its proposed target: the node of the same id and kind, else a suggestion by kind and name. */
-function proposedMapping(source: MigrationNode[], target: MigrationNode[]) {
+/**
+ * Each source node with its proposed target: the node of the same id and kind (`same`); else the
+ * node in its place (`place`: the structural diff matched them — an element without a YAML id gets
+ * a new generated id in every version); else a suggestion of the same kind and name that no source
+ * node has (`suggested`); else none.
+ */
+function proposedMapping(source: MigrationNode[], target: MigrationNode[], inPlace: Map<string, string>) {
   const byId = new Map(target.map((n) => [n.id, n]));
   const sourceIds = new Set(source.map((n) => n.id));
   const unmatched = target.filter((n) => !sourceIds.has(n.id));
   return source.map((n) => {
     const same = byId.get(n.id);
     if (same && same.kind === n.kind) return { ...n, target: n.id, how: 'same' as const };
+    const placed = byId.get(inPlace.get(n.id) ?? '');
+    if (placed && placed.kind === n.kind) return { ...n, target: placed.id, how: 'place' as const };
     const suggested = unmatched.find((t) => t.kind === n.kind && t.name === n.name && t.name !== '');
     return suggested ? { ...n, target: suggested.id, how: 'suggested' as const } : { ...n, target: null, how: 'none' as const };
   });
+}
+
+/** Engine node ids of `from` → of `to` for the elements the structural diff finds in both (by graph node id). */
+async function nodesInPlace(services: ApiServices, mid: string, from: number, to: number): Promise<Map<string, string>> {
+  const { engine } = services;
+  const [a, b] = await Promise.all([engine.models.version(mid, from), engine.models.version(mid, to)]);
+  const nids = (row: typeof a) => snapshotNodeIds(engine, { mid: row.mid, model_ver: row.ver, model: row.data });
+  const diff = diffModels(a.data, b.data, { nids: { before: nids(a), after: nids(b) } });
+  const pairs = new Map<string, string>();
+  for (const change of diff.changes) {
+    if (change.status === 'added' || change.status === 'removed' || !change.nid) continue;
+    pairs.set(change.beforeNid ?? change.nid, change.nid);
+  }
+  return pairs;
 }
 
 export const migrationsRouter = router({
@@ -77,8 +100,13 @@ export const migrationsRouter = router({
     .input(z.object({ mid: id, from: version, to: version }))
     .query(async ({ ctx, input }) => {
       const { migrations } = ctx.services.engine;
-      const [source, target, running] = await Promise.all([migrations.nodes(input.mid, input.from), migrations.nodes(input.mid, input.to), migrations.running(input.mid)]);
-      return { ...input, nodes: proposedMapping(source, target), targets: target, running: running.find((v) => v.ver === input.from)?.running ?? 0 };
+      const [source, target, running, inPlace] = await Promise.all([
+        migrations.nodes(input.mid, input.from),
+        migrations.nodes(input.mid, input.to),
+        migrations.running(input.mid),
+        nodesInPlace(ctx.services, input.mid, input.from, input.to),
+      ]);
+      return { ...input, nodes: proposedMapping(source, target, inPlace), targets: target, running: running.find((v) => v.ver === input.from)?.running ?? 0 };
     }),
 
   /** Validates the plan against each process it would move; nothing moves. */

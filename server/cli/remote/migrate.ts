@@ -1,7 +1,7 @@
 /**
  * `acts migrate <model-id> --from N --to M`: moves the running processes of version N of a model
  * to version M on a server (issue 16; the API's migrations.*). `--map old=new` names a renamed
- * node, `--cancel <node>` cancels live acts at a node version M does not have, `--pid` picks
+ * node (`--proposed` takes the server's proposal — same id, same place, same name — for the rest), `--cancel <node>` cancels live acts at a node version M does not have, `--pid` picks
  * processes (default: every unfinished one of version N). `--check` validates the plan and moves
  * nothing: one line per process that cannot migrate (`{"pid","problems"}`), then the counts.
  * Otherwise the server migrates them in the background; one line per process as it ends
@@ -21,6 +21,8 @@ export interface MigrateFlags extends ConnectionFlags {
   cancel: string[];
   pid: string[];
   check?: boolean;
+  /** Take the server's proposed target of every node (migrations.plan) where --map names none. */
+  proposed?: boolean;
 }
 
 /** How often the progress of a running migration is read, ms. */
@@ -70,10 +72,18 @@ async function migrate({ client, io }: RemoteContext, input: ReturnType<typeof p
   }
 }
 
+/** The plan with the server's proposal under the explicit `--map`s (`--proposed`). */
+async function withProposal({ client }: RemoteContext, input: ReturnType<typeof planInput>): Promise<ReturnType<typeof planInput>> {
+  const plan = await client.migrations.plan.query({ mid: input.mid, from: input.from, to: input.to });
+  const proposed = Object.fromEntries(plan.nodes.filter((n) => n.target !== null && n.target !== n.id).map((n) => [n.id, n.target as string]));
+  return { ...input, map: { ...proposed, ...input.map } };
+}
+
 /** Runs `acts migrate`; returns the exit code. */
 export function migrateCommand(mid: string, flags: MigrateFlags, io: Io): Promise<number> {
   return runRemote(flags, io, async (ctx) => {
-    const input = planInput(mid, flags);
+    const explicit = planInput(mid, flags);
+    const input = flags.proposed ? await withProposal(ctx, explicit) : explicit;
     return flags.check ? check(ctx, input) : migrate(ctx, input);
   });
 }

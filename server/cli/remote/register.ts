@@ -91,6 +91,7 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
       .option('--map <old=new>', 'a node of --from that is another node of --to (a renamed step or act); repeatable', collect, [])
       .option('--cancel <node>', 'a node --to does not have: cancel the live acts there instead of blocking their process; repeatable', collect, [])
       .option('--pid <pid>', 'only this process (default: every unfinished one of --from); repeatable', collect, [])
+      .option('--proposed', "map every other node to the server's proposal (same id, same place for elements without an id, same kind and name)")
       .option('--check', 'validate the plan against each process and move nothing'),
   ).action(async (mid: string, flags) => {
     const { migrateCommand } = await import('./migrate.ts');
