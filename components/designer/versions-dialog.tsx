@@ -35,7 +35,20 @@ function VersionDiff({ id, from, to }: { id: string; from: number; to: number })
   );
 }
 
-export function VersionsDialog({ id, open, onClose, onOpenVersion }: { id: string; open: boolean; onClose: () => void; onOpenVersion: (ver: number) => void }) {
+export function VersionsDialog({
+  id,
+  open,
+  onClose,
+  onOpenVersion,
+  onMigrate,
+}: {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  onOpenVersion: (ver: number) => void;
+  /** Opens the migration of running processes between the two versions compared (designers). */
+  onMigrate?: (pair: { from: number; to: number }) => void;
+}) {
   const list = useApiQuery('models.versions', { id }, { enabled: open });
   const [pair, setPair] = useState<{ from?: number; to?: number }>({});
   const versions = list.data?.versions ?? [];
@@ -81,6 +94,13 @@ export function VersionsDialog({ id, open, onClose, onOpenVersion }: { id: strin
           </tbody>
         </table>
         {from !== undefined && to !== undefined ? <VersionDiff id={id} from={from} to={to} /> : null}
+        {onMigrate && from !== undefined && to !== undefined && from !== to ? (
+          <div className={styles.dialogActions}>
+            <Button onClick={() => onMigrate({ from, to })}>
+              Migrate running processes from v{from} to v{to}…
+            </Button>
+          </div>
+        ) : null}
       </div>
     </Modal>
   );
