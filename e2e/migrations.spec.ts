@@ -148,6 +148,7 @@ test('the version history opens the migration of the two versions compared; a vi
   const dialog = page.getByRole('dialog', { name: `Migrate running processes of ${mid}` });
   await expect(dialog).toContainText('0 processes run version 1.');
   await expect(dialog.getByLabel('Target of step review')).toHaveValue('');
+  await expect(dialog.locator('tr[data-node="review"]')).toContainText('Live tasks here block the migration (only acts can be cancelled)');
   await dialog.getByRole('button', { name: 'Check' }).click();
   await expect(dialog.getByRole('region', { name: 'Check result' })).toContainText('0 processes checked: 0 ready');
 
@@ -156,4 +157,31 @@ test('the version history opens the migration of the two versions compared; a vi
   await page.getByRole('button', { name: 'Versions' }).click();
   await expect(page.getByRole('dialog', { name: 'Version history' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Migrate running processes/ })).toHaveCount(0);
+});
+
+test('an approval removed in the new version: its live tasks are cancelled by the plan and the runs go on to the end', async ({ page, adminApi, signInAs }) => {
+  const mid = uniqueName('drop');
+  const source = (acts: string) => `id: ${mid}
+steps:
+  - { id: s1, acts: [ ${acts} ] }
+  - { id: s2, acts: [ { id: mark, uses: acts.transform.set, params: { done: true } } ] }
+`;
+  await deployModel(source('{ id: approve, uses: acts.core.irq, key: approve }'));
+  const pids = [(await startProcess(mid)).pid, (await startProcess(mid)).pid];
+  await deployModel(source(''));
+  await signInAs(['designer']);
+  await page.goto(`/models/${mid}`);
+  await page.getByRole('button', { name: 'Versions' }).click();
+  await page.getByRole('button', { name: 'Migrate running processes from v1 to v2…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Migrate running processes of ${mid}` });
+  await expect(dialog.getByLabel('Target of act approve')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  const result = dialog.getByRole('region', { name: 'Check result' });
+  await expect(result).toHaveAttribute('data-blocked', '2');
+  await dialog.getByLabel('Live tasks of act approve').selectOption('cancel');
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(result).toHaveAttribute('data-ready', '2');
+  await dialog.getByRole('button', { name: 'Migrate 2 processes' }).click();
+  await expect(dialog.getByRole('region', { name: 'Bulk migrate' })).toHaveAttribute('data-state', 'done');
+  for (const pid of pids) await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
 });

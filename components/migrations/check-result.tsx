@@ -8,11 +8,11 @@ import Link from 'next/link';
 import type { ApiOutput } from '../data/api-types.ts';
 import { BULK_ACTIONS } from '../../vocab/bulk-actions.ts';
 import styles from './migrations.module.css';
+import { processes } from './words.ts';
 
 export type MigrationCheck = ApiOutput<'migrations.check'>;
 
 const SHOWN = 100;
-const processes = (n: number) => (n === 1 ? '1 process' : `${n} processes`);
 
 /** Source node id → how many blocked processes have a problem there. */
 export function blockedByNode(check: MigrationCheck | undefined): Map<string, number> {

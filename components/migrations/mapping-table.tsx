@@ -7,7 +7,7 @@
  */
 'use client';
 import { REMOVED_POLICIES, type RemovedPolicy } from '../../vocab/migration.ts';
-import { choiceOf, mayCancel, mayHaveNoTarget, nodeLabel, targetsFor, type Choice, type PlanNode, type TargetNode } from './mapping.ts';
+import { choiceOf, mayCancel, mayHaveNoTarget, placedLabel, targetsFor, type Choice, type PlanNode, type TargetNode } from './mapping.ts';
 import styles from './migrations.module.css';
 
 const NO_TARGET = '';
@@ -29,6 +29,7 @@ function TargetCell({ node, targets, choice, onChoose }: Omit<RowProps, 'blocked
   const options = targetsFor(node, targets);
   return (
     <select
+      className={styles.select}
       aria-label={`Target of ${node.kind} ${node.id}`}
       value={choice.target ?? NO_TARGET}
       onChange={(e) => onChoose({ ...choice, target: e.currentTarget.value === NO_TARGET ? null : e.currentTarget.value })}
@@ -36,8 +37,7 @@ function TargetCell({ node, targets, choice, onChoose }: Omit<RowProps, 'blocked
       {mayHaveNoTarget(node, targets) ? <option value={NO_TARGET}>— no target —</option> : null}
       {options.map((t) => (
         <option key={t.id} value={t.id}>
-          {nodeLabel(t)}
-          {t.parent ? ` in ${t.parent}` : ''}
+          {placedLabel(t)}
         </option>
       ))}
     </select>
@@ -48,7 +48,7 @@ function RemovedCell({ node, choice, onChoose }: Pick<RowProps, 'node' | 'choice
   if (choice.target !== null) return null;
   if (!mayCancel(node)) return <span className={styles.muted}>Live tasks here block the migration (only acts can be cancelled)</span>;
   return (
-    <select aria-label={`Live tasks of ${node.kind} ${node.id}`} value={choice.removed} onChange={(e) => onChoose({ ...choice, removed: e.currentTarget.value as RemovedPolicy })}>
+    <select className={styles.select} aria-label={`Live tasks of ${node.kind} ${node.id}`} value={choice.removed} onChange={(e) => onChoose({ ...choice, removed: e.currentTarget.value as RemovedPolicy })}>
       {REMOVED_POLICIES.map((p) => (
         <option key={p} value={p}>
           {POLICY_WORDS[p]}
@@ -63,8 +63,7 @@ function MappingRow({ node, targets, choice, blocked, onChoose }: RowProps) {
   return (
     <tr data-node={node.id} data-how={how} data-blocked={blocked || undefined}>
       <td>
-        <span className={styles.kind}>{node.kind}</span> {nodeLabel(node)}
-        {node.parent ? <span className={styles.muted}> in {node.parent}</span> : null}
+        <span className={styles.kind}>{node.kind}</span> {placedLabel(node)}
       </td>
       <td>
         <TargetCell node={node} targets={targets} choice={choice} onChoose={onChoose} />

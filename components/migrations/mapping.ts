@@ -59,3 +59,8 @@ export function planFields(nodes: readonly PlanNode[], choices: Choices): { map:
 export function nodeLabel(node: { id: string; name: string }): string {
   return node.name && node.name !== node.id ? `${node.name} (${node.id})` : node.id;
 }
+
+/** A node with where it is: its package (acts) and the node it sits under. */
+export function placedLabel(node: TargetNode): string {
+  return [nodeLabel(node), node.uses ? ` · ${node.uses}` : '', node.parent ? ` in ${node.parent}` : ''].join('');
+}

@@ -22,8 +22,7 @@ import { blockedByNode, CheckResult } from './check-result.tsx';
 import { planFields, type Choice, type Choices } from './mapping.ts';
 import { MappingTable } from './mapping-table.tsx';
 import styles from './migrations.module.css';
-
-const processes = (n: number) => (n === 1 ? '1 process' : `${n} processes`);
+import { processes } from './words.ts';
 
 export function MigrationPlanner({ mid, from, to, onClose }: { mid: string; from: number; to: number; onClose: () => void }) {
   const plan = useApiQuery('migrations.plan', { mid, from, to }, { staleTime: 0, gcTime: 0 });

@@ -10,6 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import type { MigrationPair } from './migration-dialog.tsx';
 import styles from './migrations.module.css';
+import { processes } from './words.ts';
 
 export interface RunningVersions {
   versions: ReadonlyArray<{ ver: number; running: number }>;
@@ -17,7 +18,6 @@ export interface RunningVersions {
   error: ApiError | null;
 }
 
-const processes = (n: number) => (n === 1 ? '1 process' : `${n} processes`);
 const perVersion = (versions: RunningVersions['versions']) => versions.map((v) => `${v.running} on v${v.ver}`).join(', ');
 
 /** The running processes of each version of `mid` (none while `enabled` is false). */

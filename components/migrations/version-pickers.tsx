@@ -17,7 +17,7 @@ function VersionSelect({ label, value, versions, onChange }: { label: string; va
   return (
     <div className={styles.picker}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(Number(e.currentTarget.value))}>
+      <select className={styles.select} id={id} value={value} onChange={(e) => onChange(Number(e.currentTarget.value))}>
         {versions.map((v) => (
           <option key={v.ver} value={v.ver}>
             v{v.ver} — {v.running === 1 ? '1 running process' : `${v.running} running processes`}

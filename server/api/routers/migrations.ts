@@ -3,7 +3,8 @@
  * - `running`: how many processes of each version of a model have not ended (the deploy dialog's
  *   guard rail, the versions dialog);
  * - `plan`: the nodes of both versions and the proposed mapping (same id and kind; else a target
- *   node of the same kind and name that no source node has, as a suggestion);
+ *   node of the same kind and name that no source node has, or for an act without a name one of
+ *   the same package under its step's target, as a suggestion);
  * - `check`: validates a plan against the processes it would move (every unfinished one of the
  *   source version, or the given ones) before anything moves: which can, which cannot and why;
  * - `start`: migrates them in the background (a bulk job: `bulk.status` polls its progress and
@@ -53,16 +54,27 @@ async function selected(services: ApiServices, input: PlanInput): Promise<string
   return pids;
 }
 
-/** Each source node with its proposed target: the node of the same id and kind, else a suggestion by kind and name. */
+/**
+ * Each source node with its proposed target: the node of the same id and kind; else, as a
+ * suggestion, a target node no source node has of the same kind and name, or — for an act
+ * without a name (an act with no id in the YAML gets a new random id in every version) — of the
+ * same package under the target of its parent, in order. Source nodes come parents first.
+ */
 function proposedMapping(source: MigrationNode[], target: MigrationNode[]) {
   const byId = new Map(target.map((n) => [n.id, n]));
   const sourceIds = new Set(source.map((n) => n.id));
   const unmatched = target.filter((n) => !sourceIds.has(n.id));
+  const taken = new Set<string>();
+  const targetOf = new Map<string, string>();
+  const samePlace = (n: MigrationNode, t: MigrationNode) => n.kind === 'act' && t.uses === n.uses && t.parent === (n.parent === '' ? '' : targetOf.get(n.parent));
+  const suggestion = (n: MigrationNode) => unmatched.find((t) => !taken.has(t.id) && t.kind === n.kind && (n.name ? t.name === n.name : samePlace(n, t)))?.id;
   return source.map((n) => {
     const same = byId.get(n.id);
-    if (same && same.kind === n.kind) return { ...n, target: n.id, how: 'same' as const };
-    const suggested = unmatched.find((t) => t.kind === n.kind && t.name === n.name && t.name !== '');
-    return suggested ? { ...n, target: suggested.id, how: 'suggested' as const } : { ...n, target: null, how: 'none' as const };
+    const target = same && same.kind === n.kind ? n.id : (suggestion(n) ?? null);
+    if (target === null) return { ...n, target, how: 'none' as const };
+    taken.add(target);
+    targetOf.set(n.id, target);
+    return { ...n, target, how: target === n.id ? ('same' as const) : ('suggested' as const) };
   });
 }
 
