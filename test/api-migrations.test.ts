@@ -83,7 +83,7 @@ describe.each(['sqlite', 'postgresql'] as const)('API migrations on %s', (backen
 
     // the migrated run's history holds the switch
     const history = await t.as('viewer').history.run.query({ pid: pids[0] });
-    expect(history.actions.rows.map((a) => a.action)).toContain('proc.migrate');
+    expect(history.actions.rows.find((a) => a.action === 'proc.migrate')).toMatchObject({ actor: 'designer', result: 'ok', migration: { from: 1, to: 2 } });
 
     // one at a time; then it finishes on the new path
     expect(await t.as('designer').migrations.one.mutate({ pid: pids[2], to: 2, map })).toEqual({ pid: pids[2], from: 1, to: 2 });

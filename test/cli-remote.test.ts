@@ -1,5 +1,5 @@
 /**
- * The remote commands of `acts` (deploy, start, act, procs, tasks), run for real: a server with
+ * The remote commands of `acts` (deploy, start, act, migrate, procs, tasks), run for real: a server with
  * the real auth (server/auth, users and API tokens in the store) on a SQLite file in this test
  * process, and `node bin/acts.mjs …` as a child process against it. Checks results on stdout,
  * the JSON error line on stderr with its stable code, the exit codes, and that the token is
@@ -557,6 +557,42 @@ describe('connection', () => {
     expect(start.stdout).toMatch(/5 token not accepted/);
     expect(start.stdout).toMatch(/6 refused/);
     expect(start.stdout).toMatch(/\$ACTS_TOKEN/);
+  });
+});
+
+describe('acts migrate', () => {
+  const v1 = `id: mig
+steps:
+  - { id: ask, acts: [ { id: approve, uses: acts.core.irq, key: approve } ] }
+`;
+  const v2 = `id: mig
+steps:
+  - { id: ask2, acts: [ { id: approve, uses: acts.core.irq, key: approve } ] }
+  - { id: after, acts: [ { uses: acts.core.msg, key: after } ] }
+`;
+
+  it('checks a plan (blocked processes listed, exit 6), then migrates every process of the version; one line each', { timeout: TIMEOUT }, async () => {
+    await engine.models.deploy(v1);
+    const pids = [(await engine.procs.start('mig', {})).pid, (await engine.procs.start('mig', {})).pid];
+    await engine.idle();
+    await engine.models.deploy(v2);
+    expectFailure(await as('ops', ['migrate', 'mig', '--from', '1']), 2, 'usage.invalid');
+
+    const blocked = await as('ops', ['migrate', 'mig', '--from', '1', '--to', '2', '--check']);
+    expect([blocked.code, blocked.error?.code]).toEqual([6, 'process.migration_refused']);
+    expect(blocked.lines.slice(0, 2).map((l) => l.pid).sort()).toEqual([...pids].sort());
+    expect(blocked.lines[0].problems[0]).toMatchObject({ code: 'no_target', nid: 'ask' });
+    expect(blocked.lines[2]).toMatchObject({ total: 2, ready: 0, blocked: 2 });
+
+    const ready = await as('ops', ['migrate', 'mig', '--from', '1', '--to', '2', '--map', 'ask=ask2', '--check']);
+    expect(ready.code).toBe(0);
+    expect(ready.lines).toMatchObject([{ total: 2, ready: 2, blocked: 0 }]);
+
+    const moved = await as('ops', ['migrate', 'mig', '--from', '1', '--to', '2', '--map', 'ask=ask2']);
+    expect(moved.code).toBe(0);
+    expect(moved.lines.slice(0, 2).map((l) => [l.pid, l.outcome]).sort()).toEqual(pids.map((pid) => [pid, 'done']).sort());
+    expect(moved.lines[2]).toMatchObject({ total: 2, done: 2, skipped: 0, refused: 0 });
+    for (const pid of pids) expect((await engine.procs.get(pid)).model_ver).toBe(2);
   });
 });
 

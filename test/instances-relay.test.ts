@@ -2,7 +2,7 @@
  * Two engine instances in one test process on one PostgreSQL database, with one manual clock, so
  * leases lapse exactly when a test says: the write fence of an instance that lost its lease while
  * alive, work relayed to the instance that runs a process (a subflow's return and abort, a client
- * action), `procs.wait` for a process of another instance, and the clean-up of lapsed instance rows.
+ * action, a migration), `procs.wait` for a process of another instance, and the clean-up of lapsed instance rows.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/engine/clock.ts';
@@ -113,6 +113,27 @@ describe('several instances: fence and relay (PostgreSQL)', () => {
     const ops = await b.engine.outbox({ limit: 100 });
     expect(ops.filter((o) => o.status !== 'done')).toEqual([]);
     expect(ops.filter((o) => o.type === 'relay').map((o) => (o.options as { $result: unknown }).$result)).toEqual([{ ok: true }]);
+  });
+
+  it('a migration asked on one instance is applied by the instance that runs the process', async () => {
+    const { a, b } = await pair();
+    await a.engine.models.deploy('id: mig\nsteps: [ { id: s1, acts: [ { id: ask, uses: acts.core.irq, key: wait } ] } ]');
+    const { pid } = await a.engine.procs.start('mig');
+    await a.engine.idle();
+    await b.engine.models.deploy('id: mig\nsteps: [ { id: s0, acts: [ { id: ask, uses: acts.core.irq, key: wait } ] }, { id: s2, acts: [ { uses: acts.core.irq, key: then } ] } ]');
+    const plan = { ver: 2, map: { s1: 's0' } };
+    // B checks the process as stored, then its migration goes to A, which runs it
+    expect(await b.engine.migrations.problems(pid, plan)).toEqual([]);
+    await b.engine.migrations.migrate(pid, plan);
+    expect(b.engine.stats().processes).toBe(0);
+    const detail = await a.engine.procs.get(pid);
+    expect(detail.model_ver).toBe(2);
+    expect(detail.tasks.filter((t) => !['completed', 'skipped'].includes(t.state)).map((t) => t.nid)).toEqual(['mig', 's0', 'ask']);
+    await a.engine.act.complete(pid, a.tid(pid, 'wait'));
+    await a.engine.idle();
+    await a.engine.act.complete(pid, a.tid(pid, 'then'));
+    await a.engine.idle();
+    expect((await a.engine.procs.get(pid)).state).toBe('completed');
   });
 
   it('an instance whose lease lapsed drops the processes taken over at its next renewal', async () => {

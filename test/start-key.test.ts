@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcRow } from '../server/store/contract/types.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
-import { EngineProcess } from './helpers/engine-process.ts';
+import { EngineProcess, readyHost } from './helpers/engine-process.ts';
 import { apiError, rawCall, startTestServer, type TestServer } from './helpers/server.ts';
 
 const MODEL = `id: once
@@ -114,12 +114,7 @@ describe.each(SQL_BACKENDS)('a start cut off by SIGKILL after it was written, on
     for (const db of databases) await db.drop();
   });
 
-  async function host(url: string, crashAt?: string): Promise<EngineProcess> {
-    const h = new EngineProcess(url, crashAt);
-    hosts.push(h);
-    await Promise.race([h.ready, h.exited.then(() => Promise.reject(new Error(`host died: ${h.stderr}`)))]);
-    return h;
-  }
+  const host = (url: string, crashAt?: string): Promise<EngineProcess> => readyHost(hosts, url, crashAt);
 
   async function storedWithKey(url: string, key: string): Promise<ProcRow[]> {
     const store = await openStore(url);

@@ -61,6 +61,8 @@ export interface HistoryAction {
   result: string;
   /** The option or variable names it carried (never their values). */
   keys: string[];
+  /** A migration (`proc.migrate`): the model versions the run moved from and to. */
+  migration?: { from: number; to: number };
 }
 
 export type HistoryEvent =

@@ -145,7 +145,9 @@ export function percentile(values: number[], p: number): number {
 export async function rowsOnSqlBackends(run: (backend: 'sqlite' | 'postgresql') => Promise<string[]>): Promise<string[][]> {
   await ensurePostgres();
   const rows: string[][] = [];
-  for (const backend of ['sqlite', 'postgresql'] as const) rows.push(await run(backend));
+  // BENCH_BACKENDS=postgresql (comma separated) measures only those
+  const only = process.env.BENCH_BACKENDS?.split(',');
+  for (const backend of ['sqlite', 'postgresql'] as const) if (!only || only.includes(backend)) rows.push(await run(backend));
   return rows;
 }
 

@@ -1,6 +1,6 @@
 /** The plain values of one element of the YAML (by its document path, `steps[1].acts[0]`). */
 import { isMap, isNode } from 'yaml';
-import { openSource } from './model/source.ts';
+import { openSource } from '../../vocab/model-tree/source.ts';
 
 /** `steps[1].acts[0]` → `['steps', 1, 'acts', 0]`. */
 export function pathSegments(path: string): (string | number)[] {

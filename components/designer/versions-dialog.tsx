@@ -1,9 +1,11 @@
 /**
- * Version history with a diff between two versions (the server's `models.diff`), and opening an
- * older version in the editor. State: the two versions compared (`from`, `to`; default: the one
- * before the latest and the latest).
+ * Version history with a diff between two versions (the server's `models.diff`), a link to their
+ * comparison on the graph (components/compare), opening an older version in the editor, and (for
+ * designers) the migration of running processes between the two (components/migrations). State: the
+ * two versions compared (`from`, `to`; default: the one before the latest and the latest).
  */
 'use client';
+import Link from 'next/link';
 import { useState } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
 import { Button } from '../ui/button.tsx';
@@ -93,7 +95,14 @@ export function VersionsDialog({
             ))}
           </tbody>
         </table>
-        {from !== undefined && to !== undefined ? <VersionDiff id={id} from={from} to={to} /> : null}
+        {from !== undefined && to !== undefined ? (
+          <>
+            <Link href={`/models/${encodeURIComponent(id)}/compare?from=${from}&to=${to}`} data-testid="compare-on-graph">
+              Compare v{from} and v{to} on the graph
+            </Link>
+            <VersionDiff id={id} from={from} to={to} />
+          </>
+        ) : null}
         {onMigrate && from !== undefined && to !== undefined && from !== to ? (
           <div className={styles.dialogActions}>
             <Button onClick={() => onMigrate({ from, to })}>

@@ -5,6 +5,7 @@
  *     graph={graph}                // DesignerGraph from toGraph(source)
  *     layout={layout}              // GraphLayout from layout(graph, { pinned })
  *     states={{ 'step:manager': 'interrupted' }}   // optional: node id → task state (run page)
+ *     marks={{ 'step:manager': 'changed' }}        // optional: node id → diff mark (version comparison)
  *     problems={problemsByNode(graph, problems)}   // optional: node id → problems (red badge)
  *     selected={nodeId} onSelect={(id) => …}       // optional: id or null (pane click)
  *     onNodeMenu={(id, { x, y }) => …}             // optional: a node's context menu was asked for (client coordinates)
@@ -31,7 +32,7 @@ import { Background, Controls, ReactFlow, useReactFlow, type NodeChange, type No
 import type { DesignerGraph, GraphLayout, LayoutDirection, Point, ProblemLike } from '../designer/model/index.ts';
 import { EDGE_TYPES } from './back-edge.tsx';
 import styles from './flow-canvas.module.css';
-import { buildEdges, buildNodes, createElementCache, type FlowNode } from './flow-elements.ts';
+import { buildEdges, buildNodes, createElementCache, type DiffMark, type FlowNode } from './flow-elements.ts';
 import { NODE_TYPES } from './node-views.tsx';
 
 export interface CanvasDrop {
@@ -46,6 +47,8 @@ export interface FlowCanvasProps {
   layout: GraphLayout;
   /** Task state by node id (`none`, `running`, `completed`, …): colour + icon + label on the node. */
   states?: Readonly<Record<string, string>>;
+  /** Diff marks by node id: added, removed (ghosted), changed, moved (a version comparison). */
+  marks?: Readonly<Record<string, DiffMark>>;
   /** Problems by node id (e.g. `problemsByNode(graph, problems)`). */
   problems?: ReadonlyMap<string, readonly ProblemLike[]>;
   selected?: string | null;
@@ -86,14 +89,14 @@ const nodeIdAt = (target: EventTarget | null): string | null =>
   (target instanceof Element && target.closest('.react-flow__node')?.getAttribute('data-id')) || null;
 
 export function FlowCanvas(props: FlowCanvasProps) {
-  const { graph, layout, states, problems, selected = null, onSelect, onNodeMenu, editable = false, onNodeDragStop, drop, dimmed = false, fitKey, fitOnOpen = true, direction = 'TB', onUserMove, ariaLabel = 'Workflow graph', children } = props;
+  const { graph, layout, states, marks, problems, selected = null, onSelect, onNodeMenu, editable = false, onNodeDragStop, drop, dimmed = false, fitKey, fitOnOpen = true, direction = 'TB', onUserMove, ariaLabel = 'Workflow graph', children } = props;
   const cache = useRef(createElementCache());
   const [dragging, setDragging] = useState<Record<string, Point>>({});
   const [dropTarget, setDropTarget] = useState<string | null>(null);
 
   const nodes = useMemo(
-    () => buildNodes(cache.current, { graph, layout, states, problems, selected, dragging, draggable: editable, dimmed, direction }),
-    [graph, layout, states, problems, selected, dragging, editable, dimmed, direction],
+    () => buildNodes(cache.current, { graph, layout, states, marks, problems, selected, dragging, draggable: editable, dimmed, direction }),
+    [graph, layout, states, marks, problems, selected, dragging, editable, dimmed, direction],
   );
   const edges = useMemo(() => buildEdges(cache.current, graph), [graph]);
 

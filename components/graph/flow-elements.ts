@@ -24,7 +24,12 @@ export type FlowNodeData = {
   dimmed?: boolean;
   /** The flow runs left to right: edges enter on the left and leave on the right, loops below. */
   across?: boolean;
+  /** How the node differs from another version of the model (a version comparison). */
+  mark?: DiffMark;
 };
+
+/** A node of a version comparison: `removed` nodes are drawn from the old version, ghosted. */
+export type DiffMark = 'added' | 'removed' | 'changed' | 'moved';
 
 export type FlowNode = Node<FlowNodeData, GraphNode['kind']>;
 export type FlowEdge = Edge<{ kind: GraphEdge['kind'] }>;
@@ -41,6 +46,8 @@ export interface BuildInput {
   dimmed?: boolean;
   /** The layout's direction (default `TB`); it decides where the handles sit. */
   direction?: LayoutDirection;
+  /** Diff marks by node id (a version comparison). */
+  marks?: Readonly<Record<string, DiffMark>>;
 }
 
 /** What an element was built from: compared input by input (cheaper than a text signature). */
@@ -127,13 +134,15 @@ export function buildNodes(cache: ElementCache, input: BuildInput): FlowNode[] {
     const problems = input.problems?.get(node.id)?.map((p) => p.message);
     const selected = input.selected === node.id;
     const direction = input.direction ?? 'TB';
-    const inputs = [node, at.x, at.y, box.width, box.height, state, problems?.join('\n'), selected, input.draggable, input.dimmed, direction];
+    const mark = input.marks?.[node.id];
+    const inputs = [node, at.x, at.y, box.width, box.height, state, problems?.join('\n'), selected, input.draggable, input.dimmed, direction, mark];
     return keep(cache.nodes, next, node.id, inputs, sameInputs, (): FlowNode => {
       const data: FlowNodeData = { node };
       if (state !== undefined) data.state = state;
       if (problems?.length) data.problems = problems;
       if (input.dimmed) data.dimmed = true;
       if (direction === 'LR') data.across = true;
+      if (mark) data.mark = mark;
       return {
         id: node.id,
         type: node.kind,
@@ -146,7 +155,7 @@ export function buildNodes(cache: ElementCache, input: BuildInput): FlowNode[] {
         draggable: input.draggable ?? false,
         connectable: false,
         deletable: false,
-        ariaLabel: `${node.kind} ${node.label}${state ? `, ${state}` : ''}${problems?.length ? `, ${problems.length} problem${problems.length > 1 ? 's' : ''}` : ''}`,
+        ariaLabel: `${node.kind} ${node.label}${state ? `, ${state}` : ''}${mark ? `, ${mark}` : ''}${problems?.length ? `, ${problems.length} problem${problems.length > 1 ? 's' : ''}` : ''}`,
       };
     });
   });

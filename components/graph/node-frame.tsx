@@ -1,7 +1,8 @@
 /**
  * The frame every graph node shares: the kind's box, the hidden handles edges attach to (the same
- * positions `flow-elements.ts` declares), the run state as colour + icon + label, and the problem
- * badge. Kind components (`node-views.tsx`) fill in the content.
+ * positions `flow-elements.ts` declares), the run state as colour + icon + label, the problem
+ * badge, and a version comparison's mark (colour + corner sign, `data-diff`). Kind components
+ * (`node-views.tsx`) fill in the content.
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { Handle, Position } from '@xyflow/react';
@@ -30,20 +31,28 @@ function handleLooks(direction: keyof typeof HANDLE_SIDES) {
 
 const HANDLE_LOOKS = { TB: handleLooks('TB'), LR: handleLooks('LR') };
 
+/** The corner sign of a version comparison's mark (the colour says it too; the sign is for those who cannot tell colours apart). */
+const DIFF_SIGNS: Record<NonNullable<FlowNodeData['mark']>, string> = { added: '+', removed: '−', changed: '~', moved: '↷' };
+
 export function NodeFrame({ data, selected, children }: NodeFrameProps) {
-  const { node, state, problems, dimmed, across } = data;
+  const { node, state, problems, dimmed, across, mark } = data;
   const handles = HANDLE_LOOKS[across ? 'LR' : 'TB'];
   const look = state === undefined ? undefined : stateLook(state);
   const colours = look ? ({ '--c': `var(--state-${look.state})`, '--c-bg': `var(--state-${look.state}-bg)` } as CSSProperties) : undefined;
-  const classes = [styles.node, styles[node.kind], look && styles.stated, look && styles[look.variant], selected && styles.selected, problems && styles.invalid, dimmed && styles.dimmed];
+  const classes = [styles.node, styles[node.kind], look && styles.stated, look && styles[look.variant], selected && styles.selected, problems && styles.invalid, dimmed && styles.dimmed, mark && styles.marked, mark && styles[`mark_${mark}`]];
   return (
-    <div className={classes.filter(Boolean).join(' ')} style={colours} data-kind={node.kind} data-state={state} data-selected={selected || undefined} data-testid={`node-${node.id}`}>
+    <div className={classes.filter(Boolean).join(' ')} style={colours} data-kind={node.kind} data-state={state} data-selected={selected || undefined} data-diff={mark} data-testid={`node-${node.id}`}>
       <Handle type="target" id={HANDLES.in} {...handles.in} className={styles.handle} isConnectable={false} />
       <Handle type="target" id={HANDLES.backIn} {...handles.backIn} className={styles.handle} isConnectable={false} />
       {children}
       {look ? (
         <span className={styles.state}>
           <StateBadge state={state!} />
+        </span>
+      ) : null}
+      {mark ? (
+        <span className={styles.diffMark} aria-hidden="true">
+          {DIFF_SIGNS[mark]}
         </span>
       ) : null}
       {problems ? <ProblemBadge problems={problems} /> : null}

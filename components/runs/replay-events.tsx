@@ -27,9 +27,10 @@ function describe(event: HistoryEvent): { icon: IconName; text: string; state?: 
     case 'message':
       return { icon: 'send', text: `message ${event.message.type} ${event.message.name || event.message.key}`, state: event.message.state, tid: event.message.tid };
     case 'action': {
-      const { actor, action, keys, result } = event.action;
+      const { actor, action, keys, result, migration } = event.action;
       const names = keys.length ? ` (${keys.join(', ')})` : '';
-      return { icon: 'person', text: `${actor}: ${action}${names}${result === 'ok' ? '' : ` refused: ${result}`}`, tid: event.action.tid };
+      const what = migration ? `moved the run from version ${migration.from} to version ${migration.to}` : `${action}${names}`;
+      return { icon: 'person', text: `${actor}: ${what}${result === 'ok' ? '' : ` refused: ${result}`}`, tid: event.action.tid };
     }
   }
 }

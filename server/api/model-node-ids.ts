@@ -5,7 +5,7 @@
  *
  * State: a WeakMap from workflow object to its node ids (dropped with the workflow).
  */
-import { loadModel, seededIds, walkWorkflow } from '../engine/model/index.ts';
+import { parseModel, seededIds, walkWorkflow } from '../engine/model/index.ts';
 import type { Workflow } from '../engine/model/types.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { ModelNodeId } from '../../vocab/graph.ts';
@@ -13,10 +13,11 @@ import type { ModelNodeId } from '../../vocab/graph.ts';
 /**
  * The engine's node id of every step, branch and act, by YAML path. Ids the author left out are
  * generated from a hash of the source (models.ts, `seededIds`), so parsing the snapshot the same
- * way finds the ids the process's tasks carry.
+ * way finds the ids the process's tasks carry (parsing generates them; validation changes none, so
+ * a text that parses but would not deploy gets its ids all the same: `acts diff` of a draft file).
  */
 export function modelNodeIds(source: string): ModelNodeId[] {
-  const { workflow } = loadModel(source, {}, { newId: seededIds(source) });
+  const { workflow } = parseModel(source, { newId: seededIds(source) });
   return workflow ? nodeIdsOf(workflow) : [];
 }
 

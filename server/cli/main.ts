@@ -70,6 +70,18 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('diff')
+    .description('the structural changes from one model file to another: nodes added (+), removed (-), changed (~, with the fields) or moved (>)')
+    .argument('<a>', 'the old model file (YAML or JSON)')
+    .argument('<b>', 'the new model file')
+    .option('--json', 'one JSON object per change')
+    .addHelpText('after', '\nExit codes: 0 the models are the same, 1 they differ, 2 a file cannot be read or is not a valid model.')
+    .action(async (a: string, b: string, opts: { json?: boolean }) => {
+      const { diffCommand } = await import('./diff.ts');
+      code = await diffCommand([a, b], opts, out, err);
+    });
+
+  program
     .command('serve')
     .description('run the engine headless on a durable store; continues unfinished processes, stops on SIGTERM')
     .option('--store <url>', 'file:<path> (SQLite), postgresql://… or memory: (default $DATABASE_URL or file:./data/acts.db)')

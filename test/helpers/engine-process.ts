@@ -40,3 +40,11 @@ export class EngineProcess extends JsonLineChild {
     return this.messages.filter((m) => m.key === key && m.state === 'created' && m.type === 'act');
   }
 }
+
+/** Starts an engine host on `store` (crashing at `crashAt`), adds it to `hosts` (the test kills them all at its end) and waits until it is ready; rejects if it died first. */
+export async function readyHost(hosts: EngineProcess[], store: string, crashAt?: string, env: Record<string, string> = {}): Promise<EngineProcess> {
+  const h = new EngineProcess(store, crashAt, env);
+  hosts.push(h);
+  await Promise.race([h.ready, h.exited.then(() => Promise.reject(new Error(`host died: ${h.stderr}`)))]);
+  return h;
+}

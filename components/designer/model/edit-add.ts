@@ -6,7 +6,7 @@
  * New elements always get an explicit id, unique in the document, so their node ids are stable.
  */
 import type { ElementKind } from '../../../vocab/graph.ts';
-import { childrenIn, type Element } from './elements.ts';
+import { childrenIn, type Element } from '../../../vocab/model-tree/elements.ts';
 import { chooseId, freshId, idBaseOf, takenIds } from './edit-ids.ts';
 import type { YAMLMap } from 'yaml';
 import {

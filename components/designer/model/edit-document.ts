@@ -4,11 +4,11 @@
  * elsewhere stay), and print it again.
  */
 import { isMap, isScalar, isSeq, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
-import type { Element } from './elements.ts';
+import type { Element } from '../../../vocab/model-tree/elements.ts';
 import { editError } from './edit-error.ts';
 import { insertionIndex, MODEL_FIELDS } from './model-fields.ts';
-import { elementsOf, openSource } from './source.ts';
-import { keyText } from './yaml-values.ts';
+import { elementsOf, openSource } from '../../../vocab/model-tree/source.ts';
+import { keyText } from '../../../vocab/model-tree/yaml-values.ts';
 
 /** What every edit returns: the new text and the node the edit made or changed. */
 export interface EditResult {

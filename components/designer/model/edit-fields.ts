@@ -4,12 +4,12 @@
  * and the `next` of steps and the `needs` of sibling branches that named the old id follow it.
  */
 import { isScalar, isSeq } from 'yaml';
-import { childrenIn, type Element } from './elements.ts';
+import { childrenIn, type Element } from '../../../vocab/model-tree/elements.ts';
 import { finishEdit, openForEdit, setField, type EditResult, type EditSession } from './edit-document.ts';
 import { editError } from './edit-error.ts';
 import { takenIds } from './edit-ids.ts';
 import { MODEL_FIELDS } from './model-fields.ts';
-import { textField } from './yaml-values.ts';
+import { textField } from '../../../vocab/model-tree/yaml-values.ts';
 
 /** Rewrites the `next` and `needs` references to a step or branch id. */
 function followRename(session: EditSession, element: Element, from: string, to: string): void {

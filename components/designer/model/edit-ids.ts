@@ -1,7 +1,7 @@
 /** Ids for new elements: `<base>_<n>`, unique among every id and act key of the document. */
-import type { Element } from './elements.ts';
+import type { Element } from '../../../vocab/model-tree/elements.ts';
 import { editError } from './edit-error.ts';
-import { textField } from './yaml-values.ts';
+import { textField } from '../../../vocab/model-tree/yaml-values.ts';
 
 /** Every `id` and act `key` written in the document. */
 export function takenIds(elements: readonly Element[]): Set<string> {

@@ -3,7 +3,7 @@
  * a comment line above an item on that item); every other line of the document stays as it was.
  */
 import type { YAMLSeq } from 'yaml';
-import { listOf, type Element } from './elements.ts';
+import { listOf, type Element } from '../../../vocab/model-tree/elements.ts';
 import { ensureList, finishEdit, insertAt, openForEdit, type EditResult } from './edit-document.ts';
 import { editError } from './edit-error.ts';
 

@@ -6,7 +6,7 @@
 import { isMap, type YAMLMap } from 'yaml';
 import { TESTS_FIELD, type StepTestCase } from '../../../vocab/step-tests.ts';
 import { ensureList, finishEdit, openForEdit, type EditResult } from './edit-document.ts';
-import { textField } from './yaml-values.ts';
+import { textField } from '../../../vocab/model-tree/yaml-values.ts';
 
 /** Adds (or replaces, by name) the case `test`; `nodeId` is the graph node it tests. */
 export function saveTestCase(source: string, test: StepTestCase, nodeId: string): EditResult {

@@ -7,7 +7,7 @@
  */
 import { buildEdges } from './graph-edges.ts';
 import { endNode, graphNodeOf } from './graph-nodes.ts';
-import { openSource } from './source.ts';
+import { openSource } from '../../../vocab/model-tree/source.ts';
 import type { DesignerGraph } from '../../../vocab/graph.ts';
 
 let last: { source: string; graph: DesignerGraph } | undefined;

@@ -19,6 +19,7 @@ import type { ApiServices } from '../context.ts';
 import { toActError } from '../errors.ts';
 import { BULK_OPERATIONS, type BulkOperation } from './operations.ts';
 import type { BulkSelection } from './selection.ts';
+import type { ProcRow } from '../../runtime/read-model-types.ts';
 import type { BulkActionName, BulkOutcome, BulkRunResult, RunsListActionName } from '../../../vocab/bulk-actions.ts';
 
 const CHUNK = 50;
@@ -66,16 +67,20 @@ async function untilAccepted(job: BulkJob, call: () => Promise<void>): Promise<v
   }
 }
 
+/** The run's stored row, or null when it cannot be read. */
+const storedRow = (services: ApiServices, pid: string): Promise<ProcRow | null> => services.engine.reads.storedProcess(pid).catch(() => null);
+
 /** Whether the operation leaves the run as it is now (its stored row); false when it cannot be read. */
 async function skipsNow(services: ApiServices, op: BulkOperation, pid: string): Promise<boolean> {
-  const row = await services.engine.reads.storedProcess(pid).catch(() => null);
+  const row = await storedRow(services, pid);
   return row !== null && op.skips(row);
 }
 
 async function runOne(job: BulkJob, services: ApiServices, caller: Caller, op: BulkOperation, pid: string): Promise<BulkRunResult> {
   try {
-    if (await skipsNow(services, op, pid)) return { pid, outcome: 'skipped' };
-    await untilAccepted(job, () => op.apply(services, caller, pid));
+    const row = await storedRow(services, pid);
+    if (row !== null && op.skips(row)) return { pid, outcome: 'skipped' };
+    await untilAccepted(job, () => op.apply(services, caller, pid, row));
     return { pid, outcome: 'done' };
   } catch (err) {
     // the run may have ended between the read and the call (an abort of a run that just completed)
@@ -134,7 +139,7 @@ export class BulkJobs {
 
   private async run(job: BulkJob, op: BulkOperation, services: ApiServices, caller: Caller, selection: BulkSelection, pids: readonly string[]): Promise<void> {
     for (let i = 0; i < pids.length; i += CHUNK) {
-      await inParallel(pids.slice(i, i + CHUNK), PARALLEL, async (pid) => {
+      await inParallel(pids.slice(i, i + CHUNK), op.parallel ?? PARALLEL, async (pid) => {
         const result = await runOne(job, services, caller, op, pid);
         job.results.push(result);
         job.counts[result.outcome]++;

@@ -13,14 +13,15 @@ import { toActError } from '../errors.ts';
 import type { BulkOperation } from './operations.ts';
 import { isTerminalName } from '../../../vocab/states.ts';
 import type { MigrationPlan } from '../../../vocab/migration.ts';
+import type { ProcRow } from '../../runtime/read-model-types.ts';
 
 /** Migrates one run with `plan`, audited as `proc.migrate` on the run (its result: `ok` or the refusal's code). */
-export async function migrateRun(services: ApiServices, caller: Caller, pid: string, plan: MigrationPlan): Promise<{ from: number; to: number }> {
-  let from = 0;
+export async function migrateRun(services: ApiServices, caller: Caller, pid: string, plan: MigrationPlan, row?: ProcRow | null): Promise<{ from: number; to: number }> {
+  let from = row?.model_ver ?? 0;
   const audit = (result: string) =>
     recordAudit(services, caller, { action: 'proc.migrate', target: pid, ids: { pid }, detail: { from, to: plan.ver, map: plan.map ?? {}, removed: plan.removed ?? {} } }, result);
   try {
-    from = (await services.engine.reads.storedProcess(pid)).model_ver;
+    from ||= (await services.engine.reads.storedProcess(pid)).model_ver;
     await services.engine.migrations.migrate(pid, plan);
   } catch (err) {
     const code = toActError(err).code;
@@ -32,10 +33,15 @@ export async function migrateRun(services: ApiServices, caller: Caller, pid: str
   return { from, to: plan.ver };
 }
 
+/** Runs a bulk migration works on at once. */
+const MIGRATE_PARALLEL = 32;
+
 export function migrateOperation(mid: string, plan: MigrationPlan): BulkOperation {
   return {
     audit: 'proc.bulk_migrate',
     skips: (row) => isTerminalName(row.state) || row.mid !== mid || row.model_ver === plan.ver,
-    apply: async (services, caller, pid) => void (await migrateRun(services, caller, pid, plan)),
+    apply: async (services, caller, pid, row) => void (await migrateRun(services, caller, pid, plan, row)),
+    // each run waits for its own commits: more in flight share the store writer's transactions
+    parallel: MIGRATE_PARALLEL,
   };
 }

@@ -19,8 +19,10 @@ export interface BulkOperation {
   audit: string;
   /** Whether the action leaves this run as it is (its result is `skipped`). */
   skips(row: ProcRow): boolean;
-  /** Acts on one run; throws the refusal (an ActError with its code). */
-  apply(services: ApiServices, caller: Caller, pid: string): Promise<void>;
+  /** Acts on one run (`row`: as read just before, null when it could not be read); throws the refusal (an ActError with its code). */
+  apply(services: ApiServices, caller: Caller, pid: string, row: ProcRow | null): Promise<void>;
+  /** How many runs it works on at once (default: the jobs' PARALLEL). */
+  parallel?: number;
 }
 
 /** A run with no open incident (or one that ended) is left as it is by retry and fail. */

@@ -34,9 +34,17 @@ function keysOf(detail: unknown): string[] {
   return options && typeof options === 'object' && !Array.isArray(options) ? Object.keys(options) : [];
 }
 
+/** The versions a migration moved the run between (its audit detail), or undefined. */
+function migrationOf(entry: AuditEntry): HistoryAction['migration'] {
+  const { from, to } = (entry.detail ?? {}) as { from?: unknown; to?: unknown };
+  return entry.action === 'proc.migrate' && typeof from === 'number' && typeof to === 'number' ? { from, to } : undefined;
+}
+
 function actionOf(entry: AuditEntry, pid: string): HistoryAction {
   const tid = entry.target.startsWith(`${pid}/`) ? entry.target.slice(pid.length + 1) : null;
-  return { id: entry.id, time: entry.time, actor: entry.actor_name, action: entry.action, tid, result: entry.result, keys: keysOf(entry.detail) };
+  const action: HistoryAction = { id: entry.id, time: entry.time, actor: entry.actor_name, action: entry.action, tid, result: entry.result, keys: keysOf(entry.detail) };
+  const migration = migrationOf(entry);
+  return migration ? { ...action, keys: [], migration } : action;
 }
 
 export const historyRouter = router({

@@ -1,17 +1,20 @@
 /**
  * Models: validate, deploy, list with versions (archived ones only when asked), versions of one
- * model, get a version, diff two versions, remove, archive and un-archive (admins), export, import.
+ * model, get a version, diff two versions (as lines of text, or node by node), remove, archive and
+ * un-archive (admins), export, import.
  */
 import { z } from 'zod';
 import YAML from 'yaml';
 import { ActError } from '../../engine/errors.ts';
 import { audited } from '../audit.ts';
 import { lineDiff } from '../diff.ts';
+import { snapshotNodeIds } from '../model-node-ids.ts';
 import { id, yamlSource } from '../limits.ts';
 import { page, pageOf, toQuery } from '../paging.ts';
 import { requirePassingTests } from '../step-test-gate.ts';
 import { allowed, router } from '../trpc.ts';
 import type { ApiServices } from '../context.ts';
+import { diffModels } from '../../../vocab/model-diff/index.ts';
 
 const version = z.number().int().min(1).max(1_000_000);
 
@@ -127,6 +130,18 @@ export const modelsRouter = router({
       const { engine } = ctx.services;
       const [a, b] = await Promise.all([engine.models.version(input.id, input.from), engine.models.version(input.id, input.to)]);
       return { id: input.id, from: a.ver, to: b.ver, lines: lineDiff(a.data, b.data) };
+    }),
+
+  /** The nodes added, removed, changed (which fields, old and new values) or moved from one version to another (vocab/model-diff); unchanged nodes are only counted. */
+  structuralDiff: allowed('read')
+    .input(z.object({ id, from: version, to: version }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const [a, b] = await Promise.all([engine.models.version(input.id, input.from), engine.models.version(input.id, input.to)]);
+      const nids = (row: typeof a) => snapshotNodeIds(engine, { mid: row.mid, model_ver: row.ver, model: row.data });
+      const diff = diffModels(a.data, b.data, { nids: { before: nids(a), after: nids(b) } });
+      const changes = diff.changes.filter((c) => c.status !== 'unchanged');
+      return { id: input.id, from: a.ver, to: b.ver, same: diff.same, changes, unchanged: diff.changes.length - changes.length };
     }),
 
   remove: allowed('design')

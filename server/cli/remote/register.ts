@@ -1,5 +1,5 @@
 /**
- * The remote commands of `acts` (deploy, start, act, procs, tasks, package, secrets): their flags and help. Each
+ * The remote commands of `acts` (deploy, start, act, migrate, procs, tasks, package, secrets): their flags and help. Each
  * command's module (and the tRPC client with it) is imported only when that command runs, so
  * the other commands start without it.
  */
@@ -79,6 +79,22 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
   ).action(async (pid: string, tid: string, action: string, flags) => {
     const { actCommand } = await import('./act.ts');
     done(await actCommand(pid, tid, action, flags, io));
+  });
+
+  remote(
+    program
+      .command('migrate')
+      .description('move the running processes of one version of a model to another (or --check the plan); one JSON line per process, then the counts')
+      .argument('<model-id>', 'the id of a deployed model')
+      .option('--from <ver>', 'the version the processes run now')
+      .option('--to <ver>', 'the version they move to')
+      .option('--map <old=new>', 'a node of --from that is another node of --to (a renamed step or act); repeatable', collect, [])
+      .option('--cancel <node>', 'a node --to does not have: cancel the live acts there instead of blocking their process; repeatable', collect, [])
+      .option('--pid <pid>', 'only this process (default: every unfinished one of --from); repeatable', collect, [])
+      .option('--check', 'validate the plan against each process and move nothing'),
+  ).action(async (mid: string, flags) => {
+    const { migrateCommand } = await import('./migrate.ts');
+    done(await migrateCommand(mid, flags, io));
   });
 
   remote(

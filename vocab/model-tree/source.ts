@@ -1,17 +1,19 @@
 /**
- * Opens YAML text for the designer: a tolerant `parseDocument` with a line counter, the element
- * tree with node ids, source ranges, and the syntax errors as engine-shaped problems.
+ * Opens YAML text for the designer and the structural diff (vocab/model-diff): a tolerant
+ * `parseDocument` with a line counter, the element tree with node ids, source ranges, and the
+ * syntax errors as engine-shaped problems.
  *
- * State: the last text opened and what it gave, shared by everything that reads the same text
- * (the graph, the property panel's values, the run dialog's inputs) — a parse of a 200-node model
- * takes ~10 ms, and an edit used to parse the new text once per reader and render. What it gives
+ * State: the last two texts opened and what they gave, shared by everything that reads the same
+ * text (the graph, the property panel's values, the run dialog's inputs, a version comparison's
+ * two texts and their diff) — a parse of a 200-node model takes ~10 ms, and an edit used to parse
+ * the new text once per reader and render. What it gives
  * is read-only: edits change a copy of the document (edit-document.ts).
  */
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { readElements, type Element } from './elements.ts';
 import { assignNodeIds } from './node-ids.ts';
-import type { ModelProblem } from '../../../vocab/model-problems.ts';
-import type { SourceRange } from '../../../vocab/graph.ts';
+import type { ModelProblem } from '../model-problems.ts';
+import type { SourceRange } from '../graph.ts';
 
 export interface OpenedSource {
   doc: Document;
@@ -28,11 +30,16 @@ export function elementsOf(doc: Document): Element[] {
   return elements;
 }
 
-let last: { source: string; opened: OpenedSource } | undefined;
+/** The texts last opened, the latest first (two: a comparison reads both of its texts in turn). */
+let recent: { source: string; opened: OpenedSource }[] = [];
+const KEPT = 2;
 
 export function openSource(source: string): OpenedSource {
-  if (last?.source !== source) last = { source, opened: parseSource(source) };
-  return last.opened;
+  const kept = recent.find((entry) => entry.source === source);
+  if (kept) return kept.opened;
+  const opened = parseSource(source);
+  recent = [{ source, opened }, ...recent].slice(0, KEPT);
+  return opened;
 }
 
 function parseSource(source: string): OpenedSource {

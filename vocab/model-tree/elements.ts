@@ -5,7 +5,7 @@
  * every element that could be read. `toGraph`, the edits and the problem mapping all share it.
  */
 import { isMap, isSeq, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
-import { ELEMENT_LISTS, type ElementKind } from '../../../vocab/graph.ts';
+import { ELEMENT_LISTS, type ElementKind } from '../graph.ts';
 import { textField } from './yaml-values.ts';
 
 export interface Element {
