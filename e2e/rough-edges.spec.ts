@@ -60,7 +60,7 @@ steps:
   expect((await startProcess(mid)).pid).toBeTruthy();
 });
 
-test('an admin deletes an archived model after confirming: its versions go, the run it started goes on', async ({ page, adminApi, signInAs }) => {
+test('an admin deletes an archived model after confirming: refused while its run runs (model.in_use, said in a sentence), then its versions go and the run stays listed', async ({ page, adminApi, signInAs }) => {
   const mid = uniqueName('scrap');
   await deployModel(`id: ${mid}
 name: Scrap ${mid}
@@ -82,6 +82,15 @@ steps:
   await expect(entry.getByRole('button', { name: `Delete Scrap ${mid}` })).toBeVisible();
   await entry.getByRole('button', { name: `Delete Scrap ${mid}` }).click();
   await entry.getByRole('button', { name: 'Yes, delete' }).click();
+  const refusal = confirm.getByRole('alert');
+  await expect(refusal).toHaveAttribute('data-code', 'model.in_use');
+  await expect(refusal).toContainText(`model '${mid}' still has 1 running process (1 on version 1); migrate them to another model version, abort them or let them end`);
+  await expect(confirm.getByRole('link', { name: 'See its runs' })).toHaveAttribute('href', `/runs?model=${mid}`);
+  expect((await adminApi.models.versions.query({ id: mid })).versions).toHaveLength(1);
+
+  await adminApi.processes.abort.mutate({ pid });
+  await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('aborted');
+  await entry.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(entry).toHaveCount(0);
 
   const gone = await adminApi.models.versions.query({ id: mid }).then(
@@ -89,8 +98,8 @@ steps:
     (err: { data?: { code?: string } }) => err.data?.code,
   );
   expect(gone).toBe('model.not_found');
-  expect((await adminApi.processes.state.query({ pid })).state).toBe('running');
-  expect((await adminApi.audit.query.query({ action: 'model.remove', target: mid })).rows).toHaveLength(1);
+  expect((await adminApi.processes.state.query({ pid })).state).toBe('aborted');
+  expect((await adminApi.audit.query.query({ action: 'model.remove', target: mid })).rows.map((r) => r.result).sort()).toEqual(['model.in_use', 'ok']);
 });
 
 test('the audit log shows a new entry live, without a reload', async ({ page, signInAs }) => {

@@ -4,7 +4,8 @@
  * section under the list (shown on demand; each with Un-archive and Delete). An archived model
  * starts no new run; its running ones go on and its page, versions and runs stay readable. Only an
  * archived model can be deleted (confirmed the same way): its versions and schedules go, the
- * runs it started stay in the runs list and go on.
+ * runs it started stay in the runs list. A model whose processes still run is not deleted
+ * (`model.in_use`: the refusal says how many run on which version, with a link to them).
  */
 'use client';
 import Link from 'next/link';
@@ -38,7 +39,7 @@ const ARCHIVE: Confirmed = {
 const DELETE: Confirmed = {
   verb: 'Delete',
   label: 'deleting',
-  question: 'Delete it for good? Its versions and schedules are removed; the runs it started stay listed and go on.',
+  question: 'Delete it for good? Its versions and schedules are removed; the runs it started stay listed. A model with running processes is not deleted.',
   confirm: 'Yes, delete',
   failed: 'The model was not deleted',
   procedure: 'models.remove',
@@ -65,6 +66,7 @@ function ConfirmedButton({ mid, name, what }: { mid: string; name: string; what:
         Keep it
       </Button>
       {change.error ? <ErrorNote error={change.error} title={what.failed} /> : null}
+      {change.error?.code === 'model.in_use' ? <Link href={`/runs?model=${encodeURIComponent(mid)}`}>See its runs</Link> : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Version history with a diff between two versions (the server's `models.diff`), a link to their
- * comparison on the graph (components/compare), and opening an older version in the editor. State: the two versions compared (`from`, `to`; default: the one
- * before the latest and the latest).
+ * comparison on the graph (components/compare), opening an older version in the editor, and (for
+ * designers) the migration of running processes between the two (components/migrations). State: the
+ * two versions compared (`from`, `to`; default: the one before the latest and the latest).
  */
 'use client';
 import Link from 'next/link';
@@ -36,7 +37,20 @@ function VersionDiff({ id, from, to }: { id: string; from: number; to: number })
   );
 }
 
-export function VersionsDialog({ id, open, onClose, onOpenVersion }: { id: string; open: boolean; onClose: () => void; onOpenVersion: (ver: number) => void }) {
+export function VersionsDialog({
+  id,
+  open,
+  onClose,
+  onOpenVersion,
+  onMigrate,
+}: {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  onOpenVersion: (ver: number) => void;
+  /** Opens the migration of running processes between the two versions compared (designers). */
+  onMigrate?: (pair: { from: number; to: number }) => void;
+}) {
   const list = useApiQuery('models.versions', { id }, { enabled: open });
   const [pair, setPair] = useState<{ from?: number; to?: number }>({});
   const versions = list.data?.versions ?? [];
@@ -88,6 +102,13 @@ export function VersionsDialog({ id, open, onClose, onOpenVersion }: { id: strin
             </Link>
             <VersionDiff id={id} from={from} to={to} />
           </>
+        ) : null}
+        {onMigrate && from !== undefined && to !== undefined && from !== to ? (
+          <div className={styles.dialogActions}>
+            <Button onClick={() => onMigrate({ from, to })}>
+              Migrate running processes from v{from} to v{to}…
+            </Button>
+          </div>
         ) : null}
       </div>
     </Modal>

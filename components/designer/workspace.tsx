@@ -5,7 +5,7 @@
  * (selection, clipboard, edits), `usePinnedPositions` (dragged positions), `useDraft` (the
  * server's draft of both), `useLeaveGuard` (asking before unsaved changes are left), `usePresence`
  * (who else has the model open), `useHeatmap` (the runs' figures on the nodes), plus which dialog is open (`dialog`: none | deploy | versions |
- * run | discard), the node whose context menu is open (`menu`), the deployed version (`lastDeploy`), the version the text started from
+ * run | discard | migrate, with the versions a migration opens with in `migration`), the node whose context menu is open (`menu`), the deployed version (`lastDeploy`), the version the text started from
  * (`baseVer`) and the text a discarded draft goes back to (`clean`).
  */
 'use client';
@@ -18,6 +18,7 @@ import { ErrorNote } from '../ui/error-note.tsx';
 import { HeatmapControls } from '../insights/heatmap-controls.tsx';
 import { HeatmapLayer } from '../insights/heatmap-layer.tsx';
 import { useHeatmap } from '../insights/use-heatmap.ts';
+import { MigrationDialog, type MigrationPair } from '../migrations/migration-dialog.tsx';
 import { layout, pinProblems, problemsByNode } from './model/index.ts';
 import { DeployDialog } from './deploy-dialog.tsx';
 import { DesignerTests } from './designer-tests.tsx';
@@ -60,7 +61,7 @@ export interface WorkspaceProps {
   onOpenVersion?: (ver: number) => void;
 }
 
-type Dialog = 'none' | 'deploy' | 'versions' | 'run' | 'discard';
+type Dialog = 'none' | 'deploy' | 'versions' | 'run' | 'discard' | 'migrate';
 
 /** `toLocaleTimeString()`'s format, made once: a new one per render cost ~4 ms of each edit. */
 const SAVED_AT = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' });
@@ -99,6 +100,10 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
   const commands = useDesignerCommands(doc, schemas);
   const validation = useValidation(doc.graphText, doc.broken, designer);
   const [dialog, setDialog] = useState<Dialog>('none');
+  const [migration, setMigration] = useState<Partial<MigrationPair>>({});
+  const openMigration = me.can('design') ? (pair: MigrationPair) => (setMigration(pair), setDialog('migrate')) : undefined;
+  /** Closes `which` if it is still the open one: a dialog left for another (deploy or versions → migrate) reports its close after the switch. */
+  const closeDialog = (which: Dialog) => () => setDialog((shown) => (shown === which ? 'none' : shown));
   /** The node whose context menu is open, and where. */
   const [menu, setMenu] = useState<{ nodeId: string; at: { x: number; y: number } } | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
@@ -220,9 +225,10 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
         source={doc.text}
         mid={workflowId}
         baseVer={lastDeploy && lastDeploy.id === workflowId ? baseVer : 0}
-        onClose={() => setDialog('none')}
+        onClose={closeDialog('deploy')}
+        onMigrate={openMigration}
         onDeployed={(model) => {
-          setDialog('none');
+          // the dialog closes itself, or stays on its offer to migrate the older versions' processes
           setLastDeploy(model);
           setBaseVer(model.ver);
           setClean(doc.text);
@@ -250,8 +256,9 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
       <LeaveDialog open={guard.asking} onStay={guard.stay} onLeave={guard.leave} />
       {lastDeploy ? (
         <>
-          <VersionsDialog id={lastDeploy.id} open={dialog === 'versions'} onClose={() => setDialog('none')} onOpenVersion={(ver) => (setDialog('none'), guard.go(() => onOpenVersion?.(ver)))} />
+          <VersionsDialog id={lastDeploy.id} open={dialog === 'versions'} onClose={closeDialog('versions')} onOpenVersion={(ver) => (setDialog('none'), guard.go(() => onOpenVersion?.(ver)))} onMigrate={openMigration} />
           <RunDialog modelId={lastDeploy.id} inputs={runInputs} open={dialog === 'run'} onClose={() => setDialog('none')} />
+          {dialog === 'migrate' ? <MigrationDialog mid={lastDeploy.id} initial={migration} onClose={() => setDialog('none')} /> : null}
         </>
       ) : null}
     </div>

@@ -3,7 +3,8 @@
  * - `running`: how many processes of each version of a model have not ended (the deploy dialog's
  *   guard rail, the versions dialog);
  * - `plan`: the nodes of both versions and the proposed mapping (same id and kind; else the node in
- *   its place by the structural diff; else a node of the same kind and name, as a suggestion);
+ *   its place by the structural diff; else a node of the same kind and name — for an act without a
+ *   name, of the same package under its parent's target —, as a suggestion);
  * - `check`: validates a plan against the processes it would move (every unfinished one of the
  *   source version, or the given ones) before anything moves: which can, which cannot and why;
  * - `start`: migrates them in the background (a bulk job: `bulk.status` polls its progress and
@@ -56,22 +57,39 @@ async function selected(services: ApiServices, input: PlanInput): Promise<string
 }
 
 /**
- * Each source node with its proposed target: the node of the same id and kind (`same`); else the
- * node in its place (`place`: the structural diff matched them — an element without a YAML id gets
- * a new generated id in every version); else a suggestion of the same kind and name that no source
- * node has (`suggested`); else none.
+ * Each source node with its proposed target, each target proposed once: the node of the same id
+ * and kind (`same`); else the node in its place (`place`: the structural diff matched them — an
+ * element without a YAML id gets a new generated id in every version); else, as a suggestion, a
+ * target node no source node has of the same kind and name, or — for an act without a name — of
+ * the same package under the target of its parent, in order (`suggested`); else none. Source
+ * nodes come parents first.
  */
 function proposedMapping(source: MigrationNode[], target: MigrationNode[], inPlace: Map<string, string>) {
   const byId = new Map(target.map((n) => [n.id, n]));
   const sourceIds = new Set(source.map((n) => n.id));
   const unmatched = target.filter((n) => !sourceIds.has(n.id));
-  return source.map((n) => {
+  const taken = new Set<string>();
+  const targetOf = new Map<string, string>();
+  const samePlace = (n: MigrationNode, t: MigrationNode) => n.kind === 'act' && t.uses === n.uses && t.parent === (n.parent === '' ? '' : targetOf.get(n.parent));
+  const suggestion = (n: MigrationNode) => unmatched.find((t) => !taken.has(t.id) && t.kind === n.kind && (n.name ? t.name === n.name : samePlace(n, t)))?.id;
+  const placed = (n: MigrationNode) => {
+    const there = byId.get(inPlace.get(n.id) ?? '');
+    return there && there.kind === n.kind && !taken.has(there.id) ? there.id : undefined;
+  };
+  const propose = (n: MigrationNode): { target: string; how: 'same' | 'place' | 'suggested' } | undefined => {
     const same = byId.get(n.id);
-    if (same && same.kind === n.kind) return { ...n, target: n.id, how: 'same' as const };
-    const placed = byId.get(inPlace.get(n.id) ?? '');
-    if (placed && placed.kind === n.kind) return { ...n, target: placed.id, how: 'place' as const };
-    const suggested = unmatched.find((t) => t.kind === n.kind && t.name === n.name && t.name !== '');
-    return suggested ? { ...n, target: suggested.id, how: 'suggested' as const } : { ...n, target: null, how: 'none' as const };
+    if (same && same.kind === n.kind) return { target: n.id, how: 'same' };
+    const there = placed(n);
+    if (there) return { target: there, how: 'place' };
+    const suggested = suggestion(n);
+    return suggested ? { target: suggested, how: 'suggested' } : undefined;
+  };
+  return source.map((n) => {
+    const found = propose(n);
+    if (!found) return { ...n, target: null, how: 'none' as const };
+    taken.add(found.target);
+    targetOf.set(n.id, found.target);
+    return { ...n, ...found };
   });
 }
 
