@@ -50,9 +50,9 @@ describe.each(['sqlite', 'postgresql'] as const)('API migrations on %s', (backen
     expect(plan.running).toBe(3);
     expect(plan.nodes.find((n) => n.id === 'review')).toMatchObject({ target: 'check', how: 'suggested' });
     expect(plan.nodes.find((n) => n.id === 'approve')).toMatchObject({ target: 'approve', how: 'same' });
-    // an act with no id (a new random id in each version) is suggested by its package under its step's target, not the new step's
+    // an act with no id (a new random id in each version) is proposed by its package under its step's target, not the new step's
     const paid = plan.targets.find((n) => n.kind === 'act' && n.parent === 'pay')!;
-    expect(plan.nodes.find((n) => n.kind === 'act' && n.parent === 'pay')).toMatchObject({ uses: 'acts.core.msg', target: paid.id, how: 'suggested' });
+    expect(plan.nodes.find((n) => n.kind === 'act' && n.parent === 'pay')).toMatchObject({ uses: 'acts.core.msg', target: paid.id, how: 'place' });
     expect(plan.nodes.filter((n) => n.how === 'none')).toEqual([]);
 
     // without the mapping every process is blocked at `review`

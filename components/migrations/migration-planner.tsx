@@ -66,7 +66,7 @@ export function MigrationPlanner({ mid, from, to, onClose }: { mid: string; from
             Check
           </Button>
           {check.data && ready > 0 ? (
-            <Button variant="primary" busy={start.isPending} onClick={() => start.mutate(request)}>
+            <Button variant="primary" busy={start.isPending} onClick={() => start.mutate({ ...request, pids: check.data!.readyPids })}>
               Migrate {processes(ready)}
             </Button>
           ) : null}

@@ -127,7 +127,7 @@ export const migrationsRouter = router({
       return { ...input, nodes: proposedMapping(source, target, inPlace), targets: target, running: running.find((v) => v.ver === input.from)?.running ?? 0 };
     }),
 
-  /** Validates the plan against each process it would move; nothing moves. */
+  /** Validates the plan against each process it would move; nothing moves. `readyPids`: those that can (a `start` with them moves exactly these). */
   check: allowed('design')
     .input(planInput)
     .mutation(async ({ ctx, input }) => {
@@ -135,15 +135,15 @@ export const migrationsRouter = router({
       const pids = await selected(ctx.services, input);
       const plan = planOf(input);
       const blocked: Array<{ pid: string; problems: MigrationProblem[] }> = [];
-      let ready = 0;
+      const readyPids: string[] = [];
       let skipped = 0;
       for (const pid of pids) {
         const problems = await ctx.services.engine.migrations.problems(pid, plan).catch((err: unknown) => [{ code: 'busy' as const, tid: null, nid: null, message: toActError(err).message }]);
-        if (problems.length === 0) ready++;
+        if (problems.length === 0) readyPids.push(pid);
         else if (problems.every((p) => isSkipProblem(p.code))) skipped++;
         else blocked.push({ pid, problems });
       }
-      return { total: pids.length, ready, skipped, blocked, ms: Math.round(performance.now() - started) };
+      return { total: pids.length, ready: readyPids.length, readyPids, skipped, blocked, ms: Math.round(performance.now() - started) };
     }),
 
   /** Migrates the processes in the background; `bulk.status` polls the job. */
