@@ -1,6 +1,6 @@
 /**
  * Migrating running processes to another version of their model (issue 16, engine/migrate.ts):
- * a process waiting at an interrupt, inside a parallel fan-out, inside a loop, with an armed
+ * a process waiting at an interrupt, inside a parallel fan-out, inside a loop, inside a catch chain, with an armed
  * timeout, with a running subflow, with an unacknowledged delivery; plans with renamed and removed
  * nodes; refusals that leave the process exactly as it was; and a second engine that reads the
  * migrated process from the store — on memory, SQLite and PostgreSQL.
@@ -289,5 +289,57 @@ steps:
     await again.engine.act.complete(pid, newAsk.tid);
     await again.settle();
     expect((await again.proc(pid)).state).toBe('completed');
+  });
+
+  it('breakpoints, a pause and an open incident follow their nodes to the target version', async () => {
+    const h = await harness();
+    const flaky = (first: string, extra = '') => `id: flaky
+incidents: true
+inputs: { ok: false }
+steps:
+  - { id: ${first}, acts: [ { id: f1, uses: acts.transform.code, params: "if (!ok) throw new Error('not ok'); return { done: 1 }" } ] }
+  - { id: s2, acts: [ { uses: acts.core.irq, key: ask } ] }
+${extra}`;
+    await h.deploy(flaky('s1'));
+    const pid = await h.start('flaky');
+    const control = (action: string, options = {}) => h.engine.do({ pid, tid: '$', action, options }).then(() => h.settle());
+    await control('set_breakpoints', { nodes: ['s1', 's2'] });
+    expect((await h.proc(pid)).control.incidents).toMatchObject([{ nid: 'f1' }]);
+    await h.deploy(flaky('first', '  - { id: s3, acts: [ { uses: acts.core.irq, key: last } ] }\n'));
+    await migrate(h, pid, { ver: 2, map: { s1: 'first' } });
+    const moved = (await h.proc(pid)).control;
+    expect(moved.breakpoints.sort()).toEqual(['first', 's2']);
+    expect(moved.incidents).toMatchObject([{ nid: 'f1' }]);
+    await control('set_process_vars', { ok: true });
+    await control('retry', { tid: moved.incidents[0].tid });
+    // the breakpoint at s2 (kept) stops the run before the interrupt
+    expect((await h.proc(pid)).control.paused).toMatchObject({ reason: 'breakpoint', nid: 's2' });
+    await control('set_breakpoints', { nodes: [] });
+    await control('resume');
+    await h.act('complete', 'ask', {}, pid);
+    await h.act('complete', 'last', {}, pid);
+    expect((await h.proc(pid)).state).toBe('completed');
+  });
+
+  it('a process inside a catch chain moves, and a lifecycle hook of the target fires', async () => {
+    const h = await harness();
+    const caught = (hook: string) => `id: caught
+${hook}steps:
+  - id: s1
+    acts:
+      - id: risky
+        uses: acts.core.irq
+        key: risky
+        catches: [ { on: bad, steps: [ { id: fix, acts: [ { id: fixer, uses: acts.core.irq, key: fixer } ] } ] } ]
+`;
+    await h.deploy(caught(''));
+    const pid = await h.start('caught');
+    await h.act('error', 'risky', { ecode: 'bad' }, pid);
+    expect(await h.states(pid, 'fixer')).toEqual(['interrupted']);
+    await h.deploy(caught('setup: [ { id: bye, uses: acts.core.msg, key: bye, on: completed } ]\n'));
+    await migrate(h, pid, { ver: 2 });
+    await h.act('complete', 'fixer', {}, pid);
+    expect((await h.proc(pid)).state).toBe('completed');
+    expect(h.find({ pid, key: 'bye' }).length).toBeGreaterThan(0);
   });
 });
