@@ -1,9 +1,10 @@
 /**
  * Migrating running processes to another version of their model (issue 16, engine/migrate.ts):
- * a process waiting at an interrupt, inside a parallel fan-out, inside a loop, inside a catch chain, with an armed
- * timeout, with a running subflow, with an unacknowledged delivery; plans with renamed and removed
- * nodes; refusals that leave the process exactly as it was; and a second engine that reads the
- * migrated process from the store — on memory, SQLite and PostgreSQL.
+ * a process waiting at an interrupt, inside a parallel fan-out, inside a loop, inside a catch
+ * chain, with an armed timeout, with a running subflow, with an unacknowledged delivery, with
+ * breakpoints and an incident; plans with renamed and removed nodes; refusals that leave the
+ * process exactly as it was; and a second engine that reads the migrated process from the store —
+ * on memory, SQLite and PostgreSQL.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../server/store/contract/types.ts';
