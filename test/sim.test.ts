@@ -121,7 +121,7 @@ function proc(state: string, tasks: TaskInfo[], row: Partial<ProcRow> = {}): Pro
 }
 
 function world(procs: ProcView[], extra: Partial<WorldView> = {}): WorldView {
-  return { procs, ops: [], stuck: [], resident: procs.length, cacheCap: 10, final: false, ...extra };
+  return { procs, ops: [], stuck: [], resident: procs.length, cacheCap: 10, final: false, models: [], ...extra };
 }
 
 const names = (violations: Violation[]) => violations.map((v) => v.invariant);

@@ -18,10 +18,13 @@ import { MemoryStore } from '../../server/store/contract/memory.ts';
 import type { Store } from '../../server/store/contract/types.ts';
 import { openStore, type OpenedStore } from '../../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { MIGRATE_ACTION, type MigrationPlan, type MigrationProblem } from '../../vocab/migration.ts';
 import { Actor, placeOf, type Stimulus } from './actor.ts';
 import { CrashStore } from './crash-store.ts';
 import { generateScenario, type GeneratedModel } from './generate.ts';
 import { modelFacts } from './model-facts.ts';
+import { migrated, refused, snapshot, type ProcSnapshot } from './migration-watch.ts';
+import { migratorFor, type Migrator } from './migrator.ts';
 import { SIM_EPOCH, toScriptStep, type Limits, type Regression, type ScriptStep } from './regression.ts';
 import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './invariants.ts';
 import { Rng } from './rng.ts';
@@ -60,7 +63,7 @@ export interface SimResult {
 const TICK_MS = 1000;
 const MAX_STEPS = 600;
 /** Errors a client may get back for a legitimate but refused stimulus. */
-const REFUSALS = new Set(['action.refused', 'action.invalid_options', 'action.unknown_outcome', 'process.duplicate_pid']);
+const REFUSALS = new Set(['action.refused', 'action.invalid_options', 'action.unknown_outcome', 'process.duplicate_pid', 'process.migration_refused']);
 
 /**
  * Engine configurations the seeds draw from: defaults, tight admission and lane bounds, and a
@@ -116,6 +119,8 @@ class Simulation {
   private readonly executed: Stimulus[] = [];
   /** The actor's stream for pausing, breakpoints and incidents (and whether incidents are on). */
   private readonly controlRng: Rng;
+  /** Second versions of the models and the client's migrations to them (a stream of their own). */
+  private readonly migrator: Migrator | undefined;
 
   constructor(private readonly options: SimOptions) {
     this.rng = new Rng(options.seed);
@@ -128,6 +133,7 @@ class Simulation {
     const stored = options.regression;
     this.models = stored ? stored.models.map((source) => ({ ...modelFacts(source), source })) : scenario.models;
     this.limits = stored?.limits ?? limits;
+    this.migrator = stored ? undefined : migratorFor(options.seed, this.models);
     this.script = stored ? [...stored.script] : Array.from({ length: starts }, (_, i) => ({ start: `p${i}`, mid: scenario.main, inputs: { v2: i } }));
   }
 
@@ -244,6 +250,7 @@ class Simulation {
       resident: engine.stats().processes,
       cacheCap: this.limits.cacheCap,
       final,
+      models: (await engine.models.list()).rows,
     };
   }
 
@@ -259,21 +266,42 @@ class Simulation {
   /** Applies one stimulus; returns false when it must be repeated (a crash or a full lane). */
   private async apply(s: Stimulus): Promise<boolean> {
     const engine = this.engine;
+    let watched: { before: ProcSnapshot; plan: MigrationPlan } | undefined;
     try {
       if (s.kind === 'start') await engine.procs.start(s.mid, { ...s.inputs, pid: s.pid });
       else if (s.kind === 'time') {
         this.clock.set(Math.max(this.clock.now(), s.to));
         await engine.tick();
-      } else await engine.do({ pid: s.pid, tid: s.tid, action: s.action, options: s.options });
-      if (!this.crashed) this.trace(`${describe(s)} -> ok`);
-      return !this.crashed;
+      } else if (s.kind === 'deploy') await engine.models.deploy(s.source);
+      else {
+        if (s.action === MIGRATE_ACTION) watched = { before: await snapshot(engine, s.pid, s.proc), plan: s.options as unknown as MigrationPlan };
+        await engine.do({ pid: s.pid, tid: s.tid, action: s.action, options: s.options });
+      }
+      const done = !this.crashed;
+      if (done) this.trace(`${describe(s)} -> ok`);
+      if (done && watched) await this.checkMigration(watched, null);
+      return done;
     } catch (err) {
       if (this.crashed) return false;
       const code = ActError.is(err) ? err.code : 'thrown';
       this.trace(`${describe(s)} -> ${code}: ${errorMessage(err)}`);
+      if (watched && code === 'process.migration_refused') await this.checkMigration(watched, (err as ActError).details as { problems: MigrationProblem[] });
       if (code === 'engine.busy') return false;
-      if (!REFUSALS.has(code)) this.violations.push({ invariant: 'unexpected-refusal', pid: s.kind === 'time' ? undefined : s.pid, detail: `${describe(s)} failed with ${code}: ${errorMessage(err)}` });
+      if (!REFUSALS.has(code)) this.violations.push({ invariant: 'unexpected-refusal', pid: 'pid' in s ? s.pid : undefined, detail: `${describe(s)} failed with ${code}: ${errorMessage(err)}` });
       return true;
+    }
+  }
+
+  /** After a migration went through (`refusal` null) or was refused: what it must have done (migration-watch.ts). */
+  private async checkMigration({ before, plan }: { before: ProcSnapshot; plan: MigrationPlan }, refusal: { problems: MigrationProblem[] } | null): Promise<void> {
+    const engine = this.engine;
+    try {
+      await engine.idle();
+      const after = await snapshot(engine, before.row.id, before.name);
+      const found = refusal ? refused(before, after, refusal.problems) : migrated(after, plan.ver, (await engine.models.version(after.row.mid, plan.ver)).data);
+      if (!this.crashed) this.violations.push(...found);
+    } catch (err) {
+      if (!this.crashed) throw err; // a crash meanwhile: the run goes on from the recovered engine
     }
   }
 
@@ -300,6 +328,7 @@ class Simulation {
    */
   private async recorded(s: Stimulus): Promise<boolean> {
     if (s.kind === 'time') return false;
+    if (s.kind === 'deploy') return (await this.engine.models.versions(s.mid)).some((v) => v.data === s.source);
     if (s.kind === 'start') return (await this.engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'id', op: 'eq', value: s.pid }] } })).count > 0;
     const ops = await this.engine.outbox({ filter: { type: 'and', exprs: [{ key: 'type', op: 'eq', value: 'action' }, { key: 'pid', op: 'eq', value: s.pid }, { key: 'tid', op: 'eq', value: s.tid }, { key: 'event', op: 'eq', value: s.action }] } });
     if (ops.length > 0) this.trace(`   (${describe(s)} was recorded before the crash: not sent again)`);
@@ -314,6 +343,7 @@ class Simulation {
   private fromScript(step: ScriptStep, world: WorldView): Stimulus | null {
     if ('start' in step) return { kind: 'start', pid: step.start, mid: step.mid, inputs: step.inputs };
     if ('time' in step) return { kind: 'time', to: SIM_EPOCH + step.time };
+    if ('deploy' in step) return { kind: 'deploy', mid: step.deploy, source: step.source };
     const proc = world.procs.find((p) => p.name === step.proc);
     if (!proc) return null;
     const byTid = new Map(proc.tasks.map((t) => [t.tid, t]));
@@ -328,9 +358,10 @@ class Simulation {
 
   async run(): Promise<SimResult> {
     const maxActions = this.options.regression ? 0 : (this.options.maxActions ?? 30);
-    const actor = new Actor(this.rng.fork(), new Map(this.models.map((m) => [m.id, m])), maxActions, this.controlRng);
+    const actor = new Actor(this.rng.fork(), new Map(this.models.map((m) => [m.id, m])), maxActions, this.controlRng, this.migrator);
     this.trace(`seed ${this.options.seed}: ${this.models.length} model(s), limits ${JSON.stringify(this.limits)}`);
     for (const m of this.models) this.trace(m.source);
+    for (const e of this.migrator?.edits.values() ?? []) this.trace(`second version of ${e.mid}: ${e.what.join(', ')}; plan ${JSON.stringify(e.plan)}\n${e.source}`);
     await this.openEngine(true);
     let steps = 0;
     let leftovers = 0;
@@ -406,6 +437,7 @@ class Simulation {
 function describe(s: Stimulus): string {
   if (s.kind === 'start') return `start ${s.pid}`;
   if (s.kind === 'time') return `time → +${s.to - SIM_EPOCH}ms`;
+  if (s.kind === 'deploy') return `deploy a version of ${s.mid}`;
   return `${s.action} ${s.proc}|${s.place} ${JSON.stringify(s.options)}`;
 }
 
