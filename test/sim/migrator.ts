@@ -2,7 +2,8 @@
  * The simulated client's migrations (issue 16), drawn from a stream of their own so every other
  * draw of a seed stays as it was: now and then, while exploring, it deploys the second version of
  * a model (model-edits.ts; once per model, while a process of it runs) and, once that version is
- * the latest, asks to migrate a running process of an older one with the edit's plan — each
+ * the latest, asks to migrate a running process of an older one with the edit's plan (now and
+ * then a careless one: the version alone, so renamed and removed nodes have no target) — each
  * process (by name) once; a refusal is an answer like any other.
  */
 import type { Vars } from '../../server/engine/model/types.ts';
@@ -13,6 +14,8 @@ import { Rng } from './rng.ts';
 
 /** How often an exploring client turns to migrations when it has any to make. */
 const RATE = 0.25;
+/** How often a migration leaves out the plan's mapped and removed nodes. */
+const CARELESS = 0.2;
 
 export type MigrationMove = { deploy: ModelEdit } | { migrate: ProcView; plan: Vars };
 
@@ -38,7 +41,8 @@ export class Migrator {
       const proc = this.rng.pick(candidates);
       this.tried.add(proc.name);
       const edit = this.edits.get(proc.row.mid)!;
-      return { migrate: proc, plan: { ver: verOf(edit)!, ...structuredClone(edit.plan) } };
+      const ver = verOf(edit)!;
+      return { migrate: proc, plan: this.rng.chance(CARELESS) ? { ver } : { ver, ...structuredClone(edit.plan) } };
     }
     const mids = [...new Set(byName.map((p) => p.row.mid))].filter((mid) => this.edits.has(mid) && !this.deployed.has(mid));
     if (mids.length === 0) return null;

@@ -285,7 +285,7 @@ class Simulation {
       if (this.crashed) return false;
       const code = ActError.is(err) ? err.code : 'thrown';
       this.trace(`${describe(s)} -> ${code}: ${errorMessage(err)}`);
-      if (watched && code === 'process.migration_refused') await this.checkMigration(watched, (err as ActError).details as { problems: MigrationProblem[] });
+      if (watched && REFUSALS.has(code)) await this.checkMigration(watched, code === 'process.migration_refused' ? ((err as ActError).details as { problems: MigrationProblem[] }) : { problems: [] });
       if (code === 'engine.busy') return false;
       if (!REFUSALS.has(code)) this.violations.push({ invariant: 'unexpected-refusal', pid: 'pid' in s ? s.pid : undefined, detail: `${describe(s)} failed with ${code}: ${errorMessage(err)}` });
       return true;
