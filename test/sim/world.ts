@@ -3,7 +3,9 @@
  * the memory store or a SQLite file), the actor's stimuli, and the invariants after every step.
  * With `crashAfterWrites` the SQLite store dies right after that many writes (crash-store.ts); the
  * run then drops the engine, opens a new one on the same file (it recovers), repeats the
- * stimulus the crash interrupted (a client retries an unconfirmed call) and goes on.
+ * stimulus the crash interrupted (a client retries an unconfirmed call) and goes on. A seed may
+ * also deploy second versions of its models and migrate processes to them (migrator.ts); each
+ * `migrate` is checked against the process as it was just before (migration-watch.ts).
  *
  * Steps: settle (engine idle) → observe (world view) → check invariants → decide → apply.
  * States: running → (crashed → recovering → running) → done | failed (a violation).
