@@ -54,6 +54,8 @@ export interface SimResult {
   crashes: number;
   /** Store writes the run made (crash points are drawn from this range). */
   writes: number;
+  /** Migrations the client asked for that went through, and those refused (checked, not crashed). */
+  migrations: { moved: number; refused: number };
   /** The final state, independent of generated ids: one line per process. */
   digest: string[];
   /** What the run was, to store it as a regression case. */
@@ -123,6 +125,7 @@ class Simulation {
   private readonly controlRng: Rng;
   /** Second versions of the models and the client's migrations to them (a stream of their own). */
   private readonly migrator: Migrator | undefined;
+  private readonly migrations = { moved: 0, refused: 0 };
 
   constructor(private readonly options: SimOptions) {
     this.rng = new Rng(options.seed);
@@ -301,7 +304,9 @@ class Simulation {
       await engine.idle();
       const after = await snapshot(engine, before.row.id, before.name);
       const found = refusal ? refused(before, after, refusal.problems) : migrated(after, plan.ver, (await engine.models.version(after.row.mid, plan.ver)).data);
-      if (!this.crashed) this.violations.push(...found);
+      if (this.crashed) return;
+      this.violations.push(...found);
+      this.migrations[refusal ? 'refused' : 'moved']++;
     } catch (err) {
       if (!this.crashed) throw err; // a crash meanwhile: the run goes on from the recovered engine
     }
@@ -423,6 +428,7 @@ class Simulation {
         steps,
         crashes: this.crashes,
         writes: this.writes,
+        migrations: this.migrations,
         digest: world ? digest(world) : [],
         limits: this.limits,
         models: this.models.map((m) => m.source),
