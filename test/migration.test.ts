@@ -263,6 +263,28 @@ steps:
     expect((await h.engine.migrations.problems(other, { ver: 3 })).map((p) => p.code)).toEqual(['subflow_moved']);
   });
 
+  it('a cancelled subflow act aborts its child, as a skipped one does; the parent goes on in the target', async () => {
+    const h = await harness();
+    await h.deploy(`id: child
+steps: [ { id: c1, acts: [ { uses: acts.core.irq, key: child_ask } ] } ]
+`);
+    const parent = (call: string) => `id: parent
+steps:
+  - id: s1
+    acts:
+${call}      - { id: last, uses: acts.core.irq, key: last }
+`;
+    await h.deploy(parent('      - { id: call, uses: acts.core.subflow, params: { to: child } }\n'));
+    const pid = await h.start('parent');
+    const child = h.find({ key: 'child_ask', state: 'created' })[0].pid;
+    await h.deploy(parent(''));
+    await migrate(h, pid, { ver: 2, removed: { call: 'cancel' } });
+    expect(await h.states(pid, 'call')).toEqual(['skipped']);
+    expect((await h.proc(child)).state).toBe('aborted');
+    await h.act('complete', 'last', {}, pid);
+    expect((await h.proc(pid)).state).toBe('completed');
+  });
+
   it('an unacknowledged delivery is still re-sent and acknowledged after the migration', async () => {
     const h = await harness();
     const received: Array<{ key: string; state: string; delivery?: string; retry: number }> = [];
