@@ -109,6 +109,28 @@ steps:
     expect((await h.proc(pid)).state).toBe('completed');
   });
 
+  it('an act held by an open incident is live: it moves to its mapped node (a retry runs that one) or blocks the migration', async () => {
+    const h = await harness();
+    const held = (id: string, code: string) => `id: held
+incidents: true
+steps:
+  - { id: s1, acts: [ { id: ${id}, uses: acts.transform.code, params: "${code}" } ] }
+  - { id: s2, acts: [ { uses: acts.core.irq, key: after } ] }
+`;
+    await h.deploy(held('f1', "throw new Error('not yet')"));
+    const pid = await h.start('held');
+    const tid = (await h.proc(pid)).control.incidents[0].tid;
+    await h.deploy(held('f2', 'return { fixed: true }'));
+    expect((await h.engine.migrations.problems(pid, { ver: 2 })).map((p) => [p.code, p.tid])).toEqual([['no_target', tid]]);
+    await migrate(h, pid, { ver: 2, map: { f1: 'f2' } });
+    expect((await h.proc(pid)).control.incidents).toMatchObject([{ tid, nid: 'f2' }]);
+    await h.engine.do({ pid, tid: '$', action: 'retry', options: { tid } });
+    await h.settle();
+    expect(await h.states(pid, 'f2')).toEqual(['error', 'completed']);
+    await h.act('complete', 'after', {}, pid);
+    expect((await h.proc(pid)).state).toBe('completed');
+  });
+
   it('refuses a node of another kind, an act that would run another package, and inputs the target schema rejects', async () => {
     const h = await harness();
     await h.deploy(V1);
@@ -240,6 +262,28 @@ steps:
   - { id: s1 }
 `);
     expect((await h.engine.migrations.problems(other, { ver: 3 })).map((p) => p.code)).toEqual(['subflow_moved']);
+  });
+
+  it('a cancelled subflow act aborts its child, as a skipped one does; the parent goes on in the target', async () => {
+    const h = await harness();
+    await h.deploy(`id: child
+steps: [ { id: c1, acts: [ { uses: acts.core.irq, key: child_ask } ] } ]
+`);
+    const parent = (call: string) => `id: parent
+steps:
+  - id: s1
+    acts:
+${call}      - { id: last, uses: acts.core.irq, key: last }
+`;
+    await h.deploy(parent('      - { id: call, uses: acts.core.subflow, params: { to: child } }\n'));
+    const pid = await h.start('parent');
+    const child = h.find({ key: 'child_ask', state: 'created' })[0].pid;
+    await h.deploy(parent(''));
+    await migrate(h, pid, { ver: 2, removed: { call: 'cancel' } });
+    expect(await h.states(pid, 'call')).toEqual(['skipped']);
+    expect((await h.proc(child)).state).toBe('aborted');
+    await h.act('complete', 'last', {}, pid);
+    expect((await h.proc(pid)).state).toBe('completed');
   });
 
   it('an unacknowledged delivery is still re-sent and acknowledged after the migration', async () => {

@@ -7,6 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { TaskInfo } from '../server/runtime/info.ts';
 import type { ProcRow } from '../server/store/contract/types.ts';
 import { crashEquivalence } from './sim/crash-equivalence.ts';
+import { generateScenario } from './sim/generate.ts';
+import { migrated, refused } from './sim/migration-watch.ts';
+import { modelFacts } from './sim/model-facts.ts';
+import { editModel } from './sim/model-edits.ts';
+import { Rng } from './sim/rng.ts';
 import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './sim/invariants.ts';
 import { allRegressions } from './sim/regression.ts';
 import { simulate } from './sim/world.ts';
@@ -100,6 +105,30 @@ describe('the simulation', () => {
     }
   }, 60_000);
 
+  it('draws second versions that deploy, with plans that name only nodes of the two versions', () => {
+    let edits = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const rng = new Rng(seed);
+      for (const model of generateScenario(rng.fork()).models) {
+        const edit = editModel(model.source, rng);
+        if (!edit) continue;
+        edits++;
+        const target = modelFacts(edit.source).nodes;
+        expect(edit.source).not.toBe(model.source);
+        for (const [from, to] of Object.entries(edit.plan.map)) expect([model.nodes.has(from), target.has(to)], `${seed}: ${from} → ${to}`).toEqual([true, true]);
+        for (const nid of Object.keys(edit.plan.removed)) expect([model.nodes.has(nid), target.has(nid)], `${seed}: removed ${nid}`).toEqual([true, false]);
+      }
+    }
+    expect(edits).toBeGreaterThan(40);
+  });
+
+  it('migrates running processes: a seed deploys a second version and moves its processes there', async () => {
+    const run = await simulate({ seed: 4, store: 'memory' });
+    expect(run.violations).toEqual([]);
+    expect(run.script.filter((s) => 'deploy' in s)).toHaveLength(1);
+    expect(run.script.filter((s) => 'action' in s && s.action === 'migrate').length).toBeGreaterThan(0);
+  });
+
   it('replays a run from its stored script to the same end', async () => {
     const run = await simulate({ seed: 99, store: 'memory' });
     const replay = await simulate({ seed: 99, store: 'memory', regression: { name: 'r', note: '', seed: 99, store: 'memory', limits: run.limits, models: run.models, script: run.script } });
@@ -121,7 +150,7 @@ function proc(state: string, tasks: TaskInfo[], row: Partial<ProcRow> = {}): Pro
 }
 
 function world(procs: ProcView[], extra: Partial<WorldView> = {}): WorldView {
-  return { procs, ops: [], stuck: [], resident: procs.length, cacheCap: 10, final: false, ...extra };
+  return { procs, ops: [], stuck: [], resident: procs.length, cacheCap: 10, final: false, models: [], ...extra };
 }
 
 const names = (violations: Violation[]) => violations.map((v) => v.invariant);
@@ -162,5 +191,18 @@ describe('the invariants', () => {
     const done = proc('completed', [task('$', 'completed', null)]);
     const op = { id: 'o', type: 'exec' as const, pid: 'p', tid: '$', event: null, options: null, status: 'pending' as const, create_time: 0, update_time: 0 };
     expect(names(checkInvariants(world([done], { final: true, ops: [op] }), []))).toEqual(['outbox-done']);
+  });
+
+  it('a live task at a node its version does not have; a migration that did not reach its target or a refused one that moved a task', () => {
+    const v1 = 'id: m0\nsteps:\n  - { id: s1, acts: [ { id: a1, uses: acts.core.irq } ] }\n';
+    const v2 = v1.replaceAll('1', '2').replace('m2', 'm0');
+    const at = (nid: string, state: string, source: string, ver = 1) => proc('running', [task('$', 'running', null, { nid: 'm0' }), task('s', 'running', '$', { nid: nid.replace('a', 's') }), task('a', state, 's', { kind: 'act', nid })], { model: source, model_ver: ver });
+    expect(checkInvariants(world([at('a1', 'interrupted', v1)]), [])).toEqual([]);
+    expect(names(checkInvariants(world([at('a1', 'interrupted', v2)]), []))).toEqual(['task-off-version']);
+    const snap = (p: ProcView) => ({ name: p.name, row: p.row, tasks: p.tasks });
+    expect(migrated(snap(at('a2', 'interrupted', v2, 2)), 2, v2)).toEqual([]);
+    expect(names(migrated(snap(at('a2', 'interrupted', v2, 2)), 3, v2))).toEqual(['migration-target']);
+    expect(refused(snap(at('a1', 'interrupted', v1)), snap(at('a1', 'interrupted', v1)), [])).toEqual([]);
+    expect(names(refused(snap(at('a1', 'interrupted', v1)), snap(at('a1', 'completed', v1)), []))).toEqual(['migration-refused-changed']);
   });
 });

@@ -133,7 +133,7 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
 /**
  * Migrates the process to the version its plan names (migrate.ts). An act the plan cancels is
  * skipped alone (not its siblings, unlike the `skip` action), so its chain goes on at the
- * successor its retired node names.
+ * successor its retired node names; a cancelled subflow act aborts its child.
  */
 function migrate(core: EngineContext, proc: Process, options: Vars): void {
   const plan = planOf(options);
@@ -142,6 +142,8 @@ function migrate(core: EngineContext, proc: Process, options: Vars): void {
   migrateProcess(core, proc, target, plan, (task) => {
     closeSubtree(core, proc, task, 'skipped');
     finish(core, proc, task, 'skipped');
+    // a subflow act no longer waits for its child: nothing would hear the child's end
+    core.abortChild(task);
     core.settleDeliveries(proc.pid, task.tid);
   });
 }

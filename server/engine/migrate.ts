@@ -8,7 +8,8 @@
  *   again from its builder's stored definitions under the builder's new node;
  * - a compiled node goes to the plan's target id (the same id unless mapped) when that node has
  *   the task's kind and sits under the node its parent task moves to (where it did before);
- * - a finished task that fits nowhere keeps a retired node (tree/retired.ts) as history;
+ * - a finished task that fits nowhere keeps a retired node (tree/retired.ts) as history — but an
+ *   act held by an open incident is live (a retry runs its node again): it needs a target;
  * - a live task that fits nowhere is a problem — unless it is an act at a node the target does not
  *   have and the plan cancels it: it is skipped alone after the switch and its
  *   flow goes on at the next node of its old chain that the target has.
@@ -50,12 +51,21 @@ function targetId(plan: MigrationPlan, nid: string): string {
 class Placer {
   readonly placements = new Map<Task, Placement>();
   readonly problems: MigrationProblem[] = [];
+  /** Failed acts an open incident holds: a retry runs their node again. */
+  private readonly held: Set<string>;
 
   constructor(
     private readonly proc: Process,
     private readonly target: MigrationTarget,
     private readonly plan: MigrationPlan,
-  ) {}
+  ) {
+    this.held = new Set(proc.control?.incidents.map((i) => i.tid) ?? []);
+  }
+
+  /** Finished for good: history only (not an act an incident holds). */
+  private settled(task: Task): boolean {
+    return task.terminal && !this.held.has(task.tid);
+  }
 
   problem(code: MigrationProblemCode, task: Task | null, detail: string): void {
     this.problems.push({ code, tid: task?.tid ?? null, nid: task?.node.id ?? null, message: `${MIGRATION_PROBLEMS[code]}: ${detail}` });
@@ -74,8 +84,9 @@ class Placer {
     const node = this.target.tree.nodes.get(targetId(this.plan, task.node.id));
     const fits = node !== undefined && node.kind === task.kind && this.underItsParent(task, node, parentPlace);
     if (fits && (task.terminal || !this.packageChanged(task, node))) return void this.placements.set(task, { to: 'node', node });
-    if (task.terminal) return this.retire(task, retiredInfo(task.node));
+    if (this.settled(task)) return this.retire(task, retiredInfo(task.node));
     const what = `${task.kind} '${task.node.id}' (task ${task.tid})`;
+    if (!node && task.terminal) return this.problem('no_target', task, `${what} failed and an open incident holds it; map it to a node of version ${this.plan.ver}, or retry or fail the incident first`);
     if (!node) return this.removed(task, what);
     if (node.kind !== task.kind) return this.problem('kind_changed', task, `${what} would become the ${node.kind} '${node.id}'; map it to a ${task.kind}`);
     if (!fits) {
@@ -90,7 +101,7 @@ class Placer {
     const builder = this.proc.tasks.get(origin);
     const builderPlace = builder ? this.placements.get(builder) : undefined;
     if (builderPlace && builderPlace.to !== 'retired') return void this.placements.set(task, { to: 'dynamic' });
-    if (task.terminal) return this.retire(task, task.node.retired ?? retiredInfo(task.node));
+    if (this.settled(task)) return this.retire(task, task.node.retired ?? retiredInfo(task.node));
     this.problem('parent_moved', task, `act '${task.node.id}' (task ${task.tid}) was built by task ${origin}, which has no place in version ${this.plan.ver}`);
   }
 

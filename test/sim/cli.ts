@@ -25,6 +25,7 @@ interface SeedReport {
   crashes: number;
   crashAt?: number;
   violations: Violation[];
+  migrations: SimResult['migrations'];
 }
 
 const { values: opt } = parseArgs({
@@ -63,7 +64,7 @@ function printFailure(r: SeedReport): void {
 }
 
 function fromResult(result: SimResult, crashAt?: number): SeedReport {
-  return { seed: result.seed, processes: result.processes, actions: result.actions, crashes: result.crashes, crashAt, violations: result.violations };
+  return { seed: result.seed, processes: result.processes, actions: result.actions, crashes: result.crashes, crashAt, violations: result.violations, migrations: result.migrations };
 }
 
 /** One seed of a campaign: memory, and (every `crashEvery`th) crash equivalence on SQLite. */
@@ -86,6 +87,8 @@ async function worker(range: string, crashEvery: number): Promise<void> {
 async function campaign(from: number, count: number, crashEvery: number, workers: number): Promise<number> {
   const started = Date.now();
   const totals = { seeds: 0, runs: 0, processes: 0, actions: 0, crashes: 0 };
+  /** Of the memory runs: seeds that migrated a process, migrations that went through, refusals. */
+  const migrations = { seeds: 0, moved: 0, refused: 0 };
   const failed: SeedReport[] = [];
   const per = Math.ceil(count / workers);
   const done = new Set<number>();
@@ -101,6 +104,11 @@ async function campaign(from: number, count: number, crashEvery: number, workers
           totals.processes += r.processes;
           totals.actions += r.actions;
           totals.crashes += r.crashes;
+          if (r.crashAt === undefined && r.migrations.moved + r.migrations.refused > 0) {
+            migrations.seeds++;
+            migrations.moved += r.migrations.moved;
+            migrations.refused += r.migrations.refused;
+          }
           if (!done.has(r.seed)) {
             done.add(r.seed);
             totals.seeds++;
@@ -119,7 +127,8 @@ async function campaign(from: number, count: number, crashEvery: number, workers
   const secs = ((Date.now() - started) / 1000).toFixed(0);
   console.log(
     `${totals.seeds} seeds (${from}–${from + count - 1}), ${totals.runs} runs: ${totals.processes} processes, ${totals.actions} client actions, ` +
-      `${totals.crashes} crashes injected; ${failed.length} failing; ${secs} s wall time on ${workers} worker(s)`,
+      `${totals.crashes} crashes injected; ${migrations.seeds} seeds migrated (${migrations.moved} moved, ${migrations.refused} refused); ` +
+      `${failed.length} failing; ${secs} s wall time on ${workers} worker(s)`,
   );
   return failed.length > 0 ? 1 : 0;
 }

@@ -5,7 +5,8 @@
  */
 import type { TaskInfo } from '../../server/runtime/info.ts';
 import type { StuckProcess } from '../../server/runtime/liveness.ts';
-import type { OpRow, ProcRow } from '../../server/store/contract/types.ts';
+import type { ModelRow, OpRow, ProcRow } from '../../server/store/contract/types.ts';
+import { factsOf, NAMED } from './model-facts.ts';
 
 export interface ProcView {
   /** A name that does not depend on generated ids: the root's pid, or the parent's name and act path. */
@@ -24,6 +25,8 @@ export interface WorldView {
   cacheCap: number;
   /** The simulation ended: everything must be finished and every record closed. */
   final: boolean;
+  /** The deployed models, each at its latest version. */
+  models: ModelRow[];
 }
 
 /**
@@ -189,6 +192,20 @@ function pausedStartsNothing(history: readonly HistoryEntry[]): Violation[] {
   return out;
 }
 
+/**
+ * A live task sits at a node of the version its process runs (after a migration too: the target's;
+ * finished tasks may keep retired nodes). Run-time nodes (fan-out items, pushed acts) are not in
+ * the source and are left out.
+ */
+export function onItsVersion(p: ProcView): Violation[] {
+  if (!p.row.model) return [];
+  const nodes = factsOf(p.row.model).nodes;
+  const astray = p.tasks.filter((t) => !isTerminalState(t.state) && NAMED.test(t.nid) && !t.nid.startsWith('pushed') && !nodes.has(t.nid));
+  if (astray.length === 0) return [];
+  const what = astray.map((t) => `${t.kind} ${t.nid}(${t.tid}) is ${t.state}`).join(', ');
+  return [{ invariant: 'task-off-version', pid: p.row.id, detail: `process ${p.name} runs version ${p.row.model_ver} of ${p.row.mid}, which has no node for ${what}\n${taskTable(p.tasks)}` }];
+}
+
 /** Every invariant over one view of the world; empty when all hold. */
 export function checkInvariants(world: WorldView, history: readonly HistoryEntry[]): Violation[] {
   const out: Violation[] = [];
@@ -202,7 +219,7 @@ export function checkInvariants(world: WorldView, history: readonly HistoryEntry
     const names = parked.map((p) => p.name).join(', ');
     out.push({ invariant: 'admission', detail: `${parked.length} parked process(es) (${names}) wait while only ${world.resident} of ${world.cacheCap} slots are used` });
   }
-  for (const p of world.procs) out.push(...finishedOpen(p), ...staleOpen(p), ...actOncePerPlace(p), ...outcomeEnd(p));
+  for (const p of world.procs) out.push(...finishedOpen(p), ...staleOpen(p), ...actOncePerPlace(p), ...outcomeEnd(p), ...onItsVersion(p));
   out.push(...subflowAgreement(world), ...messageOnce(history), ...pausedStartsNothing(history));
   if (world.final) out.push(...finalChecks(world));
   return out;

@@ -26,6 +26,8 @@ export type ScriptStep =
   | { start: string; mid: string; inputs: Vars }
   /** Let time pass to this many ms after the simulation's epoch, then tick. */
   | { time: number }
+  /** Deploy this source of model `deploy` as its next version. */
+  | { deploy: string; source: string }
   | { action: string; proc: string; place: string; state: string; options: Vars };
 
 export interface Regression {
@@ -49,6 +51,7 @@ export const REGRESSIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.
 export function toScriptStep(s: Stimulus): ScriptStep {
   if (s.kind === 'start') return { start: s.pid, mid: s.mid, inputs: s.inputs };
   if (s.kind === 'time') return { time: s.to - SIM_EPOCH };
+  if (s.kind === 'deploy') return { deploy: s.mid, source: s.source };
   return { action: s.action, proc: s.proc, place: s.place, state: s.state, options: s.options };
 }
 

@@ -3,7 +3,9 @@
  * the memory store or a SQLite file), the actor's stimuli, and the invariants after every step.
  * With `crashAfterWrites` the SQLite store dies right after that many writes (crash-store.ts); the
  * run then drops the engine, opens a new one on the same file (it recovers), repeats the
- * stimulus the crash interrupted (a client retries an unconfirmed call) and goes on.
+ * stimulus the crash interrupted (a client retries an unconfirmed call) and goes on. A seed may
+ * also deploy second versions of its models and migrate processes to them (migrator.ts); each
+ * `migrate` is checked against the process as it was just before (migration-watch.ts).
  *
  * Steps: settle (engine idle) → observe (world view) → check invariants → decide → apply.
  * States: running → (crashed → recovering → running) → done | failed (a violation).
@@ -18,10 +20,13 @@ import { MemoryStore } from '../../server/store/contract/memory.ts';
 import type { Store } from '../../server/store/contract/types.ts';
 import { openStore, type OpenedStore } from '../../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { MIGRATE_ACTION, type MigrationPlan, type MigrationProblem } from '../../vocab/migration.ts';
 import { Actor, placeOf, type Stimulus } from './actor.ts';
 import { CrashStore } from './crash-store.ts';
 import { generateScenario, type GeneratedModel } from './generate.ts';
 import { modelFacts } from './model-facts.ts';
+import { migrated, refused, snapshot, type ProcSnapshot } from './migration-watch.ts';
+import { migratorFor, type Migrator } from './migrator.ts';
 import { SIM_EPOCH, toScriptStep, type Limits, type Regression, type ScriptStep } from './regression.ts';
 import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './invariants.ts';
 import { Rng } from './rng.ts';
@@ -49,6 +54,8 @@ export interface SimResult {
   crashes: number;
   /** Store writes the run made (crash points are drawn from this range). */
   writes: number;
+  /** Migrations the client asked for that went through, and those refused (checked, not crashed). */
+  migrations: { moved: number; refused: number };
   /** The final state, independent of generated ids: one line per process. */
   digest: string[];
   /** What the run was, to store it as a regression case. */
@@ -60,7 +67,7 @@ export interface SimResult {
 const TICK_MS = 1000;
 const MAX_STEPS = 600;
 /** Errors a client may get back for a legitimate but refused stimulus. */
-const REFUSALS = new Set(['action.refused', 'action.invalid_options', 'action.unknown_outcome', 'process.duplicate_pid']);
+const REFUSALS = new Set(['action.refused', 'action.invalid_options', 'action.unknown_outcome', 'process.duplicate_pid', 'process.migration_refused']);
 
 /**
  * Engine configurations the seeds draw from: defaults, tight admission and lane bounds, and a
@@ -116,6 +123,9 @@ class Simulation {
   private readonly executed: Stimulus[] = [];
   /** The actor's stream for pausing, breakpoints and incidents (and whether incidents are on). */
   private readonly controlRng: Rng;
+  /** Second versions of the models and the client's migrations to them (a stream of their own). */
+  private readonly migrator: Migrator | undefined;
+  private readonly migrations = { moved: 0, refused: 0 };
 
   constructor(private readonly options: SimOptions) {
     this.rng = new Rng(options.seed);
@@ -128,6 +138,7 @@ class Simulation {
     const stored = options.regression;
     this.models = stored ? stored.models.map((source) => ({ ...modelFacts(source), source })) : scenario.models;
     this.limits = stored?.limits ?? limits;
+    this.migrator = stored ? undefined : migratorFor(options.seed, this.models);
     this.script = stored ? [...stored.script] : Array.from({ length: starts }, (_, i) => ({ start: `p${i}`, mid: scenario.main, inputs: { v2: i } }));
   }
 
@@ -244,6 +255,7 @@ class Simulation {
       resident: engine.stats().processes,
       cacheCap: this.limits.cacheCap,
       final,
+      models: (await engine.models.list()).rows,
     };
   }
 
@@ -259,21 +271,44 @@ class Simulation {
   /** Applies one stimulus; returns false when it must be repeated (a crash or a full lane). */
   private async apply(s: Stimulus): Promise<boolean> {
     const engine = this.engine;
+    let watched: { before: ProcSnapshot; plan: MigrationPlan } | undefined;
     try {
       if (s.kind === 'start') await engine.procs.start(s.mid, { ...s.inputs, pid: s.pid });
       else if (s.kind === 'time') {
         this.clock.set(Math.max(this.clock.now(), s.to));
         await engine.tick();
-      } else await engine.do({ pid: s.pid, tid: s.tid, action: s.action, options: s.options });
-      if (!this.crashed) this.trace(`${describe(s)} -> ok`);
-      return !this.crashed;
+      } else if (s.kind === 'deploy') await engine.models.deploy(s.source);
+      else {
+        if (s.action === MIGRATE_ACTION) watched = { before: await snapshot(engine, s.pid, s.proc), plan: s.options as unknown as MigrationPlan };
+        await engine.do({ pid: s.pid, tid: s.tid, action: s.action, options: s.options });
+      }
+      const done = !this.crashed;
+      if (done) this.trace(`${describe(s)} -> ok`);
+      if (done && watched) await this.checkMigration(watched, null);
+      return done;
     } catch (err) {
       if (this.crashed) return false;
       const code = ActError.is(err) ? err.code : 'thrown';
       this.trace(`${describe(s)} -> ${code}: ${errorMessage(err)}`);
+      if (watched && REFUSALS.has(code)) await this.checkMigration(watched, code === 'process.migration_refused' ? ((err as ActError).details as { problems: MigrationProblem[] }) : { problems: [] });
       if (code === 'engine.busy') return false;
-      if (!REFUSALS.has(code)) this.violations.push({ invariant: 'unexpected-refusal', pid: s.kind === 'time' ? undefined : s.pid, detail: `${describe(s)} failed with ${code}: ${errorMessage(err)}` });
+      if (!REFUSALS.has(code)) this.violations.push({ invariant: 'unexpected-refusal', pid: 'pid' in s ? s.pid : undefined, detail: `${describe(s)} failed with ${code}: ${errorMessage(err)}` });
       return true;
+    }
+  }
+
+  /** After a migration went through (`refusal` null) or was refused: what it must have done (migration-watch.ts). */
+  private async checkMigration({ before, plan }: { before: ProcSnapshot; plan: MigrationPlan }, refusal: { problems: MigrationProblem[] } | null): Promise<void> {
+    const engine = this.engine;
+    try {
+      await engine.idle();
+      const after = await snapshot(engine, before.row.id, before.name);
+      const found = refusal ? refused(before, after, refusal.problems) : migrated(after, plan.ver, (await engine.models.version(after.row.mid, plan.ver)).data);
+      if (this.crashed) return;
+      this.violations.push(...found);
+      this.migrations[refusal ? 'refused' : 'moved']++;
+    } catch (err) {
+      if (!this.crashed) throw err; // a crash meanwhile: the run goes on from the recovered engine
     }
   }
 
@@ -300,6 +335,7 @@ class Simulation {
    */
   private async recorded(s: Stimulus): Promise<boolean> {
     if (s.kind === 'time') return false;
+    if (s.kind === 'deploy') return (await this.engine.models.versions(s.mid)).some((v) => v.data === s.source);
     if (s.kind === 'start') return (await this.engine.procs.list({ filter: { type: 'and', exprs: [{ key: 'id', op: 'eq', value: s.pid }] } })).count > 0;
     const ops = await this.engine.outbox({ filter: { type: 'and', exprs: [{ key: 'type', op: 'eq', value: 'action' }, { key: 'pid', op: 'eq', value: s.pid }, { key: 'tid', op: 'eq', value: s.tid }, { key: 'event', op: 'eq', value: s.action }] } });
     if (ops.length > 0) this.trace(`   (${describe(s)} was recorded before the crash: not sent again)`);
@@ -314,6 +350,7 @@ class Simulation {
   private fromScript(step: ScriptStep, world: WorldView): Stimulus | null {
     if ('start' in step) return { kind: 'start', pid: step.start, mid: step.mid, inputs: step.inputs };
     if ('time' in step) return { kind: 'time', to: SIM_EPOCH + step.time };
+    if ('deploy' in step) return { kind: 'deploy', mid: step.deploy, source: step.source };
     const proc = world.procs.find((p) => p.name === step.proc);
     if (!proc) return null;
     const byTid = new Map(proc.tasks.map((t) => [t.tid, t]));
@@ -328,9 +365,10 @@ class Simulation {
 
   async run(): Promise<SimResult> {
     const maxActions = this.options.regression ? 0 : (this.options.maxActions ?? 30);
-    const actor = new Actor(this.rng.fork(), new Map(this.models.map((m) => [m.id, m])), maxActions, this.controlRng);
+    const actor = new Actor(this.rng.fork(), new Map(this.models.map((m) => [m.id, m])), maxActions, this.controlRng, this.migrator);
     this.trace(`seed ${this.options.seed}: ${this.models.length} model(s), limits ${JSON.stringify(this.limits)}`);
     for (const m of this.models) this.trace(m.source);
+    for (const e of this.migrator?.edits.values() ?? []) this.trace(`second version of ${e.mid}: ${e.what.join(', ')}; plan ${JSON.stringify(e.plan)}\n${e.source}`);
     await this.openEngine(true);
     let steps = 0;
     let leftovers = 0;
@@ -390,6 +428,7 @@ class Simulation {
         steps,
         crashes: this.crashes,
         writes: this.writes,
+        migrations: this.migrations,
         digest: world ? digest(world) : [],
         limits: this.limits,
         models: this.models.map((m) => m.source),
@@ -406,6 +445,7 @@ class Simulation {
 function describe(s: Stimulus): string {
   if (s.kind === 'start') return `start ${s.pid}`;
   if (s.kind === 'time') return `time → +${s.to - SIM_EPOCH}ms`;
+  if (s.kind === 'deploy') return `deploy a version of ${s.mid}`;
   return `${s.action} ${s.proc}|${s.place} ${JSON.stringify(s.options)}`;
 }
 
