@@ -397,6 +397,22 @@ steps:
     expect((await h.proc(p3)).tasks.find((t) => t.key === 'call')!.state).toBe('completed');
   });
 
+  it('A15 a client closing the calling act (skip, complete) aborts the child; the caller goes on', async () => {
+    await subflowModels();
+    for (const action of ['skip', 'complete']) {
+      const pid = await h.start('main');
+      await h.act('complete', 'init', { v: 1 }, pid);
+      const child = h.created('s').pid;
+      const call = (await h.proc(pid)).tasks.find((t) => t.key === 'call')!;
+      await h.engine.do({ pid, tid: call.tid, action, options: {} });
+      await h.settle();
+      expect((await h.proc(child)).state).toBe('aborted');
+      expect((await h.proc(pid)).tasks.find((t) => t.key === 'final')?.state).toBe('interrupted');
+      await h.act('complete', 'final', {}, pid);
+      expect((await h.proc(pid)).state).toBe('completed');
+    }
+  });
+
   it('A15 unknown subflow target fails the process', async () => {
     await h.deploy(`
 id: lost

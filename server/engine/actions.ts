@@ -127,6 +127,8 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
     if (!deferred) dropAhead(ctx.evaluated ?? []);
   }
   if (action !== 'push' && action !== 'set_process_vars') core.settleDeliveries(proc.pid, task.tid);
+  // a subflow act a client closed (complete, skip, remove …) no longer waits for its child
+  if (task.terminal && task.childPid) core.abortChild(task);
   return 'applied';
 }
 
