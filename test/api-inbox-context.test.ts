@@ -2,7 +2,8 @@
  * The context of an inbox task (issue 17 item 6): `inbox.form` answers the run's start inputs and
  * the variables visible at the task, bounded — a long value arrives cut to a `$truncated` marker
  * with its size, a list holds at most CONTEXT_ENTRIES keys and counts the rest, private keys and
- * variables still equal to their input are left out. Over real HTTP on SQLite.
+ * variables still equal to their input are left out; an act that names its `context` shows those
+ * variables alone, in its order. Over real HTTP on SQLite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_ENTRIES, CONTEXT_VALUE_BYTES } from '../server/api/task-context.ts';
@@ -21,18 +22,24 @@ steps:
       - { uses: acts.core.irq, key: approve, params: { title: 'Approve {{ amount }}' }, outputs: { approved_by: null } }
 `;
 
+/** The same process with the variables its approval shows named by the model (`params.context`). */
+const marked = model
+  .replace('id: context\nname: Context', 'id: context-marked\nname: Context marked')
+  .replace("params: { title: 'Approve {{ amount }}' }", "params: { title: 'Approve {{ amount }}', context: [requester, cost_center, not_set, __secret, requester] }");
+
 let t: TestServer;
 
 beforeAll(async () => {
   t = await startTestServer();
   await t.as('designer').models.deploy.mutate({ source: model });
+  await t.as('designer').models.deploy.mutate({ source: marked });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function openForm(inputs: Record<string, unknown>) {
-  const { pid } = await t.as('operator').processes.start.mutate({ mid: 'context', inputs });
+async function openForm(inputs: Record<string, unknown>, mid = 'context') {
+  const { pid } = await t.as('operator').processes.start.mutate({ mid, inputs });
   await t.engine.idle();
   const { tasks } = await t.as('viewer').processes.get.query({ pid });
   const task = tasks.find((x) => x.key === 'approve' && x.state === 'interrupted')!;
@@ -53,6 +60,16 @@ describe('inbox.form context', () => {
     expect(form.context.variables.values).toMatchObject({ cost_center: 'CC-42', amount: 150 });
     expect(form.context.variables.values).not.toHaveProperty('__secret');
     expect(form.context.variables.values).not.toHaveProperty('requester');
+  });
+
+  it('shows the variables the act marks as its context, in its order, and no others', async () => {
+    expect(marked).toContain('context: [requester');
+    const form = await openForm({ requester: 'carol' }, 'context-marked');
+    expect(Object.entries(form.context.variables.values)).toEqual([
+      ['requester', 'carol'],
+      ['cost_center', 'CC-42'],
+    ]);
+    expect(form.context.inputs.values).toMatchObject({ amount: 120, requester: 'carol' });
   });
 
   it('holds at most CONTEXT_ENTRIES keys a list and counts the rest', async () => {

@@ -13,7 +13,8 @@ export interface Assignment {
 
 const NONE: Assignment = { assignees: [], roles: [] };
 
-function names(value: unknown): string[] {
+/** A params field of names (one name or a list) as a list; anything else names none. */
+export function nameList(value: unknown): string[] {
   if (typeof value === 'string') return value ? [value] : [];
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
 }
@@ -22,7 +23,7 @@ function names(value: unknown): string[] {
 export function assignmentOf(params: unknown): Assignment {
   if (typeof params !== 'object' || params === null) return NONE;
   const p = params as Record<string, unknown>;
-  return { assignees: names(p.assignees), roles: names(p.roles) };
+  return { assignees: nameList(p.assignees), roles: nameList(p.roles) };
 }
 
 /** The principal of every inbox task: callers who may act on any task read its rows. */

@@ -5,8 +5,9 @@
  * first of their `type`s). They accept what the engine and its readers take:
  * - an interrupt's `title`/`description` (the inbox's heading), `assignees` and `roles` (one name
  *   or a list, vocab/inbox-principals.ts), the answer form's `schema` (`required` answers and the
- *   fields' `properties`, vocab/answers.ts) and its `outcomes` (vocab/outcomes.ts); other keys are
- *   free (they reach the act's message);
+ *   fields' `properties`, vocab/answers.ts), its `outcomes` (vocab/outcomes.ts) and the variables
+ *   the inbox shows as its `context` (server/api/task-context.ts); other keys are free (they reach
+ *   the act's message);
  * - a whole-value template (`title: '{{ amount }}'`) may render to a number or a boolean, so text
  *   fields take any scalar, and one that renders to nothing leaves a list of names empty (`null`);
  * - the engine passes over the answer form's `required` entries that are not names, so they may be
@@ -34,6 +35,7 @@ export const IRQ_PARAMS = {
     description: text('Description', 'More words under the title in the inbox'),
     assignees: names('Assignees', 'User names who may answer; with no assignees and no roles any operator may'),
     roles: names('Roles', 'Roles whose users may answer, e.g. manager'),
+    context: names('Context', 'Variables the inbox shows beside the task, e.g. amount, requester; with none, every variable visible at the task'),
     schema: {
       type: 'object',
       title: 'Answer form',
