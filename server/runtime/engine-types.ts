@@ -6,6 +6,7 @@ import type { Logger } from '../engine/logger.ts';
 import type { OwnerScope } from '../engine/owner-scope.ts';
 import type { SandboxLimits } from '../engine/sandbox/types.ts';
 import type { Store } from '../store/contract/types.ts';
+import type { EngineEvents } from './events.ts';
 import type { ProcInfo } from './info.ts';
 import type { HostPolicyConfig } from './outbound-http/host-policy.ts';
 import type { TracingOptions } from './tracing/otlp.ts';
@@ -68,6 +69,12 @@ export interface EngineOptions {
    * loaded waits for it (at most `relayTimeoutMs`, then `engine.busy` with reason `recovering`).
    */
   recoverInBackground?: boolean;
+  /**
+   * Called once the engine is made and before the boot recovery starts: listeners it adds hear
+   * the recovery's own events too (an action recorded before a crash and applied by recovery,
+   * say), which listeners added after `create` returns would miss.
+   */
+  listen?: (engine: ListenedEngine) => void;
   /**
    * Delete a finished process and all its rows this many seconds after it ended, once its
    * deliveries settled (spec 5.6). Default: never — the run history stays queryable.
@@ -165,4 +172,10 @@ export interface RuntimeConfig {
   valueCapBytes: number;
   /** How long an expression is tried on the engine's thread before it moves to a code worker (0: never tried). */
   trialSliceMs: number;
+}
+
+/** What `listen` gets of the engine being made: its events, and the number of its open store batch. */
+export interface ListenedEngine {
+  on<K extends keyof EngineEvents>(event: K, listener: (payload: EngineEvents[K]) => void): () => void;
+  batchSeq(): number;
 }

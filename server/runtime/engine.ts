@@ -147,6 +147,7 @@ export class Engine {
       await engine.relay.start();
       await engine.modelStore.watch();
     }
+    options.listen?.(engine);
     let recovered: Promise<unknown> = Promise.resolve();
     if (options.recover !== false) {
       const recovery = engine.recovery.start(engine.fills);

@@ -61,6 +61,7 @@ function replayCommand(r: SeedReport): string {
 function printFailure(r: SeedReport): void {
   const first = r.violations[0];
   console.log(`FAIL seed ${r.seed}: ${first.invariant}${r.violations.length > 1 ? ` (+${r.violations.length - 1} more)` : ''}\n${first.detail}\n  replay: ${replayCommand(r)}`);
+  if (opt.verbose) for (const v of r.violations.slice(1)) console.log(`also ${v.invariant}: ${v.detail}`);
 }
 
 function fromResult(result: SimResult, crashAt?: number): SeedReport {

@@ -13,6 +13,7 @@
 import { CodeGate } from './code-gate.ts';
 import { ManualClock } from '../../server/engine/clock.ts';
 import { Engine } from '../../server/runtime/engine.ts';
+import type { ListenedEngine } from '../../server/runtime/engine-types.ts';
 import { ActError, errorMessage } from '../../server/engine/errors.ts';
 import type { Logger } from '../../server/engine/logger.ts';
 import type { TaskInfo } from '../../server/runtime/info.ts';
@@ -187,6 +188,16 @@ class Simulation {
     const created: { engine?: Engine } = {};
     const gate = this.limits.codeWorkers ? new CodeGate(() => created.engine?.waitsOnlyForCode() ?? false) : undefined;
     this.gate = gate;
+    const live = () => generation === this.generation && !this.crashed;
+    // heard from before the boot recovery: an action recorded before a crash is applied by it
+    const listen = (engine: ListenedEngine) => {
+      const seq = () => engine.batchSeq() + 1;
+      engine.on('task', ({ task }) => live() && this.log.add({ kind: 'task', pid: task.pid, tid: task.tid, nid: task.node.id, type: task.kind, state: task.state }, seq()));
+      engine.on('message', (m) => live() && this.log.add({ kind: 'message', pid: m.pid, tid: m.tid, nid: m.nid, type: m.type, state: m.state }, seq()));
+      engine.on('control', ({ proc }) => live() && this.log.add({ kind: 'control', pid: proc.pid, tid: '$', nid: proc.mid, type: 'process', state: proc.control?.paused ? 'paused' : 'running' }, seq()));
+      // the commit the crash came right after is durable: its history counts (later ones fail)
+      engine.on('committed', ({ seq, ok }) => generation === this.generation && this.log.onCommitted(seq, ok));
+    };
     const engine = await Engine.create({
       store,
       clock: this.clock,
@@ -194,17 +205,12 @@ class Simulation {
       autoTick: false,
       tickIntervalSecs: TICK_MS / 1000,
       logger: this.logger(),
+      listen,
       ...this.limits,
       ...(gate ? { codeAnswers: gate.deliver, expressionTrialMs: 0 } : {}),
     });
     created.engine = engine;
     this.engine = engine;
-    const live = () => generation === this.generation && !this.crashed;
-    const seq = () => engine.batchSeq() + 1;
-    engine.on('task', ({ task }) => live() && this.log.add({ kind: 'task', pid: task.pid, tid: task.tid, nid: task.node.id, type: task.kind, state: task.state }, seq()));
-    engine.on('message', (m) => live() && this.log.add({ kind: 'message', pid: m.pid, tid: m.tid, nid: m.nid, type: m.type, state: m.state }, seq()));
-    engine.on('control', ({ proc }) => live() && this.log.add({ kind: 'control', pid: proc.pid, tid: '$', nid: proc.mid, type: 'process', state: proc.control?.paused ? 'paused' : 'running' }, seq()));
-    engine.on('committed', ({ seq, ok }) => live() && this.log.onCommitted(seq, ok));
     engine.channel({ id: 'sim-ack', ack: true }).onMessage((m) => {
       // acknowledge about half the deliveries, decided by the message, not by a random draw
       if (live() && m.delivery_id && m.nid.length % 2 === 0) void engine.messages.ack(m.delivery_id).catch(() => undefined);
