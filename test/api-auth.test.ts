@@ -33,7 +33,7 @@ describe('sign-in plumbing', () => {
     expect(reply.setCookie).toMatch(/^acts_session=[\w-]{43}; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/);
     const cookie = reply.setCookie!.split(';')[0];
     const me = await raw('auth.me', { query: true, headers: { cookie } });
-    expect(me.body.result?.data).toEqual({ caller: { userId: t.users.alice.id, name: 'alice', roles: ['operator'], via: 'session' } });
+    expect(me.body.result?.data).toEqual({ caller: { userId: t.users.alice.id, name: 'alice', roles: ['operator'], groups: [], via: 'session' } });
     const out = await raw('auth.logout', { headers: { cookie, ...csrf } });
     expect(out.setCookie).toMatch(/^acts_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/);
     expect((await raw('auth.me', { query: true, headers: { cookie } })).body.result?.data).toEqual({ caller: null });

@@ -95,7 +95,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
 
     it('signs in with the right password and resolves the session', async () => {
       const session = await auth.login('root', PASSWORD, IP);
-      expect(session.caller).toEqual({ userId: adminId, name: 'root', roles: ['admin'], via: 'session' });
+      expect(session.caller).toEqual({ userId: adminId, name: 'root', roles: ['admin'], groups: [], via: 'session' });
       expect(session.expires).toBe(clock.now() + 7 * 24 * HOUR);
       expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(await auth.fromSession(session.token)).toEqual(session.caller);
@@ -296,11 +296,11 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     it('creates, gets and lists users without password hashes', async () => {
       clock.advance(1000);
       const ann = await auth.users.create('ann', PASSWORD, ['viewer', 'operator', 'viewer']);
-      expect(ann).toEqual({ id: ann.id, name: 'ann', roles: ['operator', 'viewer'], disabled: false, create_time: clock.now(), update_time: clock.now() });
+      expect(ann).toEqual({ id: ann.id, name: 'ann', roles: ['operator', 'viewer'], groups: [], disabled: false, create_time: clock.now(), update_time: clock.now() });
       expect(await auth.users.get(ann.id)).toEqual(ann);
       const list = await auth.users.list();
       expect(list.map((u) => u.name)).toEqual(['ann', 'root']);
-      for (const info of [...list, ann]) expect(Object.keys(info).sort()).toEqual(['create_time', 'disabled', 'id', 'name', 'roles', 'update_time']);
+      for (const info of [...list, ann]) expect(Object.keys(info).sort()).toEqual(['create_time', 'disabled', 'groups', 'id', 'name', 'roles', 'update_time']);
     });
 
     it('validates roles and names', async () => {
@@ -337,7 +337,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       const late = Object.create(queries, {
         userNamed: { value: async (name: string) => (lookups++ === 0 ? undefined : queries.userNamed(name)) },
       }) as typeof queries;
-      const elsewhere = createAuth({ users: store().users, sessions: store().sessions, apiTokens: store().apiTokens, serverQueries: late }, { clock, passwordHashing: CHEAP });
+      const elsewhere = createAuth({ users: store().users, sessions: store().sessions, apiTokens: store().apiTokens, groups: store().groups, serverQueries: late }, { clock, passwordHashing: CHEAP });
       await refusal(elsewhere.users.create('bob', 'other password', ['admin']), 'user.duplicate');
       expect(lookups).toBe(2); // the miss, then the look after the refused insert
       expect((await auth.users.list()).filter((u) => u.name === 'bob')).toMatchObject([{ roles: ['viewer'] }]);
@@ -383,7 +383,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       const { info, token } = await auth.tokens.create(annId, 'ci');
       expect(token).toMatch(/^acts_[A-Za-z0-9_-]{43}$/);
       expect(info).toEqual({ id: info.id, user_id: annId, name: 'ci', create_time: clock.now(), last_used: null });
-      expect(await auth.fromToken(token)).toEqual({ userId: annId, name: 'ann', roles: ['operator'], via: 'token' });
+      expect(await auth.fromToken(token)).toEqual({ userId: annId, name: 'ann', roles: ['operator'], groups: [], via: 'token' });
       const row = (await store().apiTokens.find(info.id))!;
       expect(row.token_hash).toBe(sha256(token));
       expect(await storedText()).not.toContain(token);

@@ -57,6 +57,7 @@ const NAMED: { [K in keyof StoreQueries]: (q: StoreQueries) => Promise<unknown> 
   inboxPage: (q) => q.inboxPage({ principals: [EVERY_TASK], offset: 0, limit: 50 }),
   inboxCount: (q) => q.inboxCount({ principals: [EVERY_TASK] }),
   deleteInboxOf: (q) => q.deleteInboxOf([{ pid: 'p1', tid: 't1' }, { pid: 'p2', tid: 't1' }]),
+  setInboxHold: (q) => q.setInboxHold({ pid: 'p1', tid: 't1' }, null, { holder: 'ann', held_since: T, delegator: null, proposal: null }),
   createdActMessagesOf: (q) => q.createdActMessagesOf([{ pid: 'p1', tid: 't1' }, { pid: 'p2', tid: 't1' }]),
   processMessagesSince: (q) => q.processMessagesSince('p1', T, 100),
   createdDeliveriesOfTask: (q) => q.createdDeliveriesOfTask('p1', 't1'),
@@ -117,6 +118,9 @@ describe.each(SQL_BACKENDS)('hot queries use indexes (%s)', (backend) => {
     const inboxReads = first.statements.slice(before).filter((s) => /"inbox" i WHERE i\."(principal|id)"/.test(s.sql));
     expect(inboxReads.length).toBe(4); // page and count, for each of the two
     for (const s of inboxReads) expect((await first.accessOf(s)).indexes.filter((i) => i.startsWith('inbox_principal_')), s.sql).not.toEqual([]);
+    // the views of claims: the tasks one user holds, and those offered to a caller that no one holds
+    expect((await engine.reads.inbox({ principals: [EVERY_TASK], holder: 'ann', offset: 0, limit: 50 })).count).toBe(0);
+    expect((await engine.reads.inbox({ principals: principalsOfCaller('ann', ['operator'], ['finance']), holder: null, offset: 0, limit: 50 })).count).toBe(3);
     await engine.procs.list({ order_by: [{ field: 'start_time', order: 'desc' }], limit: 50 });
     await engine.tick();
     const served = await fullScans(first);

@@ -22,7 +22,18 @@ const ev = (id: string, fields: Partial<EventRow>): EventRow => ({ ...samples.ev
 const ver = (mid: string, n: number): ModelVersionRow => ({ ...samples.modelVersions(`${mid}:${n}`, n), mid });
 const op = (id: string, fields: Partial<OpRow>): OpRow => ({ ...samples.ops(id, 1), ...fields });
 const claim = (key: string, instance: string, claimed: number): StartClaimRow => ({ id: key, pid: 'p9', digest: 'd9', instance, claimed });
-const ib = (pid: string, tid: string, principal: string, mid: string, start: number): InboxRow => ({ id: `${pid}:${tid}:${principal}`, pid, tid, mid, principal, start_time: start });
+const ib = (pid: string, tid: string, principal: string, mid: string, start: number, holder: string | null = null): InboxRow => ({
+  id: `${pid}:${tid}:${principal}`,
+  pid,
+  tid,
+  mid,
+  principal,
+  start_time: start,
+  holder,
+  held_since: holder ? start : null,
+  delegator: null,
+  proposal: null,
+});
 /** An operator's principals: unassigned tasks, their name, their role. */
 const ANN = ['*', 'user:ann', 'role:clerk'];
 
@@ -59,14 +70,14 @@ const SEED = {
     tk('e4', 'x', { node_data: { origin: null, id: 'a' }, state: 'completed', start_time: T0 + 3, end_time: T0 + 30 }),
     tk('e4', 'd', { node_data: { origin: 'a', id: 'dyn' }, state: 'completed', start_time: T0 + 3, end_time: T0 + 9 }),
   ],
-  // p1:c unassigned, p2:a for ann and the clerks (ties p1:c's start: creation order), p1:b for
-  // the clerks; p4's tasks have no rows (the backfill finds them)
+  // p1:c unassigned, p2:a for ann and the clerks (ties p1:c's start: creation order; ann holds
+  // it), p1:b for the clerks; p4's tasks have no rows (the backfill finds them)
   inbox: [
     ib('p1', 'c', '', 'm1', T0 + 1),
     ib('p1', 'c', '*', 'm1', T0 + 1),
-    ib('p2', 'a', '', 'm2', T0 + 1),
-    ib('p2', 'a', 'user:ann', 'm2', T0 + 1),
-    ib('p2', 'a', 'role:clerk', 'm2', T0 + 1),
+    ib('p2', 'a', '', 'm2', T0 + 1, 'ann'),
+    ib('p2', 'a', 'user:ann', 'm2', T0 + 1, 'ann'),
+    ib('p2', 'a', 'role:clerk', 'm2', T0 + 1, 'ann'),
     ib('p1', 'b', '', 'm1', T0 + 3),
     ib('p1', 'b', 'role:clerk', 'm1', T0 + 3),
   ],
@@ -112,7 +123,7 @@ const SEED = {
   startClaims: [{ id: 'key-1', pid: 'p9', digest: 'd9', instance: 'i2', claimed: T0 + 7 }],
 };
 
-const user = (id: string, name: string): UserRow => ({ id, name, password_hash: 'x', roles: ['viewer'], disabled: false, create_time: T0, update_time: T0 });
+const user = (id: string, name: string): UserRow => ({ id, name, password_hash: 'x', roles: ['viewer'], groups: null, disabled: false, create_time: T0, update_time: T0 });
 const token = (id: string, userId: string, createTime: number): ApiTokenRow => ({ id, user_id: userId, name: id, token_hash: `hash-${id}`, create_time: createTime, last_used: null });
 const session = (id: string, userId: string, expires: number): SessionRow => ({ id, user_id: userId, expires, create_time: T0, last_seen: T0 });
 
@@ -242,6 +253,32 @@ const CASES: Case[] = [
   { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ['role:clerk'], mid: 'm1' }), expected: 1 },
   { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ['user:bob'] }), expected: 0 },
   { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: [] }), expected: 0 },
+  // the tasks ann holds; those offered to her that no one holds
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], holder: 'ann', offset: 0, limit: 10 }), expected: ['p2:a:'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ANN, holder: null, offset: 0, limit: 10 }), expected: ['p1:c:*', 'p1:b:role:clerk'] },
+  { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ANN, holder: null }), expected: 2 },
+  { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: [''], holder: 'bob' }), expected: 0 },
+  {
+    op: 'setInboxHold',
+    run: (s) => q(s).setInboxHold({ pid: 'p1', tid: 'b' }, null, { holder: 'bob', held_since: T0 + 9, delegator: 'ann', proposal: { ok: true } }),
+    expected: true,
+    left: async (s) => (await s.inbox.query()).rows.filter((r) => r.pid === 'p1' && r.tid === 'b').map((r) => [r.holder, r.held_since, r.delegator, r.proposal]),
+    leftExpected: [
+      ['bob', T0 + 9, 'ann', { ok: true }],
+      ['bob', T0 + 9, 'ann', { ok: true }],
+    ],
+  },
+  // compared and set: another holds it, or the task left the inbox
+  { op: 'setInboxHold', run: (s) => q(s).setInboxHold({ pid: 'p2', tid: 'a' }, 'bob', { holder: 'bob', held_since: T0, delegator: null, proposal: null }), expected: false },
+  { op: 'setInboxHold', run: (s) => q(s).setInboxHold({ pid: 'p2', tid: 'a' }, null, { holder: 'bob', held_since: T0, delegator: null, proposal: null }), expected: false },
+  { op: 'setInboxHold', run: (s) => q(s).setInboxHold({ pid: 'p9', tid: 'a' }, null, { holder: 'bob', held_since: T0, delegator: null, proposal: null }), expected: false },
+  {
+    op: 'setInboxHold',
+    run: (s) => q(s).setInboxHold({ pid: 'p2', tid: 'a' }, 'ann', { holder: null, held_since: null, delegator: null, proposal: null }),
+    expected: true,
+    left: async (s) => (await s.inbox.query()).rows.filter((r) => r.pid === 'p2').map((r) => r.holder),
+    leftExpected: [null, null, null],
+  },
   {
     op: 'deleteInboxOf',
     run: (s) => q(s).deleteInboxOf([{ pid: 'p2', tid: 'a' }, { pid: 'p1', tid: 'c' }]),

@@ -1,12 +1,20 @@
 /**
  * The inbox: interrupt tasks (acts waiting for an answer) and who may answer them. The read
  * model (`engine.reads.inbox`) pages the tasks a caller may act on in the store, filtered by their
- * assignment; what they ask (title, assignees, model) comes from their `created` messages.
+ * assignment and who holds them (claims.ts); what they ask (title, assignees, model) comes from
+ * their `created` messages. Views (INBOX_VIEWS): `mine` — held by the caller; `groups` — offered
+ * to the caller (by name, role, group, or to every operator) and held by no one; `all` — every
+ * task the caller may see, whoever holds it.
  */
 import type { Caller } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { InboxTask } from '../runtime/read-model-types.ts';
 import { assignmentOf, inboxPrincipals, type Assignment } from './inbox-access.ts';
+import type { InboxHold } from '../runtime/read-model-types.ts';
+import { EVERY_TASK } from '../../vocab/inbox-principals.ts';
+import { INBOX_VIEWS, type InboxView } from '../../vocab/inbox-views.ts';
+
+export { INBOX_VIEWS, type InboxView };
 
 export interface InboxItem {
   pid: string;
@@ -19,6 +27,8 @@ export interface InboxItem {
   model_name: string;
   params: unknown;
   assignment: Assignment;
+  /** Who holds it (absent on live `added` events: no one, or its assignee). */
+  hold?: InboxHold;
   /** The step the task belongs to, as its `created` message names it (not on live `added` events). */
   step?: StepRef | null;
   start_time: number;
@@ -40,8 +50,8 @@ function messageStep(inputs: Record<string, unknown>): StepRef | null {
   return stepRef(step.task_id, step.node_id, typeof step.node_name === 'string' ? step.node_name : '');
 }
 
-/** The inbox item a `created` irq message describes. */
-export function inboxItem(m: InboxTask): InboxItem {
+/** The inbox item a `created` irq message describes (with its hold, read from its inbox row). */
+export function inboxItem(m: InboxTask & { hold?: InboxHold }): InboxItem {
   const params = m.inputs.params ?? null;
   return {
     pid: m.pid,
@@ -56,19 +66,24 @@ export function inboxItem(m: InboxTask): InboxItem {
     assignment: assignmentOf(params),
     step: messageStep(m.inputs),
     start_time: m.start_time,
+    ...(m.hold ? { hold: m.hold } : {}),
   };
 }
 
 /** Which page of an inbox: earliest start first, or `newestFirst`; only tasks of model `mid` if given. */
 export interface InboxPageRequest {
   mid?: string;
+  /** Which tasks (default `all`). */
+  view?: InboxView;
   offset: number;
   limit: number;
   newestFirst?: boolean;
 }
 
 /** One page of the open interrupt tasks this caller may act on, and how many there are. */
-export async function inboxOf(engine: Engine, caller: Caller, page: InboxPageRequest): Promise<{ count: number; items: InboxItem[] }> {
-  const { count, tasks } = await engine.reads.inbox({ principals: inboxPrincipals(caller), ...page });
+export async function inboxOf(engine: Engine, caller: Caller, { view = 'all', ...page }: InboxPageRequest): Promise<{ count: number; items: InboxItem[] }> {
+  const principals = inboxPrincipals(caller);
+  const whose = view === 'mine' ? { principals: principals.length > 0 ? [EVERY_TASK] : [], holder: caller.name } : view === 'groups' ? { principals, holder: null } : { principals };
+  const { count, tasks } = await engine.reads.inbox({ ...whose, ...page });
   return { count, items: tasks.map(inboxItem) };
 }

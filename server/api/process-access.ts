@@ -9,6 +9,7 @@ import type { Caller } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
 import { ActError } from '../engine/errors.ts';
 import { assignmentOf, mayAct, type Assignment } from './inbox-access.ts';
+import { assignmentText } from '../../vocab/inbox-principals.ts';
 import { eq, toQuery } from './paging.ts';
 import { allows } from './policy.ts';
 import { isTerminalName } from '../../vocab/states.ts';
@@ -54,7 +55,7 @@ export async function requireMayChangeProcess(engine: Engine, caller: Caller, pi
   if (allows(caller, 'override')) return;
   const refusal = await firstForeignTask(engine, caller, pid);
   if (!refusal) return;
-  const who = [...refusal.assignment.assignees.map((n) => `user ${n}`), ...refusal.assignment.roles.map((r) => `role ${r}`)].join(', ');
+  const who = assignmentText(refusal.assignment);
   const where = refusal.pid === pid ? '' : ` (in its subflow '${refusal.pid}')`;
   // a task assigned to no one is open to every operator: the caller is not one
   const assigned = who ? ` assigned to ${who}` : ', which only operators may answer,';

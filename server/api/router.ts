@@ -19,6 +19,7 @@ import { tasksRouter } from './routers/tasks.ts';
 import { tokensRouter } from './routers/tokens.ts';
 import { triggersRouter } from './routers/triggers.ts';
 import { usersRouter } from './routers/users.ts';
+import { groupsRouter } from './routers/groups.ts';
 import { workersRouter } from './routers/workers.ts';
 import { router } from './trpc.ts';
 
@@ -38,6 +39,7 @@ export const appRouter = router({
   packages: packagesRouter,
   health: healthRouter,
   users: usersRouter,
+  groups: groupsRouter,
   tokens: tokensRouter,
   audit: auditRouter,
   secrets: secretsRouter,

@@ -8,6 +8,7 @@ import { systemClock, randomId, type Clock, type IdSource } from '../engine/cloc
 import { shareAccessChanges, type AccessBus } from './access-bus.ts';
 import { AccessEvents } from './access-events.ts';
 import { CredentialCache } from './credential-cache.ts';
+import { GroupDirectory } from './groups.ts';
 import type { ApiTokenRow, ServerStore, SessionRow } from '../store/server-rows.ts';
 import { LoginLimits, type LoginLimitOptions } from './login-limits.ts';
 import { PasswordHasher, type PasswordHashing } from './passwords.ts';
@@ -37,7 +38,7 @@ export interface AuthOptions {
  * The collections and named queries server/auth uses; a shared store's wake-ups (PostgreSQL),
  * when it has them, carry access changes to the other servers (access-bus.ts).
  */
-export type AuthStore = Pick<ServerStore, 'users' | 'sessions' | 'apiTokens' | 'serverQueries'> & Partial<AccessBus>;
+export type AuthStore = Pick<ServerStore, 'users' | 'sessions' | 'apiTokens' | 'groups' | 'serverQueries'> & Partial<AccessBus>;
 
 /**
  * The server's `Auth` on `store` (an `OpenedStore` from openStore(url), or any ServerStore).
@@ -68,6 +69,7 @@ export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
     cache: sessionCache,
   });
   const tokens = new TokenKeeper({ store, users, clock, ids, events, cache: tokenCache });
+  const groups = new GroupDirectory({ store, clock, events });
   return {
     login: (name, password, ip) => sessions.login(name, password, ip),
     logout: (sessionToken) => sessions.logout(sessionToken),
@@ -84,6 +86,13 @@ export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
       setRoles: (id, roles) => users.setRoles(id, roles),
       setPassword: (id, password) => users.setPassword(id, password),
       setDisabled: (id, disabled) => users.setDisabled(id, disabled),
+      setGroups: (id, names) => groups.setUserGroups(id, names),
+    },
+    groups: {
+      list: () => groups.list(),
+      create: (name, description) => groups.create(name, description),
+      describe: (name, description) => groups.describe(name, description),
+      remove: (name) => groups.remove(name),
     },
     tokens: {
       create: (userId, name) => tokens.create(userId, name),

@@ -1,5 +1,6 @@
-/** What server/auth accepts as a user name, a password, a token name and a set of roles (`input.invalid` otherwise). */
+/** What server/auth accepts as a user name, a password, a token name, a set of roles and of groups (`input.invalid` otherwise). */
 import { ActError } from '../engine/errors.ts';
+import { GROUP_DESCRIPTION_MAX, GROUP_NAME, GROUP_NAME_RULE } from '../../vocab/groups.ts';
 import { ROLES, type Role } from '../../vocab/roles.ts';
 
 export const PASSWORD_MIN_CHARS = 8;
@@ -51,4 +52,27 @@ export function checkRoles(roles: unknown): Role[] {
 /** The roles a stored row holds, ignoring anything that is not a role. */
 export function storedRoles(roles: unknown): Role[] {
   return Array.isArray(roles) ? ROLES.filter((role) => roles.includes(role)) : [];
+}
+
+/** A group name (vocab/groups.ts). */
+export function checkGroupName(name: unknown): string {
+  if (typeof name !== 'string' || !GROUP_NAME.test(name)) invalid(GROUP_NAME_RULE);
+  return name;
+}
+
+/** A group's description: at most GROUP_DESCRIPTION_MAX characters. */
+export function checkGroupDescription(description: unknown): string {
+  if (typeof description !== 'string' || [...description].length > GROUP_DESCRIPTION_MAX) invalid(`a group description is at most ${GROUP_DESCRIPTION_MAX} characters`);
+  return description.trim();
+}
+
+/** A set of group names, each valid; returned without duplicates, sorted. */
+export function checkGroups(groups: unknown): string[] {
+  if (!Array.isArray(groups)) invalid('groups must be a list of group names');
+  return [...new Set(groups.map(checkGroupName))].sort();
+}
+
+/** The groups a stored row holds, ignoring anything that is not a name. */
+export function storedGroups(groups: unknown): string[] {
+  return Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [];
 }

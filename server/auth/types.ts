@@ -12,6 +12,8 @@ export interface Caller {
   userId: string;
   name: string;
   roles: Role[];
+  /** The groups the caller belongs to (teams an interrupt act may be offered to). */
+  groups: string[];
   /** How the caller proved who they are. */
   via: 'session' | 'token';
 }
@@ -21,7 +23,17 @@ export interface UserInfo {
   id: string;
   name: string;
   roles: Role[];
+  groups: string[];
   disabled: boolean;
+  create_time: number;
+  update_time: number;
+}
+
+/** A group as the API shows it: its name, description and the names of its members. */
+export interface GroupInfo {
+  name: string;
+  description: string;
+  members: string[];
   create_time: number;
   update_time: number;
 }
@@ -43,7 +55,7 @@ export interface Session {
 }
 
 /** What may have taken access away from a user's open connections (see access-events.ts). */
-export type AccessChangeReason = 'token_revoked' | 'session_ended' | 'user_disabled' | 'roles_changed' | 'password_changed';
+export type AccessChangeReason = 'token_revoked' | 'session_ended' | 'user_disabled' | 'roles_changed' | 'groups_changed' | 'password_changed';
 
 export interface AccessChange {
   userId: string;
@@ -68,6 +80,15 @@ export interface Auth {
     setRoles(id: string, roles: Role[]): Promise<UserInfo>;
     setPassword(id: string, password: string): Promise<void>;
     setDisabled(id: string, disabled: boolean): Promise<UserInfo>;
+    /** Sets the groups the user belongs to (each must exist: `group.not_found`). */
+    setGroups(id: string, groups: string[]): Promise<UserInfo>;
+  };
+  groups: {
+    list(): Promise<GroupInfo[]>;
+    create(name: string, description: string): Promise<GroupInfo>;
+    describe(name: string, description: string): Promise<GroupInfo>;
+    /** Removes the group and takes it off every member. */
+    remove(name: string): Promise<void>;
   };
   /**
    * Calls `listener` after every change that may take access away from a user's open sockets

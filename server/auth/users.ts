@@ -12,7 +12,7 @@ import { ActError } from '../engine/errors.ts';
 import type { ServerStore, UserRow } from '../store/server-rows.ts';
 import type { AccessEvents } from './access-events.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { checkPassword, checkRoles, checkUserName, storedRoles } from './rules.ts';
+import { checkPassword, checkRoles, checkUserName, storedGroups, storedRoles } from './rules.ts';
 import { Serial } from './serial.ts';
 import type { Auth, Caller, Role, UserInfo } from './types.ts';
 
@@ -26,16 +26,16 @@ export interface UserDeps {
 
 /** A user as the API shows it (never the password hash). */
 export function userInfo(row: UserRow): UserInfo {
-  return { id: row.id, name: row.name, roles: storedRoles(row.roles), disabled: row.disabled, create_time: row.create_time, update_time: row.update_time };
+  return { id: row.id, name: row.name, roles: storedRoles(row.roles), groups: storedGroups(row.groups), disabled: row.disabled, create_time: row.create_time, update_time: row.update_time };
 }
 
 export function callerOf(row: UserRow, via: Caller['via']): Caller {
-  return { userId: row.id, name: row.name, roles: storedRoles(row.roles), via };
+  return { userId: row.id, name: row.name, roles: storedRoles(row.roles), groups: storedGroups(row.groups), via };
 }
 
 const isEnabledAdmin = (row: UserRow): boolean => !row.disabled && storedRoles(row.roles).includes('admin');
 
-type UserAdmin = Auth['users'];
+type UserAdmin = Omit<Auth['users'], 'setGroups'>;
 
 export class UserDirectory implements UserAdmin {
   private readonly serial = new Serial();

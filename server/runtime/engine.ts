@@ -43,6 +43,7 @@ import { DEFAULT_STORE_WRITER_CAP } from './store-writer.ts';
 import { boundWriter, engineHealth, engineStats, type EngineHealth, type EngineStats } from './engine-health.ts';
 import { isVarsObject } from '../engine/vars.ts';
 import { migrationsApi, type MigrationsApi } from './migrations-api.ts';
+import { InboxHolds } from './inbox-holds.ts';
 import type { Tracing } from './tracing/otlp.ts';
 import { traceProcesses } from './tracing/process-spans.ts';
 
@@ -93,6 +94,7 @@ export class Engine {
     this.detector = new StuckDetector(rt);
     this.reader = new ProcessReader(rt, models, () => this.closed);
     this.reads = new ReadModel(rt, this.reader);
+    this.inboxHolds = new InboxHolds(rt);
     this.insights = new Insights(rt, this.reader);
     this.models = modelsApi(rt, models, () => this.check(), () => this.packages.refresh());
     this.migrations = migrationsApi(rt, models, this.reader, (request) => this.do(request));
@@ -195,6 +197,8 @@ export class Engine {
   readonly migrations: MigrationsApi;
   /** What the API reads: inboxes, task forms, stored process rows, catch-up changes (read-model.ts). */
   readonly reads: ReadModel;
+  /** Who holds the open inbox tasks (claims, delegations: inbox-holds.ts). */
+  readonly inboxHolds: InboxHolds;
   /** Node figures of a model (heatmaps) and where a run's work waits in the runtime (insights.ts). */
   readonly insights: Insights;
 

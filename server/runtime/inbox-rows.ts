@@ -24,10 +24,12 @@ export async function createdMessagesOf(queries: StoreQueries, tasks: readonly T
 
 type CreatedMessage = Pick<MessageRow, 'pid' | 'tid' | 'mid' | 'inputs' | 'start_time'>;
 
-/** The rows of a task its `created` act message puts in the inbox (the every-task row first). */
+/** The rows of a task its `created` act message puts in the inbox (the every-task row first), in its assignee's hands if it names one. */
 export function inboxRowsOf(m: CreatedMessage): InboxRow[] {
-  const principals = [EVERY_TASK, ...principalsOf(assignmentOf(m.inputs.params ?? null))];
-  return principals.map((principal) => ({ id: `${m.pid}:${m.tid}:${principal}`, pid: m.pid, tid: m.tid, mid: m.mid, principal, start_time: m.start_time }));
+  const assignment = assignmentOf(m.inputs.params ?? null);
+  const principals = [EVERY_TASK, ...principalsOf(assignment)];
+  const held = { holder: assignment.assignee, held_since: assignment.assignee ? m.start_time : null, delegator: null, proposal: null };
+  return principals.map((principal) => ({ id: `${m.pid}:${m.tid}:${principal}`, pid: m.pid, tid: m.tid, mid: m.mid, principal, start_time: m.start_time, ...held }));
 }
 
 /** What a batch does to the inbox: rows of tasks that entered it, tasks that left it. */

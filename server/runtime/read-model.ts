@@ -12,10 +12,11 @@ import { ActError } from '../engine/errors.ts';
 import { asAct } from '../engine/tree/node.ts';
 import type { Runtime } from './runtime-types.ts';
 import { backfillInbox } from './inbox-backfill.ts';
+import { holdOf } from './inbox-holds.ts';
 import { createdMessagesOf } from './inbox-rows.ts';
 import { procDetail, type ProcDetail } from './info.ts';
 import type { ProcessReader } from './process-reader.ts';
-import type { InboxAnswer, InboxRead, InboxTask, MessageRow, ProcRow, QueryFilter } from './read-model-types.ts';
+import type { InboxAnswer, InboxRead, MessageRow, ProcRow, QueryFilter } from './read-model-types.ts';
 
 /** Task rows read at once by processesFailingAt. */
 const FAILING_PAGE = 500;
@@ -52,10 +53,10 @@ export class ReadModel {
     const count = await queries.inboxCount(read);
     const rows = count > read.offset ? await queries.inboxPage(read) : [];
     const created = await createdMessagesOf(queries, rows);
-    const tasks: InboxTask[] = [];
+    const tasks: InboxAnswer['tasks'] = [];
     for (const row of rows) {
       const m = created.get(`${row.pid}:${row.tid}`);
-      if (m) tasks.push(m);
+      if (m) tasks.push({ ...m, hold: holdOf(row) });
     }
     return { count, tasks };
   }

@@ -220,13 +220,13 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     name: 'inbox',
     delegate: 'inboxEntry',
     sqlName: 'inbox',
-    columns: { id: str, pid: str, tid: str, mid: str, principal: str, start_time: time },
+    columns: { id: str, pid: str, tid: str, mid: str, principal: str, start_time: time, holder: strOrNull, held_since: timeOrNull, delegator: strOrNull, proposal: json },
   },
   users: {
     name: 'users',
     delegate: 'user',
     sqlName: 'users',
-    columns: { id: str, name: str, password_hash: str, roles: json, disabled: bool, create_time: time, update_time: time },
+    columns: { id: str, name: str, password_hash: str, roles: json, groups: json, disabled: bool, create_time: time, update_time: time },
   },
   sessions: {
     name: 'sessions',
@@ -258,13 +258,19 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     sqlName: 'secrets',
     columns: { id: str, value: str, iv: str, key_id: str, create_time: time, create_by: str, update_time: time, update_by: str },
   },
+  groups: {
+    name: 'groups',
+    delegate: 'group',
+    sqlName: 'groups',
+    columns: { id: str, description: str, create_time: time, update_time: time },
+  },
 };
 
 /** Every collection of an opened store (`openStore`): the engine's and the server's. */
 export const COLLECTION_NAMES = Object.keys(TABLES) as TableName[];
 
 /** The server's collections (server-rows.ts), outside the engine's `Store`. */
-export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit', 'drafts', 'secrets'];
+export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit', 'drafts', 'secrets', 'groups'];
 
 /** The hidden insertion-order column (see prisma/models.prisma). */
 export const SEQ = 'seq';

@@ -14,6 +14,8 @@ export interface UserRow {
   password_hash: string;
   /** Role names (JSON); server/auth checks them against `ROLES`. */
   roles: string[];
+  /** The names of the groups the user belongs to (JSON; absent on rows written before groups). */
+  groups?: string[] | null;
   disabled: boolean;
   create_time: number;
   update_time: number;
@@ -82,6 +84,14 @@ export interface SecretRow {
   update_by: string;
 }
 
+/** A team of users (server/auth groups.ts) an interrupt act may be offered to; `id` is its name. Members: `UserRow.groups`. */
+export interface GroupRow {
+  id: string;
+  description: string;
+  create_time: number;
+  update_time: number;
+}
+
 /** An audit entry as stored: exactly the API's AuditEntry. */
 export type AuditRow = AuditEntry;
 
@@ -93,6 +103,7 @@ export interface ServerCollections {
   audit: Collection<AuditRow>;
   drafts: Collection<DraftRow>;
   secrets: Collection<SecretRow>;
+  groups: Collection<GroupRow>;
 }
 
 export type ServerCollectionName = keyof ServerCollections;

@@ -20,6 +20,7 @@ export const SERVER_INDEXES: Readonly<Record<ServerCollectionName, readonly stri
   audit: ['actor', 'action', 'target'],
   drafts: ['user_id', 'mid'],
   secrets: [],
+  groups: [],
 };
 
 /** Makes the collection of one server table (rows are typed by `ServerCollections`). */

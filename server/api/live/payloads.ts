@@ -5,6 +5,7 @@
  */
 import type { Assignment } from '../inbox-access.ts';
 import type { InboxItem } from '../inbox-query.ts';
+import type { InboxHold } from '../../runtime/read-model-types.ts';
 import type { Message } from '../../engine/messages.ts';
 import type { TaskInfo } from '../../runtime/info.ts';
 import type { ControlView } from '../../../vocab/control.ts';
@@ -103,15 +104,21 @@ export function messageEvent(m: Omit<Message, 'retry_times'> | Message, cursor: 
 }
 
 export interface InboxEvent {
-  change: 'added' | 'removed';
+  /** `held`: the task changed hands (claimed, released, delegated, reassigned: `hold`). */
+  change: 'added' | 'removed' | 'held';
   pid: string;
   tid: string;
   item: (Omit<InboxItem, 'params'> & { params: unknown }) | null;
+  hold?: InboxHold;
   cursor: number;
 }
 
 export function inboxEvent(change: 'added' | 'removed', pid: string, tid: string, item: InboxItem | null, cursor: number): InboxEvent {
   return { change, pid, tid, item: item ? { ...item, params: capValue(item.params) } : null, cursor };
+}
+
+export function inboxHoldEvent(pid: string, tid: string, hold: InboxHold, cursor: number): InboxEvent {
+  return { change: 'held', pid, tid, item: null, hold: { ...hold, proposal: hold.proposal ? (capValue(hold.proposal) as Record<string, unknown>) : null }, cursor };
 }
 
 export type { Assignment };

@@ -4,7 +4,7 @@
  * each caller only receives the interrupt tasks they may act on (inbox-access.ts).
  */
 import type { Caller } from '../../auth/types.ts';
-import type { Assignment } from '../inbox-access.ts';
+import { isOpenToAll, type Assignment } from '../../../vocab/inbox-principals.ts';
 import { PERMISSIONS, type Permission } from '../../../vocab/roles.ts';
 
 export type RoomRef = { kind: 'proc'; id: string } | { kind: 'model'; id: string } | { kind: 'design'; id: string } | { kind: 'inbox' } | { kind: 'health' } | { kind: 'audit' };
@@ -37,14 +37,15 @@ export const AUDIT_ROOM = 'audit';
 
 const userRoom = (name: string) => `inbox:user:${name}`;
 const roleRoom = (role: string) => `inbox:role:${role}`;
+const groupRoom = (group: string) => `inbox:group:${group}`;
 
 /** The rooms a caller's sockets join for `inbox`. */
 export function callerInboxRooms(caller: Caller): string[] {
-  return [userRoom(caller.name), ...caller.roles.map(roleRoom)];
+  return [userRoom(caller.name), ...caller.roles.map(roleRoom), ...caller.groups.map(groupRoom)];
 }
 
 /** The rooms an inbox change of a task with this assignment goes to: the roles that may operate when it is unassigned, else its assignees and roles; the overriding roles (admin) see all. */
 export function assignmentRooms(a: Assignment): string[] {
-  if (a.assignees.length === 0 && a.roles.length === 0) return PERMISSIONS.operate.map(roleRoom);
-  return [...a.assignees.map(userRoom), ...a.roles.map(roleRoom), ...PERMISSIONS.override.map(roleRoom)];
+  if (isOpenToAll(a)) return PERMISSIONS.operate.map(roleRoom);
+  return [...a.assignees.map(userRoom), ...a.roles.map(roleRoom), ...a.groups.map(groupRoom), ...PERMISSIONS.override.map(roleRoom)];
 }

@@ -11,7 +11,10 @@ import { z } from 'zod';
 import type { Engine } from '../../runtime/engine.ts';
 import type { ProcDetail, TaskInfo } from '../../runtime/info.ts';
 import { assignmentOf, mayAct } from '../inbox-access.ts';
-import { inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
+import { delegationMode } from '../claims.ts';
+import { allows } from '../policy.ts';
+import { INBOX_VIEWS, inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
+import { claimProcedures } from './inbox-claims.ts';
 import { id } from '../limits.ts';
 import { page } from '../paging.ts';
 import { boundedParams, boundedVars, taskContext } from '../task-context.ts';
@@ -55,11 +58,16 @@ async function loadTasks(engine: Engine, pid: string) {
 }
 
 export const inboxRouter = router({
+  ...claimProcedures,
   list: allowed('operate')
-    .input(z.object({ ...page, mid: z.string().max(200).optional(), newestFirst: z.boolean().optional(), withSteps: z.boolean().optional() }).default({ offset: 0, limit: 50 }))
+    .input(
+      z
+        .object({ ...page, mid: z.string().max(200).optional(), view: z.enum(INBOX_VIEWS).optional(), newestFirst: z.boolean().optional(), withSteps: z.boolean().optional() })
+        .default({ offset: 0, limit: 50 }),
+    )
     .query(async ({ ctx, input }) => {
       const cursor = Date.now();
-      const { count, items } = await inboxOf(ctx.services.engine, ctx.caller, { mid: input.mid, offset: input.offset, limit: input.limit, newestFirst: input.newestFirst });
+      const { count, items } = await inboxOf(ctx.services.engine, ctx.caller, { mid: input.mid, view: input.view, offset: input.offset, limit: input.limit, newestFirst: input.newestFirst });
       return { count, offset: input.offset, limit: input.limit, rows: input.withSteps ? items : items.map(({ step: _step, ...row }) => row), cursor };
     }),
 
@@ -72,6 +80,7 @@ export const inboxRouter = router({
       const task = tasks.get(input.tid);
       if (!task) return { found: false as const, pid: input.pid, tid: input.tid };
       const assignment = assignmentOf(task.params);
+      const hold = task.state === 'interrupted' ? ((await ctx.services.engine.inboxHolds.get(task.pid, task.tid)) ?? null) : null;
       const step = enclosingStep(tasks, task);
       return {
         found: true as const,
@@ -88,7 +97,10 @@ export const inboxRouter = router({
         backTo: earlierSteps(tasks, task),
         process: { pid: detail.pid, mid: detail.mid, name: detail.name, state: detail.state },
         assignment,
-        mayAct: mayAct(ctx.caller, assignment),
+        hold,
+        delegation: delegationMode(task.params),
+        // a held task is answered by its holder (admins pass), a free one by those the act names
+        mayAct: hold?.holder ? hold.holder === ctx.caller.name || allows(ctx.caller, 'override') : mayAct(ctx.caller, assignment),
         context: taskContext(tasks, task),
         start_time: task.start_time,
         end_time: task.end_time,

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { audited } from '../audit.ts';
-import { mayAct, requireMayAct, taskAssignment } from '../inbox-access.ts';
+import { Claims } from '../claims.ts';
+import { mayAct, taskAssignment } from '../inbox-access.ts';
 import { id, vars } from '../limits.ts';
 import { isProcessWide, requireMayChangeProcess } from '../process-access.ts';
 import { allowed, router } from '../trpc.ts';
@@ -20,7 +21,7 @@ function action(name: string) {
     .mutation(({ ctx, input }) =>
       audited(ctx.services, ctx.caller, { action: `task.${name}`, target: `${input.pid}/${input.tid}`, detail: { options: input.options }, ids: { pid: input.pid, tid: input.tid } }, async () => {
         const { engine } = ctx.services;
-        await requireMayAct(engine, ctx.caller, input.pid, input.tid);
+        await new Claims(engine).requireMayAnswer(ctx.caller, input.pid, input.tid);
         if (isProcessWide(name, input.tid)) await requireMayChangeProcess(engine, ctx.caller, input.pid);
         await engine.do({ pid: input.pid, tid: input.tid, action: name, options: input.options });
         return { pid: input.pid, tid: input.tid, action: name };

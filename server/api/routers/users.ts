@@ -1,5 +1,5 @@
 /**
- * Users, for admins: list, get, create, set roles, set a password, disable and enable. Every
+ * Users, for admins: list, get, create, set roles, set groups, set a password, disable and enable. Every
  * change is audited (a role change with the roles before and after); passwords never reach the
  * audit log, the log or a response, and no response carries a password hash. The rules of names,
  * passwords and roles (and the last-admin protection) are server/auth's.
@@ -15,6 +15,8 @@ const userName = z.string().min(1).max(64);
 /** Bounded here; server/auth checks the rest (at least 8 characters, at most 1024 bytes). */
 const password = z.string().max(1024);
 const roles = z.array(z.enum(ROLES)).min(1).max(ROLES.length);
+/** Bounded here; server/auth checks each name (vocab/groups.ts) and that each group exists. */
+const groups = z.array(z.string().max(64)).max(100);
 
 /** The user before a change, for the audit detail; undefined when unknown (the change then fails with `user.not_found`). */
 function before(auth: Auth, userId: string): Promise<UserInfo | undefined> {
@@ -41,6 +43,14 @@ export const usersRouter = router({
     const user = await before(ctx.services.auth, input.id);
     return audited(ctx.services, ctx.caller, { action: 'user.roles', target: input.id, detail: { name: user?.name, from: user?.roles, to: input.roles } }, () =>
       ctx.services.auth.users.setRoles(input.id, input.roles),
+    );
+  }),
+
+  /** The groups the user belongs to (teams interrupt acts are offered to: `params.candidate_groups`). */
+  setGroups: admin.input(z.object({ id, groups })).mutation(async ({ ctx, input }) => {
+    const user = await before(ctx.services.auth, input.id);
+    return audited(ctx.services, ctx.caller, { action: 'user.groups', target: input.id, detail: { name: user?.name, from: user?.groups, to: input.groups } }, () =>
+      ctx.services.auth.users.setGroups(input.id, input.groups),
     );
   }),
 

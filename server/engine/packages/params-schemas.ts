@@ -3,8 +3,9 @@
  * params of every run and by deploy (static-params.ts), and drawn as the designer's property form
  * (which builds its fields from the top-level `properties`, their `title`, `description` and the
  * first of their `type`s). They accept what the engine and its readers take:
- * - an interrupt's `title`/`description` (the inbox's heading), `assignees` and `roles` (one name
- *   or a list, vocab/inbox-principals.ts), the answer form's `schema` (`required` answers and the
+ * - an interrupt's `title`/`description` (the inbox's heading), who may answer it — `assignee`,
+ *   `candidate_users`, `candidate_groups`, `assignees` and `roles` (one name or a list,
+ *   vocab/inbox-principals.ts) —, the answer form's `schema` (`required` answers and the
  *   fields' `properties`, vocab/answers.ts), its `outcomes` (vocab/outcomes.ts) and the variables
  *   the inbox shows as its `context` (server/api/task-context.ts); other keys are free (they reach
  *   the act's message);
@@ -33,8 +34,11 @@ export const IRQ_PARAMS = {
   properties: {
     title: text('Title', 'What the inbox asks, e.g. Approve {{ amount }} for {{ requester }}?'),
     description: text('Description', 'More words under the title in the inbox'),
-    assignees: names('Assignees', 'User names who may answer; with no assignees and no roles any operator may'),
-    roles: names('Roles', 'Roles whose users may answer, e.g. manager'),
+    assignee: text('Assignee', 'The user the task is given to when it opens (in their hands; they may release or delegate it)'),
+    candidate_users: names('Candidate users', 'User names who may claim and answer it'),
+    candidate_groups: names('Candidate groups', 'Groups whose members may claim and answer it, e.g. finance'),
+    assignees: names('Assignees', 'User names who may answer (as candidate users); with no one named any operator may'),
+    roles: names('Roles', 'Roles whose users may answer, e.g. operator'),
     context: names('Context', 'Variables the inbox shows beside the task, e.g. amount, requester; with none, every variable visible at the task'),
     schema: {
       type: 'object',

@@ -23,12 +23,27 @@ export interface InboxRow {
   mid: string;
   principal: string;
   start_time: number;
+  /**
+   * Who works on the task (the same on every row of it): the act's `params.assignee` when the
+   * task enters the inbox, then whoever claims it or is given it (server/api/claims.ts); null: no one.
+   */
+  holder?: string | null;
+  /** Since when the holder holds it (epoch ms). */
+  held_since?: number | null;
+  /** Who delegated the task to its holder; it returns to them to confirm the holder's answer. */
+  delegator?: string | null;
+  /** The delegate's answer, waiting for the delegator to confirm it. */
+  proposal?: Record<string, unknown> | null;
 }
 
-/** Which inbox tasks a read wants: rows of any of `principals` (a task counts once), of model `mid` if given. */
+/**
+ * Which inbox tasks a read wants: rows of any of `principals` (a task counts once), of model `mid`
+ * if given, held by `holder` if given (null: held by no one).
+ */
 export interface InboxFilter {
   principals: readonly string[];
   mid?: string;
+  holder?: string | null;
 }
 
 /** A page of inbox tasks: earliest start first (then creation order), or the reverse. */
@@ -38,8 +53,16 @@ export interface InboxPage extends InboxFilter {
   newestFirst?: boolean;
 }
 
+/** Who holds an open inbox task: the fields of its rows a claim, a delegation or a reassignment sets. */
+export type InboxHold = Required<Pick<InboxRow, 'holder' | 'held_since' | 'delegator' | 'proposal'>>;
+
 /** The inbox's named queries (part of StoreQueries). */
 export interface InboxQueries {
+  /**
+   * Sets the hold of an open inbox task on every row of it, if `expected` holds it now (null: no
+   * one); whether it did (false: the task is no longer in the inbox, or another holds it).
+   */
+  setInboxHold(task: TaskRef, expected: string | null, hold: InboxHold): Promise<boolean>;
   /**
    * One row per inbox task the filter matches (a task's row with the least id), in the page's
    * order (earliest start first, ties in creation order; `newestFirst` reverses it).

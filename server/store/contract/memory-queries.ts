@@ -20,7 +20,8 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
    * earliest start first, then in the creation order of those rows.
    */
   const inboxRows = async (filter: InboxFilter): Promise<InboxRow[]> => {
-    const rows = await rowsOf(inbox, and(oneOf('principal', filter.principals), ...(filter.mid === undefined ? [] : [eq('mid', filter.mid)])), ['start_time']);
+    const narrower = [...(filter.mid === undefined ? [] : [eq('mid', filter.mid)]), ...(filter.holder === undefined ? [] : [eq('holder', filter.holder)])];
+    const rows = await rowsOf(inbox, and(oneOf('principal', filter.principals), ...narrower), ['start_time']);
     const first = new Map<string, { row: InboxRow; at: number }>();
     rows.forEach((row, at) => {
       const task = `${row.pid}:${row.tid}`;
@@ -58,6 +59,12 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
       return rows.slice(offset, offset + limit);
     },
     inboxCount: async (filter) => (await inboxRows(filter)).length,
+    async setInboxHold(task, expected, hold) {
+      const rows = await rowsOf(inbox, and(eq('pid', task.pid), eq('tid', task.tid)));
+      if (rows.length === 0 || rows.some((row) => (row.holder ?? null) !== expected)) return false;
+      for (const row of rows) await inbox.update({ ...row, ...hold });
+      return true;
+    },
     deleteInboxOf: async (refs) => (refs.length === 0 ? 0 : inbox.deleteWhere(or(...refs.map((ref) => and(eq('pid', ref.pid), eq('tid', ref.tid)))))),
 
     createdActMessagesOf: (refs) =>

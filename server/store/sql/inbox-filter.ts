@@ -1,9 +1,10 @@
-/** The WHERE of the inbox statements (inbox-page.ts, inbox-count.ts): rows of the filter's principals (and model). */
+/** The WHERE of the inbox statements (inbox-page.ts, inbox-count.ts): rows of the filter's principals (and model, and holder). */
 import type { InboxFilter } from '../contract/types.ts';
 import type { Params } from './params.ts';
 
 export function inboxWhere(p: Params, filter: InboxFilter, alias: string): string {
   const principal = filter.principals.length === 1 ? `= ${p.slot(filter.principals[0])}` : `IN ${p.list(filter.principals)}`;
   const mid = filter.mid === undefined ? '' : ` AND ${alias}."mid" = ${p.slot(filter.mid)}`;
-  return `${alias}."principal" ${principal}${mid}`;
+  const holder = filter.holder === undefined ? '' : filter.holder === null ? ` AND ${alias}."holder" IS NULL` : ` AND ${alias}."holder" = ${p.slot(filter.holder)}`;
+  return `${alias}."principal" ${principal}${mid}${holder}`;
 }

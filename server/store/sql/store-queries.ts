@@ -21,6 +21,7 @@ export { hasUnsettledDeliveries } from './has-unsettled-deliveries.ts';
 export { inboxCount } from './inbox-count.ts';
 export { inboxPage } from './inbox-page.ts';
 export { interruptedActsWithoutInbox } from './interrupted-acts-without-inbox.ts';
+export { setInboxHold } from './set-inbox-hold.ts';
 export { modelNodeStats } from './model-node-stats.ts';
 export { modelProcessesChangedSince } from './model-processes-changed-since.ts';
 export { nextSchedule } from './next-schedule.ts';
