@@ -82,6 +82,7 @@ const TaskRow = memo(function TaskRow({ row, isCursor, isOpened, me, now, onOpen
         <span>
           <Icon name="person" size={12} /> {whoAnswers(row.assignment, me)}
         </span>
+        {row.hold?.holder ? <span data-testid="row-holder">{row.hold.holder === me ? 'held by you' : `held by ${row.hold.holder}`}</span> : null}
       </span>
     </button>
   );

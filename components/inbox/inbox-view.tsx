@@ -1,6 +1,6 @@
 /**
- * The operator's inbox: the live task list on the left, the open task's form beside it, and the
- * user's own withdrawable approvals below. State: `cursor` (the row j/k is on), `opened` (the
+ * The operator's inbox: the live task list of one view (tabs: mine, my groups', all) on the left, the open task's form beside it, and the
+ * user's own withdrawable approvals below. State: `view`, `cursor` (the row j/k is on), `opened` (the
  * task whose form shows; it stays open when the task leaves the list, so the form can say it was
  * answered elsewhere), `gone` (bumped on a live removal of the opened task), `request` (a/r/b
  * pressed), and `done` (the last decision, announced). After a decision the next task opens.
@@ -18,6 +18,8 @@ import { TaskForm, type FormRequest } from './task-form.tsx';
 import { useInboxKeys } from './use-inbox-keys.ts';
 import { useInboxList, type InboxRow } from './use-inbox-list.ts';
 import { useNow } from './use-now.ts';
+import { InboxTabs } from './inbox-tabs.tsx';
+import type { InboxView } from '../../vocab/inbox-views.ts';
 import { ACTION_DONE, type TaskAction } from './use-task-action.ts';
 
 type Target = { pid: string; tid: string };
@@ -30,10 +32,11 @@ export function InboxView() {
   const [gone, setGone] = useState(0);
   const [request, setRequest] = useState<FormRequest | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [view, setView] = useState<InboxView>('all');
   const openedKey = opened ? taskKey(opened) : null;
   const listRef = useRef<InboxListHandle>(null);
 
-  const { list, rows, count, loadMore, loadingMore, liveError } = useInboxList((pid, tid) => {
+  const { list, rows, count, loadMore, loadingMore, liveError } = useInboxList(view, (pid, tid) => {
     if (openedKey === taskKey({ pid, tid })) setGone((n) => n + 1);
   });
 
@@ -73,6 +76,7 @@ export function InboxView() {
   return (
     <div className={styles.layout}>
       <div className={styles.column}>
+        <InboxTabs view={view} onView={setView} />
         <p className={styles.count} aria-live="polite">
           {count === 1 ? '1 task waits for you' : `${count} tasks wait for you`}
           <span className={styles.keys}>

@@ -20,6 +20,8 @@ import { blankRequired, formFields, formText, parseField, requiredSentence } fro
 import { initialInput, OutputField } from './output-field.tsx';
 import styles from './task-form.module.css';
 import { TaskContext } from './task-context.tsx';
+import { ClaimBar } from './claim-bar.tsx';
+import { useMe } from '../data/auth.ts';
 import { useTaskAction, type TaskAction } from './use-task-action.ts';
 import { waited } from './waited.ts';
 import { whoAnswers } from './who-answers.ts';
@@ -38,6 +40,7 @@ interface TaskFormProps {
 
 export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormProps) {
   const form = useApiQuery('inbox.form', { pid, tid });
+  const { can } = useMe();
   const data = form.data?.found ? form.data : null;
   const fields = useMemo(() => (data ? formFields(data.outputs, data.params) : []), [data]);
   const outcomes = useMemo(() => declaredOutcomes(data?.params), [data]);
@@ -134,13 +137,14 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
         </p>
       </header>
       <TaskContext pid={data.pid} context={data.context} />
+      <ClaimBar form={data} me={me} now={now} admin={can('override')} candidate={data.candidate} />
       {closed ? (
         <div className={styles.notice} role="status" data-testid="task-closed">
           <StateBadge state={data.state} /> This task is no longer waiting: someone else answered it while it was open. It cannot be submitted.
         </div>
       ) : !data.mayAct ? (
         <p className={styles.notice} role="status">
-          This task is assigned to {whoAnswers(data.assignment)}; you may not answer it.
+          {data.hold?.holder ? `${data.hold.holder} holds this task; you may answer it once they release it.` : `This task is assigned to ${whoAnswers(data.assignment)}; you may not answer it.`}
         </p>
       ) : null}
       <form ref={formRef} className={styles.body} onSubmit={approve} aria-label="Task answer" noValidate>

@@ -1,8 +1,8 @@
 /**
- * The signed-in operator's inbox, live and paged: `inbox.list` (newest first, with steps) read
+ * The signed-in operator's inbox, live and paged: `inbox.list` of one view (vocab/inbox-views.ts; newest first, with steps) read
  * 200 tasks at a time as an infinite query — `loadMore()` reads the next page — and kept fresh by
  * the `inbox` room (any added/removed task refetches every loaded page, and the own-approvals
- * list). `onRemoved` hears every removal, so an open form can tell that its task was answered
+ * list; a task that changed hands also its open form). `onRemoved` hears every removal, so an open form can tell that its task was answered
  * elsewhere. State: the pages live in React Query's cache under `['inbox.list', { pages }]`, so
  * invalidating `inbox.list` refreshes them too.
  */
@@ -14,6 +14,7 @@ import { toApiError, type ApiError } from '../data/api-error.ts';
 import type { ApiOutput } from '../data/api-types.ts';
 import { liveRoom, useLive, type LiveEvent } from '../data/live.tsx';
 import { apiKey } from '../data/query-keys.ts';
+import type { InboxView } from '../../vocab/inbox-views.ts';
 
 export const PAGE_SIZE = 200;
 export const INBOX_INPUT = { limit: PAGE_SIZE, newestFirst: true, withSteps: true } as const;
@@ -22,7 +23,7 @@ type InboxPage = ApiOutput<'inbox.list'>;
 
 const REFRESH_MS = 300;
 /** Not `apiKey('inbox.list', input)`: an infinite query's data has another shape than a plain read's. */
-const QUERY_KEY = [...apiKey('inbox.list'), { pages: INBOX_INPUT }];
+const queryKey = (view: InboxView) => [...apiKey('inbox.list'), { pages: { ...INBOX_INPUT, view } }];
 
 /** The rows of all loaded pages, each task once (a task added meanwhile shifts later pages by one). */
 function uniqueRows(pages: readonly InboxPage[]): InboxRow[] {
@@ -37,11 +38,11 @@ function uniqueRows(pages: readonly InboxPage[]): InboxRow[] {
   return rows;
 }
 
-export function useInboxList(onRemoved: (pid: string, tid: string) => void) {
+export function useInboxList(view: InboxView, onRemoved: (pid: string, tid: string) => void) {
   const list = useInfiniteQuery<InboxPage, ApiError>({
-    queryKey: QUERY_KEY,
+    queryKey: queryKey(view),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => callQuery('inbox.list', { ...INBOX_INPUT, offset: pageParam as number }, signal).catch((err: unknown) => Promise.reject(toApiError(err))),
+    queryFn: ({ pageParam, signal }) => callQuery('inbox.list', { ...INBOX_INPUT, view, offset: pageParam as number }, signal).catch((err: unknown) => Promise.reject(toApiError(err))),
     getNextPageParam: (last) => (last.offset + last.rows.length < last.count ? last.offset + last.limit : undefined),
   });
   const queryClient = useQueryClient();
@@ -61,6 +62,8 @@ export function useInboxList(onRemoved: (pid: string, tid: string) => void) {
   const live = useLive(first ? liveRoom.inbox : null, first?.cursor ?? null, (event: LiveEvent) => {
     if (event.type === 'inbox') {
       if (event.data.change === 'removed') removed.current(event.data.pid, event.data.tid);
+      // a task changed hands: an open form says who holds it now
+      if (event.data.change === 'held') void queryClient.invalidateQueries({ queryKey: apiKey('inbox.form', { pid: event.data.pid, tid: event.data.tid }) });
       refresh();
     }
     if (event.type === 'catchup' && (event.data.resync || event.data.inbox?.length)) refresh();

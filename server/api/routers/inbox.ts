@@ -101,6 +101,8 @@ export const inboxRouter = router({
         delegation: delegationMode(task.params),
         // a held task is answered by its holder (admins pass), a free one by those the act names
         mayAct: hold?.holder ? hold.holder === ctx.caller.name || allows(ctx.caller, 'override') : mayAct(ctx.caller, assignment),
+        /** The caller may answer the task were it free (so may claim it). */
+        candidate: mayAct(ctx.caller, assignment),
         context: taskContext(tasks, task),
         start_time: task.start_time,
         end_time: task.end_time,

@@ -1,0 +1,93 @@
+/**
+ * The inbox for teams (issue: the operator inbox for real teams, items 1-2): three members of a
+ * group, each in a browser of their own. A task offered to the group is in each one's "My groups'"
+ * tab; one claims it and the other two see, live, who holds it — it leaves their "My groups'" tab,
+ * their form says it is held and will not send; the holder delegates it to a third user, who
+ * answers it, and the run completes.
+ */
+import type { Page } from '@playwright/test';
+import { useSession } from './helpers/browser.ts';
+import { createUser, deployModel, startProcess, uniqueName } from './helpers/scene.ts';
+import { expect, test } from './helpers/test.ts';
+
+function model(id: string, group: string): string {
+  return `id: ${id}
+name: Team ${id}
+steps:
+  - id: pay
+    name: Pay the invoice
+    acts:
+      - uses: acts.core.irq
+        key: pay
+        params: { title: 'Pay invoice ${id}?', candidate_groups: [${group}] }
+        outputs: { paid: null }
+`;
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const row = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(title.replace(/[?]/g, '\\?')) });
+
+test('a claim is seen live by the other members; the holder delegates and the delegate answers', async ({ page, browser, adminApi, signInAs }) => {
+  test.setTimeout(90_000);
+  const group = uniqueName('team');
+  await adminApi.groups.create.mutate({ name: group, description: 'e2e team' });
+  const ana = await signInAs(['operator']);
+  const bo = await createUser({ roles: ['operator'] });
+  const cy = await createUser({ roles: ['operator'] });
+  const dee = await createUser({ roles: ['operator'] });
+  for (const user of [ana, bo, cy]) await adminApi.groups.addMember.mutate({ name: group, user: user.name });
+  const id = uniqueName('pay');
+  await deployModel(model(id, group));
+  const { pid } = await startProcess(id);
+  const title = `Pay invoice ${id}?`;
+
+  const pages: Record<string, Page> = { ana: page };
+  for (const [name, session] of [['bo', bo], ['cy', cy], ['dee', dee]] as const) {
+    const context = await browser.newContext();
+    await useSession(context, session);
+    pages[name] = await context.newPage();
+  }
+  for (const name of ['ana', 'bo', 'cy']) {
+    await pages[name].goto('/inbox');
+    await tab(pages[name], "My groups'").click();
+    await expect(row(pages[name], title)).toBeVisible();
+  }
+  // dee is not in the group: the task is not hers
+  await pages.dee.goto('/inbox');
+  await expect(pages.dee.getByText('Nothing waits for you')).toBeVisible();
+
+  // bo and cy have the task open when ana claims it
+  for (const name of ['bo', 'cy']) {
+    await row(pages[name], title).click();
+    await expect(pages[name].getByTestId('task-holder')).toHaveText('No one holds this task.');
+  }
+  await row(page, title).click();
+  await page.getByRole('group', { name: 'Who works on it' }).getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByTestId('task-holder')).toHaveText(/^You hold this task since/);
+  for (const name of ['bo', 'cy']) {
+    await expect(pages[name].getByTestId('task-holder')).toHaveText(new RegExp(`^Held by ${ana.name} since`));
+    await expect(pages[name].getByRole('status').filter({ hasText: `${ana.name} holds this task` })).toBeVisible();
+    await expect(pages[name].getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
+    await expect(row(pages[name], title)).toHaveCount(0);
+    await tab(pages[name], 'All I may see').click();
+    await expect(row(pages[name], title).getByTestId('row-holder')).toHaveText(`held by ${ana.name}`);
+  }
+  await tab(page, 'Mine').click();
+  await expect(row(page, title)).toBeVisible();
+
+  // ana delegates to dee, who is not in the group; the task is then in dee's "Mine"
+  const bar = page.getByRole('group', { name: 'Who works on it' });
+  await bar.getByLabel('Delegate to').fill(dee.name);
+  await bar.getByRole('button', { name: 'Delegate' }).click();
+  await expect(page.getByTestId('task-holder')).toHaveText(new RegExp(`^Held by ${dee.name} since .* \\(delegated by ${ana.name}\\)\\.$`));
+  await tab(pages.dee, 'Mine').click();
+  await row(pages.dee, title).click();
+  await expect(pages.dee.getByTestId('task-holder')).toHaveText(new RegExp(`^You hold this task since .* \\(delegated by ${ana.name}\\)\\.$`));
+  await pages.dee.getByLabel('paid').fill('yes');
+  await pages.dee.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(pages.dee.getByRole('status').filter({ hasText: `Approved: ${title}` })).toBeVisible();
+  await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
+  const tid = (await adminApi.processes.get.query({ pid })).tasks.find((t) => t.key === 'pay' && t.kind === 'act')!.tid;
+  const history = await adminApi.audit.query.query({ target: `${pid}/${tid}`, limit: 50 });
+  expect(history.rows.map((e) => `${e.actor_name} ${e.action} ${e.result}`).reverse()).toEqual([`${ana.name} task.claim ok`, `${ana.name} task.delegate ok`, `${dee.name} task.complete ok`]);
+});
