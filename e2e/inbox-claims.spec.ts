@@ -3,7 +3,7 @@
  * group, each in a browser of their own. A task offered to the group is in each one's "My groups'"
  * tab; one claims it and the other two see, live, who holds it — it leaves their "My groups'" tab,
  * their form says it is held and will not send; the holder delegates it to a third user, who
- * answers it, and the run completes.
+ * answers it, and the run completes; the run page shows the task's history.
  */
 import type { Page } from '@playwright/test';
 import { useSession } from './helpers/browser.ts';
@@ -17,7 +17,8 @@ steps:
   - id: pay
     name: Pay the invoice
     acts:
-      - uses: acts.core.irq
+      - id: pay_it
+        uses: acts.core.irq
         key: pay
         params: { title: 'Pay invoice ${id}?', candidate_groups: [${group}] }
         outputs: { paid: null }
@@ -87,6 +88,14 @@ test('a claim is seen live by the other members; the holder delegates and the de
   await pages.dee.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(pages.dee.getByRole('status').filter({ hasText: `Approved: ${title}` })).toBeVisible();
   await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
+  // the task's history on the run page
+  await pages.dee.goto(`/runs/${pid}`);
+  await pages.dee.getByTestId('node-act:pay_it').click();
+  await expect(pages.dee.getByRole('list', { name: 'Task history' }).getByRole('listitem')).toHaveText([
+    new RegExp(`${dee.name} completed it$`),
+    new RegExp(`${ana.name} delegated it to ${dee.name}$`),
+    new RegExp(`${ana.name} claimed it$`),
+  ]);
   const tid = (await adminApi.processes.get.query({ pid })).tasks.find((t) => t.key === 'pay' && t.kind === 'act')!.tid;
   const history = await adminApi.audit.query.query({ target: `${pid}/${tid}`, limit: 50 });
   expect(history.rows.map((e) => `${e.actor_name} ${e.action} ${e.result}`).reverse()).toEqual([`${ana.name} task.claim ok`, `${ana.name} task.delegate ok`, `${dee.name} task.complete ok`]);

@@ -105,6 +105,9 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox candidates, groups and c
       'erin task.complete ok',
       'erin task.claim inbox.not_open',
     ]);
+    // readers see it as the task's history, with who it went from
+    const history = await t.as('viewer').tasks.history.query({ pid, tid });
+    expect(history.rows.map((e) => `${e.actor_name} ${e.action} ${e.result} ${e.from}`).slice(-2)).toEqual(['erin task.claim inbox.held carol', 'carol task.claim ok null']);
   });
 
   it('two claims at once: one wins, the other is refused', async () => {

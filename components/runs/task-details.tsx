@@ -1,7 +1,8 @@
 /**
  * The selected task: what it is, its state, times and error, and its variables (`data`, `inputs`,
  * `outputs`, evaluated `params`) read with `tasks.get` — read again whenever the live store sees
- * the task change. An external package's waiting act says it waits for a worker.
+ * the task change —, and for acts what people did to it (task-history.tsx). An external package's
+ * waiting act says it waits for a worker.
  */
 'use client';
 import { ErrorReason } from './error-reason.tsx';
@@ -16,6 +17,7 @@ import { Duration } from './duration.tsx';
 import { useExternalPackages, workerAware } from './external-acts.ts';
 import { formatTime } from './format.ts';
 import { JsonBlock } from './json-block.tsx';
+import { TaskHistory } from './task-history.tsx';
 import { shownState, type RunStore } from './run-store.ts';
 import styles from './run.module.css';
 import { useRunSlice } from './use-run.ts';
@@ -80,6 +82,7 @@ export function TaskDetails({ pid, store, tid }: { pid: string; store: RunStore;
           <ErrorReason err={task.err} />
         </p>
       ) : null}
+      {task.kind === 'act' ? <TaskHistory key={`history-${tid}`} pid={pid} tid={tid} version={task} /> : null}
       <TaskVariables key={tid} pid={pid} tid={tid} version={task} />
     </section>
   );

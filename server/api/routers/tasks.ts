@@ -29,7 +29,26 @@ function action(name: string) {
     );
 }
 
+/** The most entries `history` answers. */
+export const TASK_HISTORY_MAX = 100;
+
 export const tasksRouter = router({
+  /**
+   * What people did to a task, newest first (at most TASK_HISTORY_MAX): its audit entries —
+   * answers, claims, releases, delegations, reassignments, refusals with their codes — with the
+   * holder before (`detail.from`) and the user it went to (`detail.to`), never the answers' values.
+   */
+  history: allowed('read')
+    .input(z.object({ pid: id, tid: id }))
+    .query(async ({ ctx, input }) => {
+      const { rows } = await ctx.services.audit.query({ target: `${input.pid}/${input.tid}`, limit: TASK_HISTORY_MAX });
+      return {
+        rows: rows.map((e) => {
+          const detail = (typeof e.detail === 'object' && e.detail !== null ? e.detail : {}) as { from?: unknown; to?: unknown };
+          return { id: e.id, time: e.time, actor_name: e.actor_name, action: e.action, result: e.result, from: detail.from ?? null, to: detail.to ?? null };
+        }),
+      };
+    }),
   get: allowed('read')
     .input(z.object({ pid: id, tid: id }))
     .query(async ({ ctx, input }) => {

@@ -15,7 +15,7 @@ type Procedure<A extends TaskAction> = A extends keyof typeof PROCEDURE ? (typeo
 export const procedureOf = <A extends TaskAction>(action: A): Procedure<A> =>
   ((PROCEDURE as Record<string, string>)[action] ?? action) as Procedure<A>;
 
-type RouterActions = Exclude<keyof inferRouterInputs<AppRouter>['tasks'], 'get'>;
+type RouterActions = Exclude<keyof inferRouterInputs<AppRouter>['tasks'], 'get' | 'history'>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // Fails to compile when an action is listed here but not a procedure, or the other way round.
 export const ACTIONS_MATCH_ROUTER: Same<Procedure<TaskAction>, RouterActions> = true;

@@ -1,0 +1,56 @@
+/**
+ * What people did to a task (`tasks.history`: its audit entries, newest first): answers, claims,
+ * releases, delegations and reassignments — who, when, to whom — and refusals with their codes.
+ * Read again whenever the run's live store sees the task change (`version`); shown for acts.
+ */
+'use client';
+import { useEffect, useRef } from 'react';
+import { useApiQuery } from '../data/use-api.ts';
+import { formatTime } from './format.ts';
+import styles from './run.module.css';
+
+/** One entry in words: "carol claimed it", "ann delegated it to dave", "erin: completed — refused (inbox.held)". */
+function sentence(e: { actor_name: string; action: string; result: string; to: unknown }): string {
+  const verb = e.action.replace(/^task\./, '');
+  const to = typeof e.to === 'string' ? ` to ${e.to}` : e.to === null && verb === 'reassign' ? ' to no one' : '';
+  const words: Record<string, string> = {
+    claim: 'claimed it',
+    release: 'released it',
+    delegate: `delegated it${to}`,
+    reassign: `reassigned it${to}`,
+    propose: 'proposed an answer',
+    complete: 'completed it',
+    outcome: 'answered it',
+    error: 'rejected it',
+    back: 'sent it back',
+    skip: 'skipped it',
+    cancel: 'withdrew it',
+  };
+  const what = words[verb] ?? verb;
+  return e.result === 'ok' ? `${e.actor_name} ${what}` : `${e.actor_name} tried: ${verb} — refused (${e.result})`;
+}
+
+export function TaskHistory({ pid, tid, version }: { pid: string; tid: string; version: unknown }) {
+  const read = useApiQuery('tasks.history', { pid, tid }, { refetchOnWindowFocus: false });
+  const seen = useRef(version);
+  const refetch = read.refetch;
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void refetch();
+  }, [version, refetch]);
+  const rows = read.data?.rows ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <div className={styles.history}>
+      <h4>History</h4>
+      <ol aria-label="Task history">
+        {rows.map((e) => (
+          <li key={e.id} data-action={e.action}>
+            <time>{formatTime(e.time)}</time> {sentence(e)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
