@@ -26,7 +26,7 @@ steps:
 }
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-const row = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(title.replace(/[?]/g, '\\?')) });
+const taskRow = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(title.replace(/[?]/g, '\\?')) });
 
 test('a claim is seen live by the other members; the holder delegates and the delegate answers', async ({ page, browser, adminApi, signInAs }) => {
   test.setTimeout(90_000);
@@ -51,7 +51,7 @@ test('a claim is seen live by the other members; the holder delegates and the de
   for (const name of ['ana', 'bo', 'cy']) {
     await pages[name].goto('/inbox');
     await tab(pages[name], "My groups'").click();
-    await expect(row(pages[name], title)).toBeVisible();
+    await expect(taskRow(pages[name], title)).toBeVisible();
   }
   // dee is not in the group: the task is not hers
   await pages.dee.goto('/inbox');
@@ -59,22 +59,22 @@ test('a claim is seen live by the other members; the holder delegates and the de
 
   // bo and cy have the task open when ana claims it
   for (const name of ['bo', 'cy']) {
-    await row(pages[name], title).click();
+    await taskRow(pages[name], title).click();
     await expect(pages[name].getByTestId('task-holder')).toHaveText('No one holds this task.');
   }
-  await row(page, title).click();
+  await taskRow(page, title).click();
   await page.getByRole('group', { name: 'Who works on it' }).getByRole('button', { name: 'Claim' }).click();
   await expect(page.getByTestId('task-holder')).toHaveText(/^You hold this task since/);
   for (const name of ['bo', 'cy']) {
     await expect(pages[name].getByTestId('task-holder')).toHaveText(new RegExp(`^Held by ${ana.name} since`));
     await expect(pages[name].getByRole('status').filter({ hasText: `${ana.name} holds this task` })).toBeVisible();
     await expect(pages[name].getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
-    await expect(row(pages[name], title)).toHaveCount(0);
+    await expect(taskRow(pages[name], title)).toHaveCount(0);
     await tab(pages[name], 'All I may see').click();
-    await expect(row(pages[name], title).getByTestId('row-holder')).toHaveText(`held by ${ana.name}`);
+    await expect(taskRow(pages[name], title).getByTestId('row-holder')).toHaveText(`held by ${ana.name}`);
   }
   await tab(page, 'Mine').click();
-  await expect(row(page, title)).toBeVisible();
+  await expect(taskRow(page, title)).toBeVisible();
 
   // ana delegates to dee, who is not in the group; the task is then in dee's "Mine"
   const bar = page.getByRole('group', { name: 'Who works on it' });
@@ -82,7 +82,7 @@ test('a claim is seen live by the other members; the holder delegates and the de
   await bar.getByRole('button', { name: 'Delegate' }).click();
   await expect(page.getByTestId('task-holder')).toHaveText(new RegExp(`^Held by ${dee.name} since .* \\(delegated by ${ana.name}\\)\\.$`));
   await tab(pages.dee, 'Mine').click();
-  await row(pages.dee, title).click();
+  await taskRow(pages.dee, title).click();
   await expect(pages.dee.getByTestId('task-holder')).toHaveText(new RegExp(`^You hold this task since .* \\(delegated by ${ana.name}\\)\\.$`));
   await pages.dee.getByLabel('paid').fill('yes');
   await pages.dee.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -99,4 +99,35 @@ test('a claim is seen live by the other members; the holder delegates and the de
   const tid = (await adminApi.processes.get.query({ pid })).tasks.find((t) => t.key === 'pay' && t.kind === 'act')!.tid;
   const history = await adminApi.audit.query.query({ target: `${pid}/${tid}`, limit: 50 });
   expect(history.rows.map((e) => `${e.actor_name} ${e.action} ${e.result}`).reverse()).toEqual([`${ana.name} task.claim ok`, `${ana.name} task.delegate ok`, `${dee.name} task.complete ok`]);
+});
+
+test('an admin makes a group on the users page and adds a member, who then sees its task', async ({ page, browser, signInAs }) => {
+  const member = await createUser({ roles: ['operator'] });
+  await signInAs('admin');
+  await page.goto('/admin/users');
+  const group = uniqueName('desk');
+  const add = page.getByRole('form', { name: 'Add a group' });
+  await add.getByLabel('New group name').fill(group);
+  await add.getByLabel('Description').fill('front desk');
+  await add.getByRole('button', { name: 'Add group' }).click();
+  const row = page.locator(`[data-group="${group}"]`);
+  await expect(row).toContainText('front desk');
+  await expect(row.getByRole('list', { name: `Members of ${group}` })).toHaveText('No members yet.');
+  await row.getByLabel('Add a member').selectOption(member.name);
+  await row.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(row.getByRole('list', { name: `Members of ${group}` }).getByRole('listitem')).toHaveText([`${member.name} ×`]);
+  // a bad name gets the rule
+  await add.getByLabel('New group name').fill('-no');
+  await add.getByRole('button', { name: 'Add group' }).click();
+  await expect(add.getByRole('alert')).toContainText('a group name is 1 to 64 letters');
+
+  const id = uniqueName('desk-task');
+  await deployModel(model(id, group));
+  await startProcess(id);
+  const context = await browser.newContext();
+  await useSession(context, member);
+  const theirs = await context.newPage();
+  await theirs.goto('/inbox');
+  await tab(theirs, "My groups'").click();
+  await expect(taskRow(theirs, `Pay invoice ${id}?`)).toBeVisible();
 });
