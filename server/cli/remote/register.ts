@@ -1,11 +1,12 @@
 /**
- * The remote commands of `acts` (deploy, start, act, migrate, procs, tasks, package, secrets): their flags and help. Each
+ * The remote commands of `acts` (deploy, start, act, migrate, procs, tasks, package, secrets, groups, claim, release, delegate, reassign): their flags and help. Each
  * command's module (and the tRPC client with it) is imported only when that command runs, so
  * the other commands start without it.
  */
 import type { Command } from 'commander';
 import { TASK_ACTIONS } from './actions.ts';
 import { usage } from './failure.ts';
+import type { HoldChange, ReassignFlags } from './claims.ts';
 import type { Io } from './session.ts';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -119,6 +120,7 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
       .option('--state <state>', 'only tasks in this state (e.g. interrupted)')
       .option('--inbox', 'your inbox instead of one process')
       .option('--model <id>', 'with --inbox: only tasks of this model')
+      .option('--view <view>', "with --inbox: mine (held by you), groups (offered to you and your groups, held by no one) or all (default)")
       .option('--limit <n>', 'with --inbox: at most n tasks (1–500, default 50)')
       .option('--offset <n>', 'with --inbox: skip the first n'),
   ).action(async (pid: string | undefined, flags) => {
@@ -139,6 +141,65 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
   });
 
   addSecretsCommands(program, io, done);
+  addGroupsCommands(program, io, done);
+  addHoldCommands(program, io, done);
+}
+
+/** `acts groups list | create | remove | add | remove-member` (admins). */
+function addGroupsCommands(program: Command, io: Io, done: (code: number) => void): void {
+  const groups = program.command('groups').description('manage the groups interrupt acts are offered to (candidate_groups); admins');
+  remote(groups.command('list').description('list the groups with their members; one JSON line each')).action(async (flags) => {
+    const { groupsListCommand } = await import('./groups.ts');
+    done(await groupsListCommand(flags, io));
+  });
+  remote(groups.command('create').description('create a group; prints it').argument('<name>', 'letters, digits, ".", "_" or "-"').option('--desc <text>', 'what the group does')).action(
+    async (name: string, flags) => {
+      const { groupsCreateCommand } = await import('./groups.ts');
+      done(await groupsCreateCommand(name, flags, io));
+    },
+  );
+  remote(groups.command('remove').description('remove a group (its members leave it); prints {"name","removed":true}').argument('<name>', 'the group')).action(async (name: string, flags) => {
+    const { groupsRemoveCommand } = await import('./groups.ts');
+    done(await groupsRemoveCommand(name, flags, io));
+  });
+  for (const [command, member] of [['add', true], ['remove-member', false]] as const) {
+    remote(
+      groups
+        .command(command)
+        .description(`${member ? 'add a user to' : 'take a user out of'} a group; prints {"group","user","groups"}`)
+        .argument('<group>', 'the group')
+        .argument('<user>', 'the user name'),
+    ).action(async (group: string, user: string, flags) => {
+      const { groupsMemberCommand } = await import('./groups.ts');
+      done(await groupsMemberCommand(group, user, member, flags, io));
+    });
+  }
+}
+
+/** `acts claim | release | delegate | reassign`: who works on an open inbox task. */
+function addHoldCommands(program: Command, io: Io, done: (code: number) => void): void {
+  const run = async (change: HoldChange, pid: string, tid: string, to: string | undefined, flags: ReassignFlags) => {
+    const { holdCommand } = await import('./claims.ts');
+    done(await holdCommand(change, pid, tid, to, flags, io));
+  };
+  remote(program.command('claim').description('take an open task into your hands; prints {"pid","tid","holder","delegator"}').argument('<pid>').argument('<tid>')).action(
+    (pid: string, tid: string, flags) => run('claim', pid, tid, undefined, flags),
+  );
+  remote(program.command('release').description('let go of a task you hold (a delegated one returns to its delegator)').argument('<pid>').argument('<tid>')).action(
+    (pid: string, tid: string, flags) => run('release', pid, tid, undefined, flags),
+  );
+  remote(program.command('delegate').description('hand a task you hold to another operator').argument('<pid>').argument('<tid>').argument('<user>', 'who answers it')).action(
+    (pid: string, tid: string, user: string, flags) => run('delegate', pid, tid, user, flags),
+  );
+  remote(
+    program
+      .command('reassign')
+      .description('admins: give a task to an operator, or free it with --nobody')
+      .argument('<pid>')
+      .argument('<tid>')
+      .argument('[user]', 'who holds it next')
+      .option('--nobody', 'free the task instead'),
+  ).action((pid: string, tid: string, user: string | undefined, flags) => run('reassign', pid, tid, user, flags));
 }
 
 /** `acts secrets list | set | delete` (admins). */
