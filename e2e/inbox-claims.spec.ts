@@ -131,3 +131,36 @@ test('an admin makes a group on the users page and adds a member, who then sees 
   await tab(theirs, "My groups'").click();
   await expect(taskRow(theirs, `Pay invoice ${id}?`)).toBeVisible();
 });
+
+test('due dates: the inbox orders by due date or priority, marks the overdue task, and the overview counts it', async ({ page, signInAs }) => {
+  const me = await signInAs(['operator']);
+  const id = uniqueName('due');
+  const source = (suffix: string, params: string) => `id: ${id}-${suffix}
+name: Due ${suffix}
+steps:
+  - id: s
+    acts:
+      - { uses: acts.core.irq, key: k, params: { title: '${suffix} ${id}', candidate_users: [${me.name}], ${params} } }
+`;
+  for (const [suffix, params] of [
+    ['late', "due: '2020-01-01', priority: 10"],
+    ['soon', 'due: 2h'],
+    ['urgent', 'priority: 90'],
+  ]) {
+    await deployModel(source(suffix, params));
+    await startProcess(`${id}-${suffix}`);
+  }
+  await page.goto('/inbox');
+  const titles = page.getByRole('list', { name: 'Tasks waiting for you' }).getByRole('button', { name: new RegExp(id) });
+  await page.getByLabel('Order').selectOption('due');
+  await expect(titles).toHaveCount(3);
+  await expect(titles.nth(0)).toContainText(`late ${id}`);
+  await expect(titles.nth(1)).toContainText(`soon ${id}`);
+  await expect(titles.nth(0).getByTestId('row-due')).toHaveText(/^overdue \d+ d/);
+  await expect(titles.nth(1).getByTestId('row-due')).toHaveText(/^due in (1 h 5\d min|2 h)$/);
+  await page.getByLabel('Order').selectOption('priority');
+  await expect(titles.nth(0)).toContainText(`urgent ${id}`);
+  await expect(titles.nth(2)).toContainText(`late ${id}`);
+  await page.goto('/');
+  await expect(page.getByTestId('overdue-count')).toHaveText(/tasks? (is|are) overdue/);
+});

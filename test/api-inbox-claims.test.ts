@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../vocab/roles.ts';
 import { startTestServer, USERS, type TestServer } from './helpers/server.ts';
 
-const users: Record<string, Role[]> = { ...USERS, carol: ['operator'], erin: ['operator'], dave: ['operator'], vic: ['viewer'] };
+const users: Record<string, Role[]> = { ...USERS, carol: ['operator'], erin: ['operator'], dave: ['operator'], ivy: ['operator'], vic: ['viewer'] };
 
 const model = (id: string, params: string) => `id: ${id}
 name: ${id}
@@ -42,6 +42,9 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox candidates, groups and c
       ['to-finance', '{ title: Pay, candidate_groups: [finance] }'],
       ['confirmed', '{ title: Sign, candidate_groups: finance, delegation: confirm }'],
       ['given', '{ title: Given, assignee: carol, candidate_users: [erin] }'],
+      ['late', "{ title: Late, candidate_users: [ivy], due: '2020-01-01', priority: 10 }"],
+      ['soon', '{ title: Soon, candidate_users: [ivy], due: 2h, follow_up: 1h }'],
+      ['urgent', '{ title: Urgent, candidate_users: [ivy], priority: 90 }'],
     ]) {
       await t.as('designer').models.deploy.mutate({ source: model(id, params) });
     }
@@ -183,5 +186,29 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox candidates, groups and c
     await t.as('admin').groups.addMember.mutate({ name: 'finance', user: 'erin' });
     expect(await seen('erin', 'groups', pid)).toEqual([null]);
     await t.as('admin').processes.abort.mutate({ pid });
+  });
+
+  it('due dates and priorities order the inbox; the overdue ones are counted', async () => {
+    const before = Date.now();
+    const late = await open('late');
+    const soon = await open('soon');
+    const urgent = await open('urgent');
+    const list = (input: Record<string, unknown>) => t.as('ivy').inbox.list.query({ limit: 50, offset: 0, ...input });
+    const byDue = await list({ order: 'due' });
+    expect(byDue.rows.map((r) => r.pid)).toEqual([late.pid, soon.pid, urgent.pid]);
+    expect(byDue.rows.map((r) => [r.due_time === null ? null : typeof r.due_time, r.priority])).toEqual([
+      ['number', 10],
+      ['number', 50],
+      [null, 90],
+    ]);
+    const soonRow = byDue.rows[1];
+    expect(soonRow.due_time! - soonRow.start_time).toBe(2 * 3_600_000);
+    expect(soonRow.follow_up! - soonRow.start_time).toBe(3_600_000);
+    expect(byDue.rows[0].due_time).toBe(Date.parse('2020-01-01'));
+    expect((await list({ order: 'priority' })).rows.map((r) => r.pid)).toEqual([urgent.pid, soon.pid, late.pid]);
+    const overdue = await list({ overdue: true });
+    expect([overdue.count, overdue.rows.map((r) => r.pid)]).toEqual([1, [late.pid]]);
+    expect(soonRow.start_time).toBeGreaterThanOrEqual(before - 1000);
+    for (const p of [late, soon, urgent]) await t.as('admin').processes.abort.mutate({ pid: p.pid });
   });
 });

@@ -8,8 +8,8 @@ const errors = (uses: string, params: unknown) => registry.paramsErrors(uses, pa
 const fields = (uses: string) => Object.keys((registry.get(uses)!.schema as { properties?: object }).properties ?? {});
 
 describe('acts.core.irq', () => {
-  it('names the title, assignee, candidates, assignees, roles, context, answer form and outcomes as form fields', () => {
-    expect(fields('acts.core.irq')).toEqual(['title', 'description', 'assignee', 'candidate_users', 'candidate_groups', 'assignees', 'roles', 'context', 'schema', 'outcomes']);
+  it('names the title, assignee, candidates, assignees, roles, due, follow-up, priority, context, answer form and outcomes as form fields', () => {
+    expect(fields('acts.core.irq')).toEqual(['title', 'description', 'assignee', 'candidate_users', 'candidate_groups', 'assignees', 'roles', 'due', 'follow_up', 'priority', 'context', 'schema', 'outcomes']);
   });
 
   it('takes one name or a list of assignees and roles, any scalar title, free extra keys and no params at all', () => {

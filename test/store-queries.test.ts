@@ -8,6 +8,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryRow, EventRow, InboxRow, MessageRow, ModelVersionRow, NodeStatRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/store/contract/types.ts';
+import { NEVER_DUE } from '../server/store/contract/inbox.ts';
 import type { OpenedStore } from '../server/store/open-store.ts';
 import type { ApiTokenRow, DraftRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
@@ -22,7 +23,7 @@ const ev = (id: string, fields: Partial<EventRow>): EventRow => ({ ...samples.ev
 const ver = (mid: string, n: number): ModelVersionRow => ({ ...samples.modelVersions(`${mid}:${n}`, n), mid });
 const op = (id: string, fields: Partial<OpRow>): OpRow => ({ ...samples.ops(id, 1), ...fields });
 const claim = (key: string, instance: string, claimed: number): StartClaimRow => ({ id: key, pid: 'p9', digest: 'd9', instance, claimed });
-const ib = (pid: string, tid: string, principal: string, mid: string, start: number, holder: string | null = null): InboxRow => ({
+const ib = (pid: string, tid: string, principal: string, mid: string, start: number, holder: string | null = null, due = NEVER_DUE, priority = 50): InboxRow => ({
   id: `${pid}:${tid}:${principal}`,
   pid,
   tid,
@@ -33,6 +34,9 @@ const ib = (pid: string, tid: string, principal: string, mid: string, start: num
   held_since: holder ? start : null,
   delegator: null,
   proposal: null,
+  due_time: due,
+  follow_up: NEVER_DUE,
+  priority,
 });
 /** An operator's principals: unassigned tasks, their name, their role. */
 const ANN = ['*', 'user:ann', 'role:clerk'];
@@ -78,8 +82,8 @@ const SEED = {
     ib('p2', 'a', '', 'm2', T0 + 1, 'ann'),
     ib('p2', 'a', 'user:ann', 'm2', T0 + 1, 'ann'),
     ib('p2', 'a', 'role:clerk', 'm2', T0 + 1, 'ann'),
-    ib('p1', 'b', '', 'm1', T0 + 3),
-    ib('p1', 'b', 'role:clerk', 'm1', T0 + 3),
+    ib('p1', 'b', '', 'm1', T0 + 3, null, T0 + 10, 80),
+    ib('p1', 'b', 'role:clerk', 'm1', T0 + 3, null, T0 + 10, 80),
   ],
   messages: [
     msg('m1', { pid: 'p1', tid: 't1', create_time: T0 + 2 }),
@@ -253,6 +257,11 @@ const CASES: Case[] = [
   { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ['role:clerk'], mid: 'm1' }), expected: 1 },
   { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ['user:bob'] }), expected: 0 },
   { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: [] }), expected: 0 },
+  // soonest due first (the others never are: start order); highest priority first; the overdue ones
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], order: 'due', offset: 0, limit: 10 }), expected: ['p1:b:', 'p1:c:', 'p2:a:'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ANN, order: 'priority', offset: 0, limit: 10 }), expected: ['p1:b:role:clerk', 'p1:c:*', 'p2:a:role:clerk'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], dueBefore: T0 + 11, offset: 0, limit: 10 }), expected: ['p1:b:'] },
+  { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ANN, dueBefore: T0 + 10 }), expected: 0 },
   // the tasks ann holds; those offered to her that no one holds
   { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], holder: 'ann', offset: 0, limit: 10 }), expected: ['p2:a:'] },
   { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ANN, holder: null, offset: 0, limit: 10 }), expected: ['p1:c:*', 'p1:b:role:clerk'] },

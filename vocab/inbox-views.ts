@@ -12,3 +12,19 @@ export const INBOX_VIEW_LABELS: Readonly<Record<InboxView, string>> = {
   groups: "My groups'",
   all: 'All I may see',
 };
+
+/** The inbox's orders (a select beside the tabs), and what each asks of `inbox.list`. */
+export const INBOX_ORDERS = ['newest', 'oldest', 'due', 'priority'] as const;
+export type InboxOrderChoice = (typeof INBOX_ORDERS)[number];
+
+export const INBOX_ORDER_LABELS: Readonly<Record<InboxOrderChoice, string>> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  due: 'Due soonest',
+  priority: 'Highest priority',
+};
+
+export function orderInput(order: InboxOrderChoice): { newestFirst: boolean; order: 'start' | 'due' | 'priority' } {
+  if (order === 'due' || order === 'priority') return { newestFirst: false, order };
+  return { newestFirst: order === 'newest', order: 'start' };
+}

@@ -13,7 +13,7 @@ import { useApiMutation } from '../data/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import styles from './task-form.module.css';
-import { waited } from './waited.ts';
+import { ago } from './waited.ts';
 
 type Found = Extract<ApiOutput<'inbox.form'>, { found: true }>;
 
@@ -47,7 +47,7 @@ export function ClaimBar({ form, me, now, admin, candidate }: ClaimBarProps) {
     <div className={styles.claim} role="group" aria-label="Who works on it" data-holder={holder ?? ''}>
       <p className={styles.meta} data-testid="task-holder">
         {holder === null ? 'No one holds this task.' : mine ? 'You hold this task' : `Held by ${holder}`}
-        {holder !== null && since !== null ? ` since ${waited(since, now)} ago` : ''}
+        {holder !== null && since !== null ? ` since ${ago(since, now)}` : ''}
         {mine && delegator ? ` (delegated by ${delegator}${form.delegation === 'confirm' ? ', who confirms your answer' : ''})` : ''}
         {!mine && holder !== null && delegator ? ` (delegated by ${delegator})` : ''}
         {holder === null ? '' : '.'}

@@ -83,6 +83,11 @@ const TaskRow = memo(function TaskRow({ row, isCursor, isOpened, me, now, onOpen
           <Icon name="person" size={12} /> {whoAnswers(row.assignment, me)}
         </span>
         {row.hold?.holder ? <span data-testid="row-holder">{row.hold.holder === me ? 'held by you' : `held by ${row.hold.holder}`}</span> : null}
+        {typeof row.due_time === 'number' ? (
+          <span data-testid="row-due" className={row.due_time < now ? styles.overdue : undefined} title={new Date(row.due_time).toLocaleString()}>
+            {row.due_time < now ? `overdue ${waited(row.due_time, now)}` : `due in ${waited(now, row.due_time)}`}
+          </span>
+        ) : null}
       </span>
     </button>
   );

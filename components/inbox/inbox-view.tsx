@@ -19,7 +19,7 @@ import { useInboxKeys } from './use-inbox-keys.ts';
 import { useInboxList, type InboxRow } from './use-inbox-list.ts';
 import { useNow } from './use-now.ts';
 import { InboxTabs } from './inbox-tabs.tsx';
-import type { InboxView } from '../../vocab/inbox-views.ts';
+import type { InboxOrderChoice, InboxView } from '../../vocab/inbox-views.ts';
 import { ACTION_DONE, type TaskAction } from './use-task-action.ts';
 
 type Target = { pid: string; tid: string };
@@ -33,10 +33,11 @@ export function InboxView() {
   const [request, setRequest] = useState<FormRequest | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [view, setView] = useState<InboxView>('all');
+  const [order, setOrder] = useState<InboxOrderChoice>('newest');
   const openedKey = opened ? taskKey(opened) : null;
   const listRef = useRef<InboxListHandle>(null);
 
-  const { list, rows, count, loadMore, loadingMore, liveError } = useInboxList(view, (pid, tid) => {
+  const { list, rows, count, loadMore, loadingMore, liveError } = useInboxList(view, order, (pid, tid) => {
     if (openedKey === taskKey({ pid, tid })) setGone((n) => n + 1);
   });
 
@@ -76,7 +77,7 @@ export function InboxView() {
   return (
     <div className={styles.layout}>
       <div className={styles.column}>
-        <InboxTabs view={view} onView={setView} />
+        <InboxTabs view={view} onView={setView} order={order} onOrder={setOrder} />
         <p className={styles.count} aria-live="polite">
           {count === 1 ? '1 task waits for you' : `${count} tasks wait for you`}
           <span className={styles.keys}>

@@ -14,7 +14,7 @@ import { toApiError, type ApiError } from '../data/api-error.ts';
 import type { ApiOutput } from '../data/api-types.ts';
 import { liveRoom, useLive, type LiveEvent } from '../data/live.tsx';
 import { apiKey } from '../data/query-keys.ts';
-import type { InboxView } from '../../vocab/inbox-views.ts';
+import { orderInput, type InboxOrderChoice, type InboxView } from '../../vocab/inbox-views.ts';
 
 export const PAGE_SIZE = 200;
 export const INBOX_INPUT = { limit: PAGE_SIZE, newestFirst: true, withSteps: true } as const;
@@ -23,7 +23,7 @@ type InboxPage = ApiOutput<'inbox.list'>;
 
 const REFRESH_MS = 300;
 /** Not `apiKey('inbox.list', input)`: an infinite query's data has another shape than a plain read's. */
-const queryKey = (view: InboxView) => [...apiKey('inbox.list'), { pages: { ...INBOX_INPUT, view } }];
+const queryKey = (view: InboxView, order: InboxOrderChoice) => [...apiKey('inbox.list'), { pages: { ...INBOX_INPUT, view, order } }];
 
 /** The rows of all loaded pages, each task once (a task added meanwhile shifts later pages by one). */
 function uniqueRows(pages: readonly InboxPage[]): InboxRow[] {
@@ -38,11 +38,12 @@ function uniqueRows(pages: readonly InboxPage[]): InboxRow[] {
   return rows;
 }
 
-export function useInboxList(view: InboxView, onRemoved: (pid: string, tid: string) => void) {
+export function useInboxList(view: InboxView, order: InboxOrderChoice, onRemoved: (pid: string, tid: string) => void) {
   const list = useInfiniteQuery<InboxPage, ApiError>({
-    queryKey: queryKey(view),
+    queryKey: queryKey(view, order),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => callQuery('inbox.list', { ...INBOX_INPUT, view, offset: pageParam as number }, signal).catch((err: unknown) => Promise.reject(toApiError(err))),
+    queryFn: ({ pageParam, signal }) =>
+      callQuery('inbox.list', { ...INBOX_INPUT, ...orderInput(order), view, offset: pageParam as number }, signal).catch((err: unknown) => Promise.reject(toApiError(err))),
     getNextPageParam: (last) => (last.offset + last.rows.length < last.count ? last.offset + last.limit : undefined),
   });
   const queryClient = useQueryClient();

@@ -10,7 +10,10 @@ import type { Caller } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { InboxTask } from '../runtime/read-model-types.ts';
 import { assignmentOf, inboxPrincipals, type Assignment } from './inbox-access.ts';
-import type { InboxHold } from '../runtime/read-model-types.ts';
+import { NEVER_DUE, type InboxHold, type InboxSchedule } from '../runtime/read-model-types.ts';
+
+/** A moment as the API shows it: null for never. */
+const shownMoment = (ms: number): number | null => (ms >= NEVER_DUE ? null : ms);
 import { EVERY_TASK } from '../../vocab/inbox-principals.ts';
 import { INBOX_VIEWS, type InboxView } from '../../vocab/inbox-views.ts';
 
@@ -29,6 +32,10 @@ export interface InboxItem {
   assignment: Assignment;
   /** Who holds it (absent on live `added` events: no one, or its assignee). */
   hold?: InboxHold;
+  /** When it is due (epoch ms; null: never), when to follow it up, how urgent (higher first; absent on live events). */
+  due_time?: number | null;
+  follow_up?: number | null;
+  priority?: number;
   /** The step the task belongs to, as its `created` message names it (not on live `added` events). */
   step?: StepRef | null;
   start_time: number;
@@ -51,7 +58,7 @@ function messageStep(inputs: Record<string, unknown>): StepRef | null {
 }
 
 /** The inbox item a `created` irq message describes (with its hold, read from its inbox row). */
-export function inboxItem(m: InboxTask & { hold?: InboxHold }): InboxItem {
+export function inboxItem(m: InboxTask & Partial<InboxSchedule> & { hold?: InboxHold }): InboxItem {
   const params = m.inputs.params ?? null;
   return {
     pid: m.pid,
@@ -67,6 +74,7 @@ export function inboxItem(m: InboxTask & { hold?: InboxHold }): InboxItem {
     step: messageStep(m.inputs),
     start_time: m.start_time,
     ...(m.hold ? { hold: m.hold } : {}),
+    ...(m.due_time === undefined ? {} : { due_time: shownMoment(m.due_time), follow_up: shownMoment(m.follow_up ?? NEVER_DUE), priority: m.priority }),
   };
 }
 
@@ -75,15 +83,18 @@ export interface InboxPageRequest {
   mid?: string;
   /** Which tasks (default `all`). */
   view?: InboxView;
+  /** Only the overdue ones (due before now). */
+  overdue?: boolean;
+  order?: 'start' | 'due' | 'priority';
   offset: number;
   limit: number;
   newestFirst?: boolean;
 }
 
 /** One page of the open interrupt tasks this caller may act on, and how many there are. */
-export async function inboxOf(engine: Engine, caller: Caller, { view = 'all', ...page }: InboxPageRequest): Promise<{ count: number; items: InboxItem[] }> {
+export async function inboxOf(engine: Engine, caller: Caller, { view = 'all', overdue, ...page }: InboxPageRequest): Promise<{ count: number; items: InboxItem[] }> {
   const principals = inboxPrincipals(caller);
   const whose = view === 'mine' ? { principals: principals.length > 0 ? [EVERY_TASK] : [], holder: caller.name } : view === 'groups' ? { principals, holder: null } : { principals };
-  const { count, tasks } = await engine.reads.inbox({ ...whose, ...page });
+  const { count, tasks } = await engine.reads.inbox({ ...whose, ...page, ...(overdue ? { dueBefore: Date.now() } : {}) });
   return { count, items: tasks.map(inboxItem) };
 }

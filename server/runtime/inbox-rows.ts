@@ -7,6 +7,8 @@
  * (run_as `worker`) wait in `interrupted` for a remote worker, never in the inbox. Stateless.
  */
 import type { InboxRow, MessageRow, StoreQueries, TaskRef } from '../store/contract/types.ts';
+import { DEFAULT_PRIORITY, NEVER_DUE } from '../store/contract/inbox.ts';
+import { parseDuration } from '../engine/model/duration.ts';
 import type { Task } from '../engine/task.ts';
 import { assignmentOf, EVERY_TASK, principalsOf } from '../../vocab/inbox-principals.ts';
 
@@ -24,12 +26,32 @@ export async function createdMessagesOf(queries: StoreQueries, tasks: readonly T
 
 type CreatedMessage = Pick<MessageRow, 'pid' | 'tid' | 'mid' | 'inputs' | 'start_time'>;
 
+/**
+ * A moment an act's params name (`due`, `follow_up`): a duration from the task's start (`2d`,
+ * `4h`: spec 1.5's durations), a date or date-time text, or epoch ms; NEVER_DUE for anything else.
+ */
+export function momentOf(value: unknown, start: number): number {
+  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? Math.min(Math.round(value), NEVER_DUE) : NEVER_DUE;
+  if (typeof value !== 'string' || value.trim() === '') return NEVER_DUE;
+  const ms = parseDuration(value.trim());
+  if (ms !== null) return Math.min(start + ms, NEVER_DUE);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? NEVER_DUE : date;
+}
+
+/** An act's `params.priority`: a whole number (higher first), else DEFAULT_PRIORITY. */
+export function priorityOf(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.max(-1_000_000, Math.min(1_000_000, Math.round(value))) : DEFAULT_PRIORITY;
+}
+
 /** The rows of a task its `created` act message puts in the inbox (the every-task row first), in its assignee's hands if it names one. */
 export function inboxRowsOf(m: CreatedMessage): InboxRow[] {
-  const assignment = assignmentOf(m.inputs.params ?? null);
+  const params = (m.inputs.params ?? null) as Record<string, unknown> | null;
+  const assignment = assignmentOf(params);
   const principals = [EVERY_TASK, ...principalsOf(assignment)];
   const held = { holder: assignment.assignee, held_since: assignment.assignee ? m.start_time : null, delegator: null, proposal: null };
-  return principals.map((principal) => ({ id: `${m.pid}:${m.tid}:${principal}`, pid: m.pid, tid: m.tid, mid: m.mid, principal, start_time: m.start_time, ...held }));
+  const when = { due_time: momentOf(params?.due, m.start_time), follow_up: momentOf(params?.follow_up, m.start_time), priority: priorityOf(params?.priority) };
+  return principals.map((principal) => ({ id: `${m.pid}:${m.tid}:${principal}`, pid: m.pid, tid: m.tid, mid: m.mid, principal, start_time: m.start_time, ...held, ...when }));
 }
 
 /** What a batch does to the inbox: rows of tasks that entered it, tasks that left it. */

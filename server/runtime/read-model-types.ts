@@ -5,6 +5,14 @@
 import type { InboxHold, MessageRow } from '../store/contract/types.ts';
 
 export type { InboxHold };
+export { NEVER_DUE } from '../store/contract/inbox.ts';
+
+/** When an inbox task is due and how urgent it is (the act's `params.due`, `follow_up`, `priority`). */
+export interface InboxSchedule {
+  due_time: number;
+  follow_up: number;
+  priority: number;
+}
 
 export type { EventRow, MessageRow, ProcRow, Query, QueryExpr, QueryFilter } from '../store/contract/types.ts';
 
@@ -14,8 +22,8 @@ export type InboxTask = Pick<MessageRow, 'pid' | 'tid' | 'nid' | 'key' | 'name' 
 /** A page of a caller's inbox: how many tasks it holds, and the page's. */
 export interface InboxAnswer {
   count: number;
-  /** Each with who holds it. */
-  tasks: Array<InboxTask & { hold: InboxHold }>;
+  /** Each with who holds it, when it is due (NEVER_DUE: never), when to follow it up, its priority. */
+  tasks: Array<InboxTask & InboxSchedule & { hold: InboxHold }>;
 }
 
 /** Which page of whose inbox (principals: inbox-rows.ts). */
@@ -24,6 +32,10 @@ export interface InboxRead {
   mid?: string;
   /** Only tasks this user holds (claimed, given, delegated); null: only tasks no one holds. */
   holder?: string | null;
+  /** Only tasks due before this time (epoch ms). */
+  dueBefore?: number;
+  /** Start order (default), soonest due first, or highest priority first. */
+  order?: 'start' | 'due' | 'priority';
   offset: number;
   limit: number;
   newestFirst?: boolean;

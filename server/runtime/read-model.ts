@@ -13,6 +13,7 @@ import { asAct } from '../engine/tree/node.ts';
 import type { Runtime } from './runtime-types.ts';
 import { backfillInbox } from './inbox-backfill.ts';
 import { holdOf } from './inbox-holds.ts';
+import { DEFAULT_PRIORITY, NEVER_DUE } from '../store/contract/inbox.ts';
 import { createdMessagesOf } from './inbox-rows.ts';
 import { procDetail, type ProcDetail } from './info.ts';
 import type { ProcessReader } from './process-reader.ts';
@@ -56,7 +57,7 @@ export class ReadModel {
     const tasks: InboxAnswer['tasks'] = [];
     for (const row of rows) {
       const m = created.get(`${row.pid}:${row.tid}`);
-      if (m) tasks.push({ ...m, hold: holdOf(row) });
+      if (m) tasks.push({ ...m, hold: holdOf(row), due_time: row.due_time ?? NEVER_DUE, follow_up: row.follow_up ?? NEVER_DUE, priority: row.priority ?? DEFAULT_PRIORITY });
     }
     return { count, tasks };
   }

@@ -62,12 +62,21 @@ export const inboxRouter = router({
   list: allowed('operate')
     .input(
       z
-        .object({ ...page, mid: z.string().max(200).optional(), view: z.enum(INBOX_VIEWS).optional(), newestFirst: z.boolean().optional(), withSteps: z.boolean().optional() })
+        .object({
+          ...page,
+          mid: z.string().max(200).optional(),
+          view: z.enum(INBOX_VIEWS).optional(),
+          overdue: z.boolean().optional(),
+          order: z.enum(['start', 'due', 'priority']).optional(),
+          newestFirst: z.boolean().optional(),
+          withSteps: z.boolean().optional(),
+        })
         .default({ offset: 0, limit: 50 }),
     )
     .query(async ({ ctx, input }) => {
       const cursor = Date.now();
-      const { count, items } = await inboxOf(ctx.services.engine, ctx.caller, { mid: input.mid, view: input.view, offset: input.offset, limit: input.limit, newestFirst: input.newestFirst });
+      const { mid, view, overdue, order, offset, limit, newestFirst } = input;
+      const { count, items } = await inboxOf(ctx.services.engine, ctx.caller, { mid, view, overdue, order, offset, limit, newestFirst });
       return { count, offset: input.offset, limit: input.limit, rows: input.withSteps ? items : items.map(({ step: _step, ...row }) => row), cursor };
     }),
 

@@ -39,6 +39,9 @@ export const IRQ_PARAMS = {
     candidate_groups: names('Candidate groups', 'Groups whose members may claim and answer it, e.g. finance'),
     assignees: names('Assignees', 'User names who may answer (as candidate users); with no one named any operator may'),
     roles: names('Roles', 'Roles whose users may answer, e.g. operator'),
+    due: { type: ['string', 'number', 'null'], title: 'Due', description: 'When it is due: a time from its start (4h, 2d), a date (2026-12-31) or a date and time' },
+    follow_up: { type: ['string', 'number', 'null'], title: 'Follow up', description: 'When to look at it again, written like Due' },
+    priority: { type: ['number', 'null'], title: 'Priority', description: 'Higher comes first in the inbox (default 50)' },
     context: names('Context', 'Variables the inbox shows beside the task, e.g. amount, requester; with none, every variable visible at the task'),
     schema: {
       type: 'object',

@@ -34,7 +34,18 @@ export interface InboxRow {
   delegator?: string | null;
   /** The delegate's answer, waiting for the delegator to confirm it. */
   proposal?: Record<string, unknown> | null;
+  /** When the task is due (epoch ms, from the act's `params.due`); NEVER_DUE: no due date. */
+  due_time?: number;
+  /** When to look at it again (`params.follow_up`); NEVER_DUE: never. */
+  follow_up?: number;
+  /** Higher first (`params.priority`, default DEFAULT_PRIORITY). */
+  priority?: number;
 }
+
+/** The due time of a task without one: the last moment a JS date holds (sorts after every real one). */
+export const NEVER_DUE = 8_640_000_000_000_000;
+/** The priority of a task whose act names none. */
+export const DEFAULT_PRIORITY = 50;
 
 /**
  * Which inbox tasks a read wants: rows of any of `principals` (a task counts once), of model `mid`
@@ -44,14 +55,23 @@ export interface InboxFilter {
   principals: readonly string[];
   mid?: string;
   holder?: string | null;
+  /** Only tasks due before this time (epoch ms): the overdue ones, given now. */
+  dueBefore?: number;
 }
 
-/** A page of inbox tasks: earliest start first (then creation order), or the reverse. */
+/**
+ * A page of inbox tasks: earliest start first (then creation order), or the reverse (`newestFirst`);
+ * `order: 'due'`: the soonest due first (then the start order); `order: 'priority'`: the highest
+ * priority first, then the soonest due, then the start order.
+ */
 export interface InboxPage extends InboxFilter {
   offset: number;
   limit: number;
   newestFirst?: boolean;
+  order?: InboxOrder;
 }
+
+export type InboxOrder = 'start' | 'due' | 'priority';
 
 /** Who holds an open inbox task: the fields of its rows a claim, a delegation or a reassignment sets. */
 export type InboxHold = Required<Pick<InboxRow, 'holder' | 'held_since' | 'delegator' | 'proposal'>>;

@@ -6,6 +6,7 @@
 import { memoryNodeStats } from './memory-node-stats.ts';
 import { and, countOf, eq, firstOf, is, oneOf, or, rowsOf } from './filters.ts';
 import type { CollectionName, InboxFilter, InboxRow, OpStatus, Store, StoreQueries } from './types.ts';
+import { DEFAULT_PRIORITY, NEVER_DUE } from './inbox.ts';
 
 /** Outbox statuses before `done`, by name: on SQL an index range each (most rows are done). */
 const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched'];
@@ -20,7 +21,11 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
    * earliest start first, then in the creation order of those rows.
    */
   const inboxRows = async (filter: InboxFilter): Promise<InboxRow[]> => {
-    const narrower = [...(filter.mid === undefined ? [] : [eq('mid', filter.mid)]), ...(filter.holder === undefined ? [] : [eq('holder', filter.holder)])];
+    const narrower = [
+      ...(filter.mid === undefined ? [] : [eq('mid', filter.mid)]),
+      ...(filter.holder === undefined ? [] : [eq('holder', filter.holder)]),
+      ...(filter.dueBefore === undefined ? [] : [is('due_time', 'lt', filter.dueBefore)]),
+    ];
     const rows = await rowsOf(inbox, and(oneOf('principal', filter.principals), ...narrower), ['start_time']);
     const first = new Map<string, { row: InboxRow; at: number }>();
     rows.forEach((row, at) => {
@@ -53,9 +58,13 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
       return without.slice(offset, offset + limit);
     },
 
-    async inboxPage({ offset, limit, newestFirst, ...filter }) {
+    async inboxPage({ offset, limit, newestFirst, order = 'start', ...filter }) {
       const rows = await inboxRows(filter);
       if (newestFirst) rows.reverse();
+      // a stable sort keeps the start order among equals
+      const due = (row: InboxRow) => row.due_time ?? NEVER_DUE;
+      if (order === 'due') rows.sort((a, b) => due(a) - due(b));
+      if (order === 'priority') rows.sort((a, b) => (b.priority ?? DEFAULT_PRIORITY) - (a.priority ?? DEFAULT_PRIORITY) || due(a) - due(b));
       return rows.slice(offset, offset + limit);
     },
     inboxCount: async (filter) => (await inboxRows(filter)).length,

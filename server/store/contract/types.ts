@@ -12,7 +12,7 @@ export type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
 import type { InboxQueries, InboxRow, TaskRef } from './inbox.ts';
 import type { NodeStatsQueries } from './node-stats.ts';
 
-export type { InboxFilter, InboxHold, InboxPage, InboxQueries, InboxRow, TaskRef } from './inbox.ts';
+export type { InboxFilter, InboxHold, InboxOrder, InboxPage, InboxQueries, InboxRow, TaskRef } from './inbox.ts';
 export type { NodeStatRow, NodeStatsQueries } from './node-stats.ts';
 
 // ---- Query language (spec 4.2; behaves like SQL, section 0.13) ----

@@ -1,4 +1,4 @@
-/** The WHERE of the inbox statements (inbox-page.ts, inbox-count.ts): rows of the filter's principals (and model, and holder). */
+/** The WHERE of the inbox statements (inbox-page.ts, inbox-count.ts): rows of the filter's principals (and model, holder, due). */
 import type { InboxFilter } from '../contract/types.ts';
 import type { Params } from './params.ts';
 
@@ -6,5 +6,6 @@ export function inboxWhere(p: Params, filter: InboxFilter, alias: string): strin
   const principal = filter.principals.length === 1 ? `= ${p.slot(filter.principals[0])}` : `IN ${p.list(filter.principals)}`;
   const mid = filter.mid === undefined ? '' : ` AND ${alias}."mid" = ${p.slot(filter.mid)}`;
   const holder = filter.holder === undefined ? '' : filter.holder === null ? ` AND ${alias}."holder" IS NULL` : ` AND ${alias}."holder" = ${p.slot(filter.holder)}`;
-  return `${alias}."principal" ${principal}${mid}${holder}`;
+  const due = filter.dueBefore === undefined ? '' : ` AND ${alias}."due_time" < ${p.ceilMs(filter.dueBefore)}`;
+  return `${alias}."principal" ${principal}${mid}${holder}${due}`;
 }
