@@ -11,7 +11,7 @@ import type { CollectionName, InboxFilter, InboxRow, OpStatus, Store, StoreQueri
 const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched'];
 
 export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries {
-  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims, inbox, states } = store;
+  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims, inbox, states, files } = store;
   // leases of deliveries one after another, so a find and its update are never split by another's
   let leases: Promise<boolean> = Promise.resolve(false);
   const byPid = (pid: string) => and(eq('pid', pid));
@@ -40,7 +40,7 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
     countProcessesIn: (state) => countOf(procs, and(eq('state', state))),
     modelNodeStats: memoryNodeStats(store),
     async deleteProcessRows(pid) {
-      for (const rows of [deliveries, messages, inbox, tasks, ops, states]) await rows.deleteWhere(byPid(pid));
+      for (const rows of [deliveries, messages, inbox, tasks, ops, states, files]) await rows.deleteWhere(byPid(pid));
       await procs.delete(pid);
     },
 
