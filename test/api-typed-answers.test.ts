@@ -146,7 +146,9 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
       body: { error: { code: 'file.invalid', message: 'Receipt must be a file of type application/pdf, text/*, not application/x-msdownload.' } },
     });
     expect(await upload('alice', pid, tid, 'field=notes&name=a.txt', 'x', 'text/plain')).toMatchObject({ status: 400, body: { error: { code: 'file.invalid', message: "task '" + tid + "' has no file field 'notes' in its answer form: its file fields are 'receipt'" } } });
-    expect(await upload('alice', pid, tid, 'field=receipt', 'x', 'text/plain')).toMatchObject({ status: 400, body: { error: { code: 'file.invalid' } } });
+    for (const name of ['', '&name=', '&name=a%0Ab.pdf']) {
+      expect(await upload('alice', pid, tid, `field=receipt${name}`, 'x', 'text/plain')).toMatchObject({ status: 400, body: { error: { code: 'file.invalid', message: "give the file's name as ?name=<name> (1 to 255 characters, no control characters)" } } });
+    }
     // bob is an operator, but the task is alice's; a viewer may not upload; nobody signed in neither
     expect(await upload('bob', pid, tid, 'field=receipt&name=a.pdf', 'x')).toMatchObject({ status: 403, body: { error: { code: 'auth.forbidden' } } });
     expect(await upload('viewer', pid, tid, 'field=receipt&name=a.pdf', 'x')).toMatchObject({ status: 403, body: { error: { code: 'auth.forbidden' } } });

@@ -24,8 +24,9 @@ const MAX_NAME = 255;
 /** The file's name as given, without any directory part; refused when missing or too long. */
 function fileName(raw: string | null): string {
   const name = (raw ?? '').split(/[/\\]/).pop()!.trim();
-  if (!name || name.length > MAX_NAME || name.includes('\0')) {
-    throw new ActError('file.invalid', `give the file's name as ?name=<name> (1 to ${MAX_NAME} characters, no NUL)`);
+  // eslint-disable-next-line no-control-regex
+  if (!name || name.length > MAX_NAME || /[\x00-\x1f\x7f]/.test(name)) {
+    throw new ActError('file.invalid', `give the file's name as ?name=<name> (1 to ${MAX_NAME} characters, no control characters)`);
   }
   return name;
 }
