@@ -164,3 +164,40 @@ steps:
   await page.goto('/');
   await expect(page.getByTestId('overdue-count')).toHaveText(/tasks? (is|are) overdue/);
 });
+
+test('delegation: confirm — the delegate’s answer goes back to the delegator, who sends it', async ({ page, browser, adminApi, signInAs }) => {
+  const ana = await signInAs(['operator']);
+  const dee = await createUser({ roles: ['operator'] });
+  const id = uniqueName('sign');
+  await deployModel(`id: ${id}
+name: Sign ${id}
+steps:
+  - id: s
+    acts:
+      - { uses: acts.core.irq, key: sign, params: { title: 'Sign ${id}?', assignee: ${ana.name}, delegation: confirm }, outputs: { note: '' } }
+`);
+  const { pid } = await startProcess(id);
+  const title = `Sign ${id}?`;
+  await page.goto('/inbox');
+  await taskRow(page, title).click();
+  const bar = page.getByRole('group', { name: 'Who works on it' });
+  await bar.getByLabel('Delegate to').fill(dee.name);
+  await bar.getByRole('button', { name: 'Delegate' }).click();
+  await expect(page.getByTestId('task-holder')).toHaveText(new RegExp(`^Held by ${dee.name}`));
+
+  const context = await browser.newContext();
+  await useSession(context, dee);
+  const theirs = await context.newPage();
+  await theirs.goto('/inbox');
+  await taskRow(theirs, title).click();
+  await expect(theirs.getByTestId('task-proposing')).toHaveText(`${ana.name} confirms the answer to this task: yours goes back to them.`);
+  await theirs.getByLabel('note').fill('checked twice');
+  await theirs.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(theirs.getByTestId('task-holder')).toHaveText(new RegExp(`^Held by ${ana.name}`));
+
+  await expect(page.getByTestId('task-holder')).toHaveText(/^You hold this task/);
+  await expect(page.getByTestId('task-proposal')).toHaveText(`Proposed by ${dee.name}: {"note":"checked twice"}`);
+  await page.getByLabel('note').fill('checked twice');
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
+});

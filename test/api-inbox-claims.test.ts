@@ -131,6 +131,7 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox candidates, groups and c
     expect(await refusal(t.as('carol').inbox.delegate.mutate({ pid, tid, to: 'nobody' }))).toBe('user.not_found');
     expect((await t.as('carol').inbox.delegate.mutate({ pid, tid, to: 'dave' })).hold).toMatchObject({ holder: 'dave', delegator: 'carol' });
     expect(await seen('dave', 'mine', pid)).toEqual(['dave']);
+    expect(await seen('dave', 'all', pid)).toEqual(['dave']);
     expect(await refusal(t.as('carol').tasks.complete.mutate({ pid, tid, options: { ok: true } }))).toBe('inbox.held');
     await t.as('dave').tasks.complete.mutate({ pid, tid, options: { ok: 'dave' } });
     await t.engine.idle();

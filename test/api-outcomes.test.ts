@@ -132,7 +132,7 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
     expect(problems.map((p) => p.message)).toEqual([
       "outcome name 'not ok' is not a word: use letters, digits and _ (not a digit first), e.g. needs_changes",
       "outcome 'not ok': `ecode` is the non-empty code it raises for `catches`; leave it out to complete the act instead",
-      "outcome 'not ok' has an unknown field 'colour': an outcome takes `label` and `ecode`",
+      "outcome 'not ok' has an unknown field 'colour': an outcome takes `label`, `ecode` and `comment`",
     ]);
     const empty = await apiError(t.as('designer').models.deploy.mutate({ source: model.replace(/outcomes:\n(\s+\w+: .*\n){3}/, 'outcomes: {}\n').replace('id: outcomes', 'id: no_outcomes') }));
     expect((empty.details as Array<{ code: string; message: string }>).map((p) => [p.code, p.message])).toEqual([

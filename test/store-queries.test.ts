@@ -262,6 +262,9 @@ const CASES: Case[] = [
   { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ANN, order: 'priority', offset: 0, limit: 10 }), expected: ['p1:b:role:clerk', 'p1:c:*', 'p2:a:role:clerk'] },
   { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], dueBefore: T0 + 11, offset: 0, limit: 10 }), expected: ['p1:b:'] },
   { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ANN, dueBefore: T0 + 10 }), expected: 0 },
+  // what is offered to bob, and also what ann holds (given or delegated to her)
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ['*', 'user:bob'], alsoHeldBy: 'ann', offset: 0, limit: 10 }), expected: ['p1:c:*', 'p2:a:'] },
+  { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ['user:bob'], alsoHeldBy: 'ann' }), expected: 1 },
   // the tasks ann holds; those offered to her that no one holds
   { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], holder: 'ann', offset: 0, limit: 10 }), expected: ['p2:a:'] },
   { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ANN, holder: null, offset: 0, limit: 10 }), expected: ['p1:c:*', 'p1:b:role:clerk'] },

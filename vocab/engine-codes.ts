@@ -40,6 +40,8 @@ export const ENGINE_CODES = {
   'action.refused': { retryable: false, http: 409, about: 'a precondition of a client action failed; nothing changed' },
   'action.invalid_options': { retryable: false, http: 400, invalidRequest: true },
   'action.answer_required': { retryable: false, http: 400, invalidRequest: true, about: "an interrupt act's required answer (its params' `schema.required`) is missing, null or blank; nothing changed (see `details.fields`)" },
+  'action.answer_invalid': { retryable: false, http: 400, invalidRequest: true, about: "an interrupt act's answer does not fit the types of its fields (its params' `schema.properties`): the message is one sentence per problem, `details.problems` lists them (`{ field, code, message, index? }`, vocab/answer-problems.ts); nothing changed" },
+  'action.comment_required': { retryable: false, http: 400, invalidRequest: true, about: "the `outcome` action chose an outcome that requires a comment (`comment: required`) without a non-blank option `comment`; nothing changed (see `details.outcome`)" },
   'action.unknown_outcome': { retryable: false, http: 400, invalidRequest: true, about: "the `outcome` action named an outcome the interrupt act does not declare (its params' `outcomes`); nothing changed (see `details.outcomes`)" },
   'package.unknown': { retryable: false, http: 404 },
   'package.invalid': { retryable: false, http: 400 },

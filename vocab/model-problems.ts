@@ -23,6 +23,7 @@ export const PROBLEM_CODES = [
   'model.invalid_params',
   'model.package_off',
   'model.bad_outcomes',
+  'model.bad_answer_form',
   'model.unknown_trigger',
   'model.bad_expression',
   'model.bad_schema',

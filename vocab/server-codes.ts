@@ -46,6 +46,9 @@ export const API_CODES = {
   'model.in_use': { retryable: false, http: 409, about: 'a model whose versions still run processes is not removed (see `details.running`: per version); migrate, abort or let them end first' },
   'model.tests_failed': { retryable: false, http: 409, about: 'the deploy requires the saved step tests to pass and some failed; nothing was deployed (see `details`: the failing cases)' },
   'input.too_large': { retryable: false, http: 413, invalidRequest: true, about: 'a payload above its size limit' },
+  'file.too_large': { retryable: false, http: 413, invalidRequest: true, about: "an upload larger than its answer field's `maxBytes` (at most 5 MiB); nothing was stored (see `details.problems`)" },
+  'file.invalid': { retryable: false, http: 400, invalidRequest: true, about: "an upload the task's answer form does not take: no file field of that name, no file name, a media type its `accept` does not list (see `details.problems` where an answer problem says it)" },
+  'file.not_found': { retryable: false, http: 404, about: 'no uploaded file of that id (its process was deleted, or the id is wrong)' },
 } as const satisfies Record<string, CodeTraits>;
 
 /** Codes of the plain HTTP routes (server/http), beside the API: `{"error":{"code","message"}}`. */

@@ -2,17 +2,25 @@
  * The decisions on an open task: Approve (submits the form), Reject (asks for an error code the
  * model catches, default `rejected`, and a reason), Send back (asks for an earlier step), Skip.
  * A task whose act declares outcomes (vocab/outcomes.ts) shows one button per outcome instead of
- * Approve and Reject: the first that completes the act submits the form.
- * State: which panel is open — none → reject | back → none (on confirm or Escape).
+ * Approve and Reject: the first that completes the act submits the form; one that takes a comment
+ * opens a panel asking for it (refusing a blank one it requires, in the engine's sentence).
+ * State: which panel is open — none → reject | back | comment:<outcome> → none (on confirm or Escape).
  */
 'use client';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import styles from './task-form.module.css';
 import type { TaskAction } from './use-task-action.ts';
 import type { DeclaredOutcome } from '../../vocab/outcomes.ts';
+import { CommentPanel } from './comment-panel.tsx';
+import { enterTo, escapeTo, PanelButtons, usePanelFocus } from './panel-parts.tsx';
 
-export type Panel = 'none' | 'reject' | 'back';
+export type Panel = 'none' | 'reject' | 'back' | `comment:${string}`;
+
+/** The panel asking for the comment of `outcome`. */
+export function commentPanel(outcome: DeclaredOutcome): Panel {
+  return `comment:${outcome.name}`;
+}
 
 interface DecisionBarProps {
   disabled: boolean;
@@ -25,7 +33,8 @@ interface DecisionBarProps {
   outcomes: DeclaredOutcome[];
   /** The outcome being sent. */
   sending: string | null;
-  onOutcome: (outcome: DeclaredOutcome) => void;
+  /** An outcome chosen; `comment` once its comment panel was confirmed. */
+  onOutcome: (outcome: DeclaredOutcome, comment?: string) => void;
 }
 
 /** The outcome the form's submit (Enter, `a`) chooses: the first that completes the act. */
@@ -35,6 +44,7 @@ export function submitOutcome(outcomes: DeclaredOutcome[]): DeclaredOutcome | un
 
 export function DecisionBar({ disabled, busy, backTo, panel, onPanel, onSend, outcomes, sending, onOutcome }: DecisionBarProps) {
   const noBack = backTo.length === 0;
+  const commenting = outcomes.find((o) => panel === commentPanel(o));
   return (
     <div className={styles.decisions}>
       <div className={styles.buttons} role="group" aria-label="Decision">
@@ -67,6 +77,7 @@ export function DecisionBar({ disabled, busy, backTo, panel, onPanel, onSend, ou
       </div>
       {panel === 'reject' ? <RejectPanel disabled={disabled} onCancel={() => onPanel('none')} onSend={(options) => onSend('error', options)} /> : null}
       {panel === 'back' && !noBack ? <BackPanel steps={backTo} disabled={disabled} onCancel={() => onPanel('none')} onSend={(to) => onSend('back', { to })} /> : null}
+      {commenting ? <CommentPanel key={commenting.name} outcome={commenting} disabled={disabled} onCancel={() => onPanel('none')} onSend={(comment) => onOutcome(commenting, comment)} /> : null}
     </div>
   );
 }
@@ -85,12 +96,6 @@ function OutcomeButtons({ outcomes, disabled, sending, onOutcome }: { outcomes: 
       </Button>
     ),
   );
-}
-
-function usePanelFocus<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
 }
 
 function RejectPanel({ disabled, onCancel, onSend }: { disabled: boolean; onCancel: () => void; onSend: (options: Record<string, unknown>) => void }) {
@@ -121,14 +126,7 @@ function RejectPanel({ disabled, onCancel, onSend }: { disabled: boolean; onCanc
         </label>
         <input id={`${id}-reason`} className={styles.input} value={reason} onChange={(e) => setReason(e.target.value)} onKeyDown={(e) => enterTo(e, confirm)} />
       </div>
-      <div className={styles.buttons}>
-        <Button variant="danger" disabled={disabled || !ecode.trim()} onClick={confirm}>
-          Reject task
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <PanelButtons label="Reject task" variant="danger" disabled={disabled || !ecode.trim()} onConfirm={confirm} onCancel={onCancel} />
     </div>
   );
 }
@@ -151,29 +149,7 @@ function BackPanel({ steps, disabled, onCancel, onSend }: { steps: Array<{ id: s
           ))}
         </select>
       </div>
-      <div className={styles.buttons}>
-        <Button variant="primary" disabled={disabled} onClick={() => onSend(to)}>
-          Send back
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <PanelButtons label="Send back" variant="primary" disabled={disabled} onConfirm={() => onSend(to)} onCancel={onCancel} />
     </div>
   );
-}
-
-function escapeTo(e: KeyboardEvent, fn: () => void) {
-  if (e.key === 'Escape') {
-    e.stopPropagation();
-    fn();
-  }
-}
-
-function enterTo(e: KeyboardEvent, fn: () => void) {
-  if (e.key === 'Enter') {
-    e.preventDefault();
-    e.stopPropagation();
-    fn();
-  }
 }

@@ -1,92 +1,99 @@
 /**
- * The fields of a task's form, from the act's declared `outputs` (their default values) and,
- * where the act's params carry one, a JSON-schema-like `schema.properties` (type, title,
- * description, enum) and `schema.required` (vocab/answers.ts). Pure: turns declarations into field
- * descriptions and form values into options.
+ * The fields of a task's form, from the act's declared `outputs` (their default values) and, where
+ * the act's params carry one, a typed `schema.properties` (vocab/answer-fields.ts) and
+ * `schema.required` (vocab/answers.ts). Pure: turns declarations into field descriptions and the
+ * inputs into the answer's values. A value an input cannot turn into its type is sent as typed
+ * (text in a number field), so the one shared check (vocab/answer-problems.ts) says what is wrong
+ * with it, in the words the server would use; a chosen file is checked as the reference its upload
+ * will answer (`PENDING_FILE`) until it is uploaded.
  */
+import { fieldSpec, propertiesOf, type FieldKind as SpecKind, type FieldSpec, type FileRef, type ItemSpec } from '../../vocab/answer-fields.ts';
 import { blankRequiredAnswers, requiredAnswers } from '../../vocab/answers.ts';
 
-export type FieldKind = 'text' | 'number' | 'boolean' | 'select' | 'json';
+/** How a field is drawn: a typed kind, or JSON for an untyped field whose default is not a scalar. */
+export type FieldKind = Exclude<SpecKind, 'untyped'> | 'json';
 
-export interface FormField {
-  key: string;
+export interface FormField extends Omit<FieldSpec, 'kind' | 'title'> {
   label: string;
   kind: FieldKind;
-  description?: string;
-  choices?: string[];
   initial: unknown;
   /** The act requires a non-blank answer (the server refuses a blank one). */
   required: boolean;
 }
 
-interface PropertySchema {
-  type?: unknown;
-  title?: unknown;
-  description?: unknown;
-  enum?: unknown;
-}
+/** What an input holds: text, a checkbox, a list's rows, a chosen file. */
+export type FieldInput = string | boolean | string[] | File | null;
 
-function propertiesOf(params: unknown): Record<string, PropertySchema> {
-  if (typeof params !== 'object' || params === null) return {};
-  const schema = (params as { schema?: unknown }).schema;
-  if (typeof schema !== 'object' || schema === null) return {};
-  const props = (schema as { properties?: unknown }).properties;
-  return typeof props === 'object' && props !== null ? (props as Record<string, PropertySchema>) : {};
-}
+/** The id a chosen file's reference has until its upload answers the real one. */
+export const PENDING_FILE = 'pending-upload';
 
-function kindOf(schemaType: unknown, initial: unknown, choices: string[] | undefined): FieldKind {
-  if (choices) return 'select';
-  const type = typeof schemaType === 'string' ? schemaType : initial === null || initial === undefined ? 'string' : typeof initial;
-  if (type === 'boolean') return 'boolean';
-  if (type === 'number' || type === 'integer' || type === 'bigint') return 'number';
-  if (type === 'string') return 'text';
-  return 'json';
+/** An untyped field's kind, from its default value (as before fields had types). */
+function kindOfValue(initial: unknown): FieldKind {
+  if (typeof initial === 'boolean') return 'boolean';
+  if (typeof initial === 'number' || typeof initial === 'bigint') return 'number';
+  return initial === null || initial === undefined || typeof initial === 'string' ? 'text' : 'json';
 }
 
 export function formFields(outputs: Record<string, unknown>, params: unknown): FormField[] {
   const props = propertiesOf(params);
   const required = new Set(requiredAnswers(params));
   return Object.entries(outputs).map(([key, initial]) => {
-    const prop = props[key] ?? {};
-    const choices = Array.isArray(prop.enum) ? prop.enum.map(String) : undefined;
-    return {
-      key,
-      label: typeof prop.title === 'string' ? prop.title : key.replaceAll('_', ' '),
-      kind: kindOf(prop.type, initial, choices),
-      description: typeof prop.description === 'string' ? prop.description : undefined,
-      choices,
-      initial: initial ?? (choices ? choices[0] : null),
-      required: required.has(key),
-    };
+    const { title, kind, ...spec } = fieldSpec(key, props[key]);
+    return { ...spec, label: title, kind: kind === 'untyped' ? kindOfValue(initial) : kind, initial: initial ?? (spec.choices ? spec.choices[0] : null), required: required.has(key) };
   });
 }
 
 /** The text an input shows for a value. */
-export function fieldText(field: FormField, value: unknown): string {
+export function fieldText(field: Pick<FormField, 'kind'>, value: unknown): string {
   if (value === null || value === undefined) return '';
   if (field.kind === 'json') return JSON.stringify(value);
   return String(value);
 }
 
-/** A field's typed value from its input; throws a readable message when it does not parse. */
-export function parseField(field: FormField, raw: string | boolean): unknown {
-  if (field.kind === 'boolean') return raw === true;
-  const text = String(raw);
-  if (field.kind === 'number') {
-    if (text.trim() === '') return null;
-    const n = Number(text);
-    if (Number.isNaN(n)) throw new Error(`${field.label}: enter a number`);
-    return n;
-  }
-  if (field.kind === 'json') {
-    if (text.trim() === '') return null;
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new Error(`${field.label}: enter valid JSON`);
+/** The initial input of a field. */
+export function initialInput(field: FormField): FieldInput {
+  switch (field.kind) {
+    case 'boolean':
+      return field.initial === true;
+    case 'file':
+      return null;
+    case 'list': {
+      const rows = Array.isArray(field.initial) ? field.initial.map((v) => fieldText(field, v)) : [];
+      return rows.length > 0 ? rows : [''];
     }
+    default:
+      return fieldText(field, field.initial);
   }
+}
+
+/** One text as a value of `kind`: blank is null, a number that reads as one a number, a choice its declared value. */
+function scalarValue(kind: FieldKind | ItemSpec['kind'], text: string, choices?: FormField['choices']): unknown {
+  if (kind === 'text' || kind === 'multiline') return text;
+  if (text.trim() === '') return null;
+  if (kind === 'choice') return choices?.find((c) => String(c) === text) ?? text;
+  if (kind === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
+  if (kind === 'number' || kind === 'integer') return Number.isFinite(Number(text)) ? Number(text) : text;
   return text;
+}
+
+/** A chosen file as the reference its upload will answer (the server's media type when the browser knows none). */
+export function pendingRef(file: File): FileRef {
+  return { file: PENDING_FILE, name: file.name, size: file.size, type: file.type || 'application/octet-stream' };
+}
+
+/** A field's value from its input; throws a readable message only for JSON that does not parse (an untyped field). */
+export function parseField(field: FormField, raw: FieldInput): unknown {
+  if (field.kind === 'boolean') return raw === true;
+  if (field.kind === 'file') return raw instanceof File ? pendingRef(raw) : null;
+  if (field.kind === 'list') return (Array.isArray(raw) ? raw : []).filter((row) => row.trim() !== '').map((row) => scalarValue(field.item!.kind, row, field.item!.choices));
+  const text = typeof raw === 'string' ? raw : '';
+  if (field.kind !== 'json') return scalarValue(field.kind, text, field.choices);
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${field.label}: enter valid JSON`);
+  }
 }
 
 /** The fields whose answer in `options` is blank though the act requires one (as the server judges it). */

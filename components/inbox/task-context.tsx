@@ -1,10 +1,12 @@
 /**
  * What an operator needs beside a task to decide: the run's start inputs and the variables visible
  * at the task (inbox.form's `context`, bounded by the server: long values arrive cut, with their
- * size), and a link to the run page, where every value is shown whole.
+ * size; an uploaded file as its download link), and a link to the run page, where every value is shown whole.
  */
 'use client';
 import Link from 'next/link';
+import { isFileRef } from '../../vocab/answer-fields.ts';
+import { FileLink } from '../ui/file-links.tsx';
 import styles from './task-context.module.css';
 
 export interface ContextList {
@@ -35,6 +37,7 @@ export function ValueText({ value }: { value: unknown }) {
       </>
     );
   }
+  if (isFileRef(value)) return <FileLink file={value} />;
   return <span className={styles.value}>{typeof value === 'string' ? value : JSON.stringify(value)}</span>;
 }
 

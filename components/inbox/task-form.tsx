@@ -1,27 +1,31 @@
 /**
  * The form of one inbox task, beside the list: what it asks (title and description from the act's
- * params), the run's context (task-context.tsx), fields from its declared outputs, and the decisions. A task that is no longer waiting
- * (answered elsewhere while the form was open) says so and cannot be submitted.
- * State: the field inputs (reset per task: the parent keys this component by task), the open
- * decision panel, and the action status (use-task-action.ts). `gone` (a live removal of this task
- * not caused here) re-reads the task; `request` (keyboard a/r/b) opens a panel or approves, once
- * the task is loaded. An act that declares outcomes (vocab/outcomes.ts) is answered with one of
- * them: `a` / Enter chooses the first that completes the act.
+ * params), the run's context (task-context.tsx), typed fields from its declared outputs
+ * (use-answer-form.ts checks them as the server will and uploads the chosen files before the
+ * answer is sent), and the decisions. A task that is no longer waiting (answered elsewhere while
+ * the form was open) says so and cannot be submitted.
+ * State: the answer (use-answer-form.ts; reset per task: the parent keys this component by task),
+ * the open decision panel, and the action status (use-task-action.ts). `gone` (a live removal of
+ * this task not caused here) re-reads the task; `request` (keyboard a/r/b) opens a panel or
+ * approves, once the task is loaded. An act that declares outcomes (vocab/outcomes.ts) is answered
+ * with one of them: `a` / Enter chooses the first that completes the act; an outcome that takes a
+ * comment opens the comment panel first.
  */
 'use client';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useApiQuery } from '../data/use-api.ts';
+import { useApiMutation, useApiQuery } from '../data/use-api.ts';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { StateBadge } from '../ui/state-badge.tsx';
-import { DecisionBar, submitOutcome, type Panel } from './decision-bar.tsx';
-import { declaredOutcomes, OUTCOME_KEY, type DeclaredOutcome } from '../../vocab/outcomes.ts';
-import { blankRequired, formFields, formText, parseField, requiredSentence } from './form-fields.ts';
-import { initialInput, OutputField } from './output-field.tsx';
+import { commentPanel, DecisionBar, submitOutcome, type Panel } from './decision-bar.tsx';
+import { COMMENT_KEY, declaredOutcomes, OUTCOME_KEY, type DeclaredOutcome } from '../../vocab/outcomes.ts';
+import { formFields, formText } from './form-fields.ts';
+import { OutputField } from './output-field.tsx';
 import styles from './task-form.module.css';
 import { TaskContext } from './task-context.tsx';
 import { ClaimBar } from './claim-bar.tsx';
 import { useMe } from '../data/auth.ts';
+import { useAnswerForm } from './use-answer-form.ts';
 import { useTaskAction, type TaskAction } from './use-task-action.ts';
 import { waited } from './waited.ts';
 import { whoAnswers } from './who-answers.ts';
@@ -47,13 +51,14 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
   const [sending, setSending] = useState<string | null>(null);
   const text = formText(data?.params, data?.step?.name ?? data?.key ?? '');
   const action = useTaskAction({ pid, tid }, (done) => onDone(done, text.title));
-  const [inputs, setInputs] = useState<Record<string, string | boolean>>({});
+  const answer = useAnswerForm({ pid, tid }, fields, data?.params);
+  // a delegate of a `delegation: confirm` act proposes: the answer goes back to the delegator
+  const propose = useApiMutation('inbox.propose', { invalidates: ['inbox.form', 'inbox.list'] });
+  const proposing = data?.hold?.holder === me && Boolean(data.hold.delegator) && data.delegation === 'confirm';
   const [panel, setPanel] = useState<Panel>('none');
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [blank, setBlank] = useState<ReadonlySet<string>>(new Set());
   const formRef = useRef<HTMLFormElement>(null);
   const closed = data !== null && !data.open;
-  const disabled = !data || closed || !data.mayAct || action.busy !== null;
+  const disabled = !data || closed || !data.mayAct || action.busy !== null || answer.uploading !== null;
 
   useEffect(() => {
     if (gone && !action.busy) void form.refetch();
@@ -78,44 +83,41 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
   if (!form.data) return <Spinner label="Loading the task" />;
   if (!data) return <p className={styles.notice}>This task no longer exists.</p>;
 
-  const valueOf = (key: string, fallback: string | boolean) => (key in inputs ? inputs[key] : fallback);
-  /** The answers of the form, or null when one is invalid or a required one is blank (said, and focused). */
-  const answers = (): Record<string, unknown> | null => {
-    try {
-      const options = Object.fromEntries(fields.map((f) => [f.key, parseField(f, valueOf(f.key, initialInput(f)))]));
-      const missing = blankRequired(fields, data.params, options);
-      setBlank(new Set(missing.map((f) => f.key)));
-      if (missing.length > 0) {
-        setInvalid(requiredSentence(missing));
-        formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(missing[0].key)}"]`)?.focus();
-        return null;
-      }
-      setInvalid(null);
-      return options;
-    } catch (err) {
-      setInvalid((err as Error).message);
+  /** The checked answer with its files uploaded, or null (what is wrong is said, its field focused). */
+  const answers = async (): Promise<Record<string, unknown> | null> => {
+    const checked = answer.check();
+    if (!checked.ok) {
+      if (checked.focus) formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(checked.focus)}"], [name^="${CSS.escape(checked.focus)}."]`)?.focus();
       return null;
     }
+    return answer.upload(checked.options);
   };
-  /** An outcome that completes the act takes the answers (checked like Approve); one that raises an ecode takes none. */
-  const choose = (outcome: DeclaredOutcome) => {
+  /**
+   * An outcome that completes the act takes the answers (checked like Approve); one that raises an
+   * ecode takes none. One that takes a comment asks for it first (`comment` is then what was written).
+   */
+  const choose = async (outcome: DeclaredOutcome, comment?: string) => {
     if (disabled) return;
-    const options = outcome.ecode === undefined ? answers() : {};
+    if (outcome.comment && comment === undefined) return setPanel(commentPanel(outcome));
+    if (outcome.ecode !== undefined) answer.clear();
+    const options = outcome.ecode === undefined ? await answers() : {};
     if (!options) return;
-    setInvalid(null);
+    setPanel('none');
+    if (proposing) return propose.mutate({ pid, tid, answer: { ...options, [OUTCOME_KEY]: outcome.name, ...(comment?.trim() ? { [COMMENT_KEY]: comment.trim() } : {}) } });
     setSending(outcome.name);
-    void action.send('outcome', { ...options, [OUTCOME_KEY]: outcome.name });
+    void action.send('outcome', { ...options, [OUTCOME_KEY]: outcome.name, ...(comment?.trim() ? { [COMMENT_KEY]: comment.trim() } : {}) });
   };
-  const approve = (e: FormEvent) => {
+  const approve = async (e: FormEvent) => {
     e.preventDefault();
     if (disabled) return;
     if (outcomes.length > 0) {
       const first = submitOutcome(outcomes);
-      if (first) choose(first);
+      if (first) await choose(first);
       return;
     }
-    const options = answers();
-    if (options) void action.send('complete', options);
+    const options = await answers();
+    if (options && proposing) propose.mutate({ pid, tid, answer: options });
+    else if (options) void action.send('complete', options);
   };
   const send = (what: TaskAction, options?: Record<string, unknown>) => {
     setPanel('none');
@@ -147,23 +149,30 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
           {data.hold?.holder ? `${data.hold.holder} holds this task; you may answer it once they release it.` : `This task is assigned to ${whoAnswers(data.assignment)}; you may not answer it.`}
         </p>
       ) : null}
-      <form ref={formRef} className={styles.body} onSubmit={approve} aria-label="Task answer" noValidate>
+      <form ref={formRef} className={styles.body} onSubmit={(e) => void approve(e)} aria-label="Task answer" noValidate>
         {fields.length > 0 ? (
           <fieldset className={styles.fields} disabled={disabled}>
             <legend className={styles.legend}>Answer</legend>
             {fields.some((f) => f.required) ? <p className={styles.hint}>Fields marked * are required.</p> : null}
             {fields.map((f) => (
-              <OutputField key={f.key} field={f} value={valueOf(f.key, initialInput(f))} disabled={disabled} invalid={blank.has(f.key)} onChange={(v) => setInputs((prev) => ({ ...prev, [f.key]: v }))} />
+              <OutputField key={f.key} field={f} value={answer.valueOf(f)} disabled={disabled} invalid={answer.blank.has(f.key)} problems={answer.problems.get(f.key)} onChange={(v) => answer.set(f.key, v)} />
             ))}
           </fieldset>
         ) : null}
-        {invalid ? (
+        {answer.invalid ? (
           <p role="alert" className={styles.invalid}>
-            {invalid}
+            {answer.invalid}
           </p>
         ) : null}
-        <DecisionBar disabled={disabled} busy={action.busy} backTo={data.backTo} panel={panel} onPanel={setPanel} onSend={send} outcomes={outcomes} sending={sending} onOutcome={choose} />
+        {answer.uploading ? <Spinner label={`Uploading ${answer.uploading}`} /> : null}
+        <DecisionBar disabled={disabled} busy={action.busy} backTo={data.backTo} panel={panel} onPanel={setPanel} onSend={send} outcomes={outcomes} sending={sending} onOutcome={(o, comment) => void choose(o, comment)} />
       </form>
+      {proposing ? (
+        <p className={styles.notice} role="status" data-testid="task-proposing">
+          {data.hold?.delegator} confirms the answer to this task: yours goes back to them.
+        </p>
+      ) : null}
+      {propose.error ? <ErrorNote error={propose.error} title="Your answer was not sent back" /> : null}
       {action.error ? <ErrorNote error={action.error} title={`The server refused to ${verb(action.status.kind === 'refused' ? action.status.action : 'complete')} this task`} /> : null}
     </section>
   );

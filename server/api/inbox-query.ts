@@ -94,7 +94,9 @@ export interface InboxPageRequest {
 /** One page of the open interrupt tasks this caller may act on, and how many there are. */
 export async function inboxOf(engine: Engine, caller: Caller, { view = 'all', overdue, ...page }: InboxPageRequest): Promise<{ count: number; items: InboxItem[] }> {
   const principals = inboxPrincipals(caller);
-  const whose = view === 'mine' ? { principals: principals.length > 0 ? [EVERY_TASK] : [], holder: caller.name } : view === 'groups' ? { principals, holder: null } : { principals };
+  // all: also what was given or delegated to the caller, though offered to others
+  const all = principals.length > 0 && !principals.includes(EVERY_TASK) ? { principals, alsoHeldBy: caller.name } : { principals };
+  const whose = view === 'mine' ? { principals: principals.length > 0 ? [EVERY_TASK] : [], holder: caller.name } : view === 'groups' ? { principals, holder: null } : all;
   const { count, tasks } = await engine.reads.inbox({ ...whose, ...page, ...(overdue ? { dueBefore: Date.now() } : {}) });
   return { count, items: tasks.map(inboxItem) };
 }

@@ -18,7 +18,7 @@ import { asAct } from './tree/node.ts';
 import { markOutputs, mergeData } from './vars.ts';
 import { requireAnswers } from './required-answers.ts';
 import { chooseOutcome } from './outcomes.ts';
-import { OUTCOME_KEY } from '../../vocab/outcomes.ts';
+import { COMMENT_KEY, OUTCOME_KEY } from '../../vocab/outcomes.ts';
 import { isControlAction } from '../../vocab/control.ts';
 import { MIGRATE_ACTION } from '../../vocab/migration.ts';
 import { migrateProcess, planOf } from './migrate.ts';
@@ -109,11 +109,12 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
   }
   if (proc.finished && !task.isHook) refuse(`process '${proc.pid}' is already ${proc.state}`);
   let outcome: string | undefined;
+  let comment: string | undefined;
   // a declared outcome stands for complete or error (outcomes.ts)
-  if (action === 'outcome') ({ action, options, outcome } = chooseOutcome(task, options));
+  if (action === 'outcome') ({ action, options, outcome, comment } = chooseOutcome(task, options));
   if (action === 'next' || action === 'submit') requireAnswers(task, options);
   let opts = action === 'next' || action === 'submit' ? applyOutputsContract(task, options) : options;
-  if (outcome !== undefined) opts = { ...opts, [OUTCOME_KEY]: outcome };
+  if (outcome !== undefined) opts = { ...opts, [OUTCOME_KEY]: outcome, ...(comment === undefined ? {} : { [COMMENT_KEY]: comment }) };
   const ctx: ActionContext = { client: true, continuation, evaluated: [], outcome };
   let deferred = false;
   try {

@@ -1,11 +1,15 @@
 /**
  * The `outcome` client action on an interrupt act with declared outcomes (vocab/outcomes.ts): the
  * chosen outcome must be one the act declares, or the action is refused before anything changes
- * (`action.unknown_outcome`). It then stands for `complete` (no ecode; the outcome's name joins
- * the answers as `outcome`) or for `error` with the outcome's ecode (the name rides on the error,
- * so an uncaught one ends the run on the outcome: flow.ts `failNow`).
+ * (`action.unknown_outcome`); one declared with `comment: required` needs a non-blank option
+ * `comment` (`action.comment_required`, the sentence the inbox shows). It then stands for
+ * `complete` (no ecode; the outcome's name joins the answers as `outcome`, a given comment as
+ * `comment`) or for `error` with the outcome's ecode (the name rides on the error, so an uncaught
+ * one ends the run on the outcome: flow.ts `failNow`; the comment is the error's message unless a
+ * `message` is given).
  */
-import { declaredOutcomes, OUTCOME_KEY } from '../../vocab/outcomes.ts';
+import { isBlankAnswer } from '../../vocab/answers.ts';
+import { commentRequiredSentence, COMMENT_KEY, declaredOutcomes, OUTCOME_KEY, type DeclaredOutcome } from '../../vocab/outcomes.ts';
 import { ActError } from './errors.ts';
 import type { Vars } from './model/types.ts';
 import type { Task } from './task.ts';
@@ -18,6 +22,20 @@ export interface ChosenOutcome {
   action: 'next' | 'error';
   options: Vars;
   outcome: string;
+  /** The comment given with it (trimmed), when the outcome takes one. */
+  comment?: string;
+}
+
+/** The comment given with `outcome`: refused when it requires one and none is given. */
+function commentOf(name: string, outcome: DeclaredOutcome, options: Vars): string | undefined {
+  const given = options[COMMENT_KEY];
+  if (given !== undefined && given !== null && typeof given !== 'string') {
+    throw new ActError('action.invalid_options', `option '${COMMENT_KEY}' of act '${name}' is text`);
+  }
+  if (outcome.comment === 'required' && isBlankAnswer(given)) {
+    throw new ActError('action.comment_required', commentRequiredSentence(outcome), { outcome: outcome.name });
+  }
+  return outcome.comment !== undefined && typeof given === 'string' && given.trim() !== '' ? given.trim() : undefined;
 }
 
 export function chooseOutcome(task: Task, options: Vars): ChosenOutcome {
@@ -36,7 +54,9 @@ export function chooseOutcome(task: Task, options: Vars): ChosenOutcome {
   if (!outcome) {
     throw new ActError('action.unknown_outcome', `act '${name}' has no outcome '${chosen}': choose one of ${choices}`, { outcomes: declared.map((o) => o.name) });
   }
-  if (outcome.ecode === undefined) return { action: 'next', options, outcome: outcome.name };
-  const message = typeof options.message === 'string' && options.message.trim() ? options.message : `the outcome '${outcome.label}' was chosen`;
-  return { action: 'error', options: { ...options, ecode: outcome.ecode, message }, outcome: outcome.name };
+  const comment = commentOf(name, outcome, options);
+  const noted = comment === undefined ? {} : { comment };
+  if (outcome.ecode === undefined) return { action: 'next', options, outcome: outcome.name, ...noted };
+  const message = typeof options.message === 'string' && options.message.trim() ? options.message : (comment ?? `the outcome '${outcome.label}' was chosen`);
+  return { action: 'error', options: { ...options, ecode: outcome.ecode, message, ...noted }, outcome: outcome.name, ...noted };
 }

@@ -1,6 +1,6 @@
 /**
  * The request dispatcher of the one HTTP server: operations endpoints, the tRPC API, signed
- * webhook deliveries, and a fallback for every other path (the Next.js studio; 404 JSON without it). socket.io
+ * webhook deliveries, answer files, and a fallback for every other path (the Next.js studio; 404 JSON without it). socket.io
  * sees its `/socket.io/` requests before this dispatcher (engine.io wraps the listener).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { API_BASE } from './api-handler.ts';
 import { sendJson } from './probes.ts';
 import { HOOKS_BASE } from './webhooks/endpoint.ts';
+import { FILES_BASE } from './files/endpoint.ts';
 
 export interface Routes {
   healthz: RequestListener;
@@ -16,6 +17,8 @@ export interface Routes {
   api: RequestListener;
   /** `/hooks/<model>/<trigger>`: signed webhook deliveries (webhooks/endpoint.ts). */
   hooks: RequestListener;
+  /** `/api/files/…`: answer forms' file uploads and downloads (files/endpoint.ts). */
+  files: RequestListener;
   /** Everything else (the studio). Default: 404 JSON. */
   fallback?: RequestListener;
 }
@@ -31,6 +34,14 @@ export function notFound(_req: IncomingMessage, res: ServerResponse): void {
  */
 const levelOf = (status: number): 'debug' | 'info' | 'warn' => (status >= 500 ? 'warn' : status >= 400 ? 'info' : 'debug');
 
+/** The handler of a path under one of the prefixes of the API, the hooks and the files. */
+function prefixed(routes: Routes, path: string): RequestListener | undefined {
+  if (path.startsWith(API_BASE)) return routes.api;
+  if (path.startsWith(HOOKS_BASE)) return routes.hooks;
+  if (path.startsWith(FILES_BASE)) return routes.files;
+  return undefined;
+}
+
 export function dispatcher(routes: Routes, log: Logger): RequestListener {
   const exact: Record<string, RequestListener> = { '/healthz': routes.healthz, '/readyz': routes.readyz, '/metrics': routes.metrics };
   return (req, res) => {
@@ -41,7 +52,7 @@ export function dispatcher(routes: Routes, log: Logger): RequestListener {
       const entry = { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
       log[levelOf(res.statusCode)](entry, 'request');
     });
-    const handler = exact[path] ?? (path.startsWith(API_BASE) ? routes.api : path.startsWith(HOOKS_BASE) ? routes.hooks : (routes.fallback ?? notFound));
+    const handler = exact[path] ?? prefixed(routes, path) ?? routes.fallback ?? notFound;
     Promise.resolve(handler(req, res)).catch((err: unknown) => {
       log.error({ path, err: err instanceof Error ? err.message : String(err) }, 'request handler failed');
       if (!res.headersSent) sendJson(res, 500, { error: { code: 'internal', message: 'internal error' } });

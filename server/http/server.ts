@@ -1,6 +1,6 @@
 /**
- * `createServer`: one HTTP server for the engine's API — tRPC at `/api/trpc`, socket.io at
- * `/socket.io`, `/healthz`, `/readyz`, `/metrics`, and a pluggable fallback for the studio.
+ * `createServer`: one HTTP server for the engine's API — tRPC at `/api/trpc`, answer files at
+ * `/api/files`, socket.io at `/socket.io`, `/healthz`, `/readyz`, `/metrics`, and a pluggable fallback for the studio.
  * The engine, the session store, auth and audit log are injected; the caller owns (and closes) the engine.
  * While it runs, expired sessions are deleted from the store every `sessionSweepMs`.
  *
@@ -19,6 +19,7 @@ import type { Auth } from '../auth/types.ts';
 import { DraftBook, type DraftStore } from '../drafts/index.ts';
 import { SecretBook, type SecretStore } from '../secrets/index.ts';
 import { webhookEndpoint } from './webhooks/endpoint.ts';
+import { filesEndpoint } from './files/endpoint.ts';
 import { systemClock } from '../engine/clock.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { ApiServices } from '../api/context.ts';
@@ -90,6 +91,7 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
         metrics: metricsEndpoint(metrics),
         api: apiHandler(services),
         hooks: webhookEndpoint({ engine: options.engine, secrets: services.secrets, audit: services.audit }),
+        files: filesEndpoint(services),
         fallback: options.fallback,
       },
       log,

@@ -12,6 +12,7 @@ import type { Runtime } from './runtime-types.ts';
 import { ProcessReader } from './process-reader.ts';
 import { ReadModel } from './read-model.ts';
 import { Insights } from './insights.ts';
+import { AnswerFiles } from './answer-files.ts';
 import { modelsApi, packagesApi, publishPackages, triggersApi, type ModelsApi, type PackagesApi, type TriggersApi } from './engine-catalog.ts';
 import type { EngineOptions, StartContext, StartedProc, TickReport } from './engine-types.ts';
 import { engineParts, type EngineParts } from './engine-parts.ts';
@@ -96,6 +97,7 @@ export class Engine {
     this.reads = new ReadModel(rt, this.reader);
     this.inboxHolds = new InboxHolds(rt);
     this.insights = new Insights(rt, this.reader);
+    this.files = new AnswerFiles(rt.store, rt.clock);
     this.models = modelsApi(rt, models, () => this.check(), () => this.packages.refresh());
     this.migrations = migrationsApi(rt, models, this.reader, (request) => this.do(request));
     this.workers = new WorkerJobs(rt, (request) => this.do(request), (channel) => this.channel(channel), () => this.packages.refresh());
@@ -201,6 +203,8 @@ export class Engine {
   readonly inboxHolds: InboxHolds;
   /** Node figures of a model (heatmaps) and where a run's work waits in the runtime (insights.ts). */
   readonly insights: Insights;
+  /** Files uploaded for interrupt acts' answers, kept with their process (answer-files.ts). */
+  readonly files: AnswerFiles;
 
   // ---- processes and tasks ----
 

@@ -34,6 +34,8 @@ export interface InboxRead {
   holder?: string | null;
   /** Only tasks due before this time (epoch ms). */
   dueBefore?: number;
+  /** Also the tasks this user holds, whoever they are offered to. */
+  alsoHeldBy?: string;
   /** Start order (default), soonest due first, or highest priority first. */
   order?: 'start' | 'due' | 'priority';
   offset: number;

@@ -216,6 +216,12 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     sqlName: 'states',
     columns: { id: str, pid: str, key: str, value: json, update_time: time },
   },
+  files: {
+    name: 'files',
+    delegate: 'answerFile',
+    sqlName: 'answer_files',
+    columns: { id: str, pid: str, tid: str, field: str, name: str, type: str, size: int, data: str, create_by: str, create_time: time },
+  },
   inbox: {
     name: 'inbox',
     delegate: 'inboxEntry',

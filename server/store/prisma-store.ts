@@ -22,6 +22,7 @@ import type {
   InstanceRow,
   StartClaimRow,
   StateRow,
+  FileRow,
   MessageRow,
   ModelRow,
   ModelVersionRow,
@@ -114,6 +115,7 @@ abstract class PrismaStoreBase implements Store {
   readonly startClaims: PrismaCollection<StartClaimRow>;
   readonly inbox: PrismaCollection<InboxRow>;
   readonly states: PrismaCollection<StateRow>;
+  readonly files: PrismaCollection<FileRow>;
   /** Runs the statement files of sql/ on this store's session (the server's named queries use it too). */
   readonly runner: SqlRunner;
   readonly queries: StoreQueries;
@@ -133,6 +135,7 @@ abstract class PrismaStoreBase implements Store {
     this.startClaims = col('startClaims');
     this.inbox = col('inbox');
     this.states = col('states');
+    this.files = col('files');
     this.runner = sqlRunner(session);
     this.queries = bindQueries(this.runner, storeQueries);
   }

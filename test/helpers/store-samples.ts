@@ -128,6 +128,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
   startClaims: (id, n) => ({ id, pid: `p${n}`, digest: `d${n}`, instance: `i${n}`, claimed: T0 + n }),
   inbox: (id, n) => ({ id, pid: 'p1', tid: `t${n}`, mid: 'm1', principal: n % 2 ? 'role:clerk' : '', start_time: T0 + n }),
   states: (id, n) => ({ id, pid: 'p1', key: `k${n}`, value: n % 2 ? { n, list: [n] } : null, update_time: T0 + n }),
+  files: (id, n) => ({ id, pid: 'p1', tid: `t${n}`, field: 'receipt', name: `r${n}.pdf`, type: 'application/pdf', size: n, data: Buffer.from(`%PDF ${n}`).toString('base64'), create_by: 'bob', create_time: T0 + n }),
 };
 
 export const collectionNames = Object.keys(samples) as CollectionName[];

@@ -87,6 +87,7 @@ export class CrashStore {
       startClaims: this.collection(inner.startClaims),
       inbox: this.collection(inner.inbox),
       states: this.collection(inner.states),
+      files: this.collection(inner.files),
       // the named queries that delete or claim are writes (StoreQueries: `delete…`, `claim…`)
       queries: this.methods(inner.queries, Object.keys(inner.queries), (name) => name.startsWith('delete') || name.startsWith('claim')),
       backend: inner.backend,

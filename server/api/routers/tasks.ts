@@ -1,7 +1,8 @@
 /**
  * Tasks: one procedure per client action (complete, submit, back, cancel, abort, skip, error,
  * push, remove, set-vars, outcome), each checked against the task's assignment — and, when it changes the
- * whole process (on the root, abort, set-vars, push), against process-access.ts —, audited, and refused with the
+ * whole process (on the root, abort, set-vars, push), against process-access.ts —, an answer's
+ * file references against the uploads of the task (answer-files.ts), audited, and refused with the
  * engine's own reason (`action.refused`, `action.invalid_options` …); plus `get`.
  */
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import { id, vars } from '../limits.ts';
 import { isProcessWide, requireMayChangeProcess } from '../process-access.ts';
 import { allowed, router } from '../trpc.ts';
 import { shownTask } from '../large-values.ts';
+import { requireUploadedFiles } from '../answer-files.ts';
 
 const target = z.object({ pid: id, tid: id, options: vars.default({}) });
 
@@ -23,6 +25,7 @@ function action(name: string) {
         const { engine } = ctx.services;
         await new Claims(engine).requireMayAnswer(ctx.caller, input.pid, input.tid);
         if (isProcessWide(name, input.tid)) await requireMayChangeProcess(engine, ctx.caller, input.pid);
+        await requireUploadedFiles(engine, input.pid, input.tid, name, input.options);
         await engine.do({ pid: input.pid, tid: input.tid, action: name, options: input.options });
         return { pid: input.pid, tid: input.tid, action: name };
       }),

@@ -9,6 +9,7 @@ import { HOOK_EVENTS, type ModelProblem, type Step, type Workflow } from './type
 import type { ValidateContext } from './validate-context.ts';
 import { walkWorkflow } from './walk.ts';
 import { outcomesProblems } from '../../../vocab/outcomes.ts';
+import { answerFormProblems } from '../../../vocab/answer-form-problems.ts';
 
 export function nextProblems(workflow: Workflow): ModelProblem[] {
   const stepIds = new Set<string>();
@@ -150,10 +151,14 @@ export function actProblems(workflow: Workflow, ctx: ValidateContext): ModelProb
       } else if (ctx.packageOff?.(act.uses)) {
         problems.push(problem('model.package_off', joinPath(path, 'uses'), `'${act.uses}' cannot run here: ${ctx.packageOff(act.uses)}`));
       } else {
-        // an interrupt's declared outcomes are told in sentences (the rest of its params schema below)
-        const outcomes = act.uses === 'acts.core.irq' ? outcomesProblems(act.params) : [];
-        for (const o of outcomes) problems.push(problem('model.bad_outcomes', o.at.reduce(joinPath, joinPath(path, 'params')), o.message));
-        const wrong = outcomes.length === 0 && ctx.checkParams?.(act.uses, act.params);
+        // an interrupt's declared outcomes and answer form are told in sentences (the rest of its params schema below)
+        const irq = act.uses === 'acts.core.irq';
+        const told = [
+          ...(irq ? outcomesProblems(act.params) : []).map((o) => problem('model.bad_outcomes', o.at.reduce(joinPath, joinPath(path, 'params')), o.message)),
+          ...(irq ? answerFormProblems(act.params) : []).map((o) => problem('model.bad_answer_form', o.at.reduce(joinPath, joinPath(path, 'params')), o.message)),
+        ];
+        problems.push(...told);
+        const wrong = told.length === 0 && ctx.checkParams?.(act.uses, act.params);
         if (wrong) problems.push(problem('model.invalid_params', joinPath(path, 'params'), `${wrong}: every run of this act would fail so`));
       }
       if (act.on === undefined) return;

@@ -6,7 +6,7 @@
  * - an interrupt's `title`/`description` (the inbox's heading), who may answer it — `assignee`,
  *   `candidate_users`, `candidate_groups`, `assignees` and `roles` (one name or a list,
  *   vocab/inbox-principals.ts) —, the answer form's `schema` (`required` answers and the
- *   fields' `properties`, vocab/answers.ts), its `outcomes` (vocab/outcomes.ts) and the variables
+ *   fields' `properties`: their types, vocab/answer-fields.ts), its `outcomes` (vocab/outcomes.ts) and the variables
  *   the inbox shows as its `context` (server/api/task-context.ts); other keys are free (they reach
  *   the act's message);
  * - a whole-value template (`title: '{{ amount }}'`) may render to a number or a boolean, so text
@@ -15,7 +15,7 @@
  *   any scalar; an assignee or role that is not a name is refused (read as none it would open the
  *   task to every operator).
  */
-import { ANSWER_TYPES } from '../../../vocab/answers.ts';
+import { ANSWER_FORMATS, ANSWER_TYPES, FILE_CAP_BYTES, ITEM_TYPES } from '../../../vocab/answer-fields.ts';
 import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
 import { SECRET_NAME } from '../../../vocab/secrets.ts';
 import { SIGNATURE_PRESETS, WEBHOOK_DEFAULTS } from '../../../vocab/webhooks.ts';
@@ -51,15 +51,28 @@ export const IRQ_PARAMS = {
         properties: {
           type: 'object',
           title: 'Field types',
-          description: 'Per answer field (by its name): type, title, description, choices',
+          description: 'Per answer field (by its name): type, title, description, choices; a date or a text area is a string with a format',
           additionalProperties: {
             type: 'object',
             title: 'Field',
             properties: {
-              type: { enum: ANSWER_TYPES, title: 'Type' },
+              type: { enum: ANSWER_TYPES, title: 'Type', description: 'array: a list of rows (give their type under Rows); file: an upload stored with the run' },
+              format: { enum: ANSWER_FORMATS, title: 'Format', description: 'For a string: date (YYYY-MM-DD) or multiline (a text area)' },
               title: text('Title', 'The label the inbox shows'),
               description: text('Description', 'Help under the field'),
               enum: { type: 'array', items: { type: ['string', 'number'] }, title: 'Choices', description: 'The values to choose from (a select)' },
+              items: {
+                type: 'object',
+                title: 'Rows',
+                description: 'For a list (type array): the type of each row',
+                properties: {
+                  type: { enum: ITEM_TYPES, title: 'Row type' },
+                  format: { enum: ['date'], title: 'Row format', description: 'date: each row a date' },
+                  enum: { type: 'array', items: { type: ['string', 'number'] }, title: 'Row choices', description: 'Each row chosen from these values' },
+                },
+              },
+              maxBytes: { type: 'integer', minimum: 1, maximum: FILE_CAP_BYTES, title: 'Largest file (bytes)', description: `For a file: at most ${FILE_CAP_BYTES} (5 MiB, the default)` },
+              accept: { type: 'array', items: { type: 'string', minLength: 1 }, title: 'File types', description: 'For a file: the media types taken, e.g. application/pdf, image/*' },
             },
           },
         },

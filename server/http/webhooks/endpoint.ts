@@ -18,6 +18,7 @@ import type { AuditLog } from '../../audit/types.ts';
 import { codeTraits } from '../../../vocab/server-codes.ts';
 import { WEBHOOK_DEFAULTS } from '../../../vocab/webhooks.ts';
 import { sendJson } from '../probes.ts';
+import { readBody } from '../read-body.ts';
 import { hookConfig } from './hook-config.ts';
 import { verifyDelivery } from './signatures.ts';
 
@@ -37,25 +38,6 @@ class Refusal extends Error {
     super(refusal.message);
     this.code = refusal.code;
   }
-}
-
-/** The body, or a refusal past `maxBytes` (the rest is not read). */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        reject(new Refusal({ code: 'hook.too_large', message: `the body is larger than ${maxBytes} bytes (the trigger's max_bytes)` }));
-        req.pause();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 function parsedBody(body: Buffer, contentType: string | undefined): unknown {
@@ -84,7 +66,7 @@ async function deliver(deps: WebhookDeps, req: IncomingMessage, url: URL, id: st
   if (!row.enabled) throw new Refusal({ code: 'trigger.disabled', message: `trigger '${id}' is disabled: enable it to take deliveries` });
   const config = hookConfig(row.params);
   const wait = waitSecs(url);
-  const body = await readBody(req, config.maxBytes);
+  const body = await readBody(req, config.maxBytes, () => new Refusal({ code: 'hook.too_large', message: `the body is larger than ${config.maxBytes} bytes (the trigger's max_bytes)` }));
   if (!config.secret) throw new Refusal({ code: 'hook.unsigned', message: `trigger '${id}' names no secret: add params.secret (a stored secret's name) so deliveries can be checked` });
   const secret = deps.secrets.get(config.secret);
   if (!secret) throw new Refusal({ code: 'secret.unknown', message: `the secret '${config.secret}' that trigger '${id}' names is not stored: an admin adds it in Admin › Secrets` });

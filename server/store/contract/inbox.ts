@@ -57,6 +57,8 @@ export interface InboxFilter {
   holder?: string | null;
   /** Only tasks due before this time (epoch ms): the overdue ones, given now. */
   dueBefore?: number;
+  /** Also the tasks this user holds, whoever they are offered to (given or delegated to them). */
+  alsoHeldBy?: string;
 }
 
 /**

@@ -12,7 +12,7 @@ import { DEFAULT_PRIORITY, NEVER_DUE } from './inbox.ts';
 const OPEN_STATUSES: readonly OpStatus[] = ['pending', 'overflow', 'dispatched'];
 
 export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries {
-  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims, inbox, states } = store;
+  const { procs, tasks, messages, deliveries, events, modelVersions, ops, instances, startClaims, inbox, states, files } = store;
   // leases of deliveries one after another, so a find and its update are never split by another's
   let leases: Promise<boolean> = Promise.resolve(false);
   const byPid = (pid: string) => and(eq('pid', pid));
@@ -26,7 +26,9 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
       ...(filter.holder === undefined ? [] : [eq('holder', filter.holder)]),
       ...(filter.dueBefore === undefined ? [] : [is('due_time', 'lt', filter.dueBefore)]),
     ];
-    const rows = await rowsOf(inbox, and(oneOf('principal', filter.principals), ...narrower), ['start_time']);
+    const principals = oneOf('principal', filter.principals);
+    const whose = filter.alsoHeldBy === undefined ? principals : or(principals, and(eq('principal', ''), eq('holder', filter.alsoHeldBy)));
+    const rows = await rowsOf(inbox, and(whose, ...narrower), ['start_time']);
     const first = new Map<string, { row: InboxRow; at: number }>();
     rows.forEach((row, at) => {
       const task = `${row.pid}:${row.tid}`;
@@ -46,7 +48,7 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
     countProcessesIn: (state) => countOf(procs, and(eq('state', state))),
     modelNodeStats: memoryNodeStats(store),
     async deleteProcessRows(pid) {
-      for (const rows of [deliveries, messages, inbox, tasks, ops, states]) await rows.deleteWhere(byPid(pid));
+      for (const rows of [deliveries, messages, inbox, tasks, ops, states, files]) await rows.deleteWhere(byPid(pid));
       await procs.delete(pid);
     },
 

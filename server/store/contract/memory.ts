@@ -29,6 +29,7 @@ import type {
   InstanceRow,
   StartClaimRow,
   StateRow,
+  FileRow,
   ModelRow,
   ModelVersionRow,
   MessageRow,
@@ -261,6 +262,7 @@ export const DEFAULT_INDEXES: Readonly<Record<CollectionName, readonly string[]>
   startClaims: [],
   inbox: ['principal', 'pid'],
   states: ['pid'],
+  files: ['pid'],
 };
 
 export interface MemoryStoreOptions {
@@ -283,6 +285,7 @@ export class MemoryStore implements Store {
   readonly startClaims: MemoryCollection<StartClaimRow>;
   readonly inbox: MemoryCollection<InboxRow>;
   readonly states: MemoryCollection<StateRow>;
+  readonly files: MemoryCollection<FileRow>;
   readonly queries: StoreQueries;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -300,6 +303,7 @@ export class MemoryStore implements Store {
     this.startClaims = new MemoryCollection('startClaims', indexes.startClaims);
     this.inbox = new MemoryCollection('inbox', indexes.inbox);
     this.states = new MemoryCollection('states', indexes.states);
+    this.files = new MemoryCollection('files', indexes.files);
     this.queries = memoryQueries(this);
   }
 

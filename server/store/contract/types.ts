@@ -9,6 +9,9 @@ import type { ControlState } from '../../../vocab/control.ts';
 import type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
 
 export type { InstanceRow, StartClaimRow, StateRow } from './instance-rows.ts';
+import type { FileRow } from './file-rows.ts';
+
+export type { FileRow } from './file-rows.ts';
 import type { InboxQueries, InboxRow, TaskRef } from './inbox.ts';
 import type { NodeStatsQueries } from './node-stats.ts';
 
@@ -263,7 +266,7 @@ export interface StoreQueries extends InboxQueries, NodeStatsQueries {
   modelProcessesChangedSince(mid: string, since: number, limit: number): Promise<ProcRow[]>;
   /** How many processes are in `state` (metrics). */
   countProcessesIn(state: string): Promise<number>;
-  /** Deletes a process's deliveries, messages, inbox rows, tasks, outbox records and state values, then its row (the sweeper). */
+  /** Deletes a process's deliveries, messages, inbox rows, tasks, outbox records, state values and uploaded files, then its row (the sweeper). */
   deleteProcessRows(pid: string): Promise<void>;
 
   // ---- tasks ----
@@ -364,6 +367,8 @@ export interface Store {
   inbox: Collection<InboxRow>;
   /** Values of `acts.app.state` acts, per process (when no Redis holds them). */
   states: Collection<StateRow>;
+  /** Files uploaded for interrupt acts' answers, per process (file-rows.ts). */
+  files: Collection<FileRow>;
   /** The fixed queries by name; inside a batch, those of the batch's transaction. */
   readonly queries: StoreQueries;
   /** Which backend holds the rows; absent means a single-process store (like `memory`). */

@@ -7,7 +7,7 @@ import type { SqlRunner } from './runner.ts';
 export function inboxCount(db: SqlRunner, filter: InboxFilter): Promise<number> {
   if (filter.principals.length === 0) return Promise.resolve(0);
   return db.count(TABLES.inbox, (p) =>
-    filter.principals.length === 1
+    filter.principals.length === 1 && filter.alsoHeldBy === undefined
       ? `SELECT COUNT(*) AS "n" FROM "inbox" i WHERE ${inboxWhere(p, filter, 'i')}`
       : `SELECT COUNT(*) AS "n" FROM (SELECT i."pid" FROM "inbox" i WHERE ${inboxWhere(p, filter, 'i')} GROUP BY i."pid", i."tid") AS "tasks_seen"`,
   );

@@ -4,8 +4,10 @@ import type { Params } from './params.ts';
 
 export function inboxWhere(p: Params, filter: InboxFilter, alias: string): string {
   const principal = filter.principals.length === 1 ? `= ${p.slot(filter.principals[0])}` : `IN ${p.list(filter.principals)}`;
+  // the slots are taken in the text's order (SQLite's `?` are positional)
+  const whose = filter.alsoHeldBy === undefined ? `${alias}."principal" ${principal}` : `(${alias}."principal" ${principal} OR (${alias}."principal" = '' AND ${alias}."holder" = ${p.slot(filter.alsoHeldBy)}))`;
   const mid = filter.mid === undefined ? '' : ` AND ${alias}."mid" = ${p.slot(filter.mid)}`;
   const holder = filter.holder === undefined ? '' : filter.holder === null ? ` AND ${alias}."holder" IS NULL` : ` AND ${alias}."holder" = ${p.slot(filter.holder)}`;
   const due = filter.dueBefore === undefined ? '' : ` AND ${alias}."due_time" < ${p.ceilMs(filter.dueBefore)}`;
-  return `${alias}."principal" ${principal}${mid}${holder}${due}`;
+  return `${whose}${mid}${holder}${due}`;
 }

@@ -15,7 +15,7 @@ export function inboxPage(db: SqlRunner, page: InboxPage): Promise<InboxRow[]> {
   const dir = page.newestFirst ? ' DESC' : '';
   return db.rows(TABLES.inbox, (p) => {
     const rows =
-      page.principals.length === 1
+      page.principals.length === 1 && page.alsoHeldBy === undefined
         ? inboxWhere(p, page, 'i')
         : `i."id" IN (SELECT MIN(g."id") FROM "inbox" g WHERE ${inboxWhere(p, page, 'g')} GROUP BY g."pid", g."tid")`;
     const start = `i."start_time"${dir}, i."seq"${dir}, i."id"${dir}`;
