@@ -4,42 +4,20 @@
  * claims a task offered to the group and delegates it, the admin reassigns it; `acts tasks --inbox
  * --view` lists each view; refusals exit with their codes.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../vocab/roles.ts';
+import { runActsCli } from './helpers/acts-cli.ts';
 import { startTestServer, USERS, type TestServer } from './helpers/server.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const users: Record<string, Role[]> = { ...USERS, carol: ['operator'], erin: ['operator'] };
-
-interface Result {
-  code: number | null;
-  lines: Array<Record<string, unknown>>;
-  error?: { code: string; message: string };
-  text: string;
-}
 
 let t: TestServer;
 
-function acts(who: string, args: string[]): Promise<Result> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ACTS_')));
-  const child = spawn(process.execPath, ['bin/acts.mjs', ...args, '--server', t.url], { cwd: ROOT, env: { ...base, ACTS_TOKEN: t.tokenOf(who) } });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += String(d)));
-  child.stderr.on('data', (d) => (err += String(d)));
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      const last = err.trim().split('\n').pop() ?? '';
-      resolve({
-        code,
-        lines: out.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>),
-        error: last.startsWith('{') ? (JSON.parse(last) as Result['error']) : undefined,
-        text: out + err,
-      });
-    }),
-  );
+/** `acts …args` as `who` against the test server: its exit code, stdout's JSON lines and the JSON error line of stderr. */
+async function acts(who: string, args: string[]) {
+  const run = await runActsCli([...args, '--server', t.url], { env: { ACTS_TOKEN: t.tokenOf(who) } });
+  const last = run.stderr.trim().split('\n').pop() ?? '';
+  return { code: run.code, lines: run.lines as Array<Record<string, unknown>>, error: last.startsWith('{') ? (JSON.parse(last) as { code: string }) : undefined };
 }
 
 beforeAll(async () => {

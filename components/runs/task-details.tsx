@@ -6,7 +6,6 @@
  */
 'use client';
 import { ErrorReason } from './error-reason.tsx';
-import { useEffect, useRef } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
@@ -18,19 +17,14 @@ import { useExternalPackages, workerAware } from './external-acts.ts';
 import { formatTime } from './format.ts';
 import { JsonBlock } from './json-block.tsx';
 import { TaskHistory } from './task-history.tsx';
+import { useRefetchOnChange } from './use-refetch-on-change.ts';
 import { shownState, type RunStore } from './run-store.ts';
 import styles from './run.module.css';
 import { useRunSlice } from './use-run.ts';
 
 function TaskVariables({ pid, tid, version }: { pid: string; tid: string; version: unknown }) {
   const read = useApiQuery('tasks.get', { pid, tid }, { refetchOnWindowFocus: false });
-  const seen = useRef(version);
-  const refetch = read.refetch;
-  useEffect(() => {
-    if (seen.current === version) return;
-    seen.current = version;
-    void refetch();
-  }, [version, refetch]);
+  useRefetchOnChange(read.refetch, version);
   if (read.error) return <ErrorNote error={read.error} title="The task's variables could not be read" onRetry={() => void read.refetch()} />;
   if (!read.data) return <Spinner label="Loading the variables" />;
   const { task } = read.data;

@@ -4,9 +4,9 @@
  * Read again whenever the run's live store sees the task change (`version`); shown for acts.
  */
 'use client';
-import { useEffect, useRef } from 'react';
 import { useApiQuery } from '../data/use-api.ts';
 import { formatTime } from './format.ts';
+import { useRefetchOnChange } from './use-refetch-on-change.ts';
 import styles from './run.module.css';
 
 /** One entry in words: "carol claimed it", "ann delegated it to dave", "erin: completed — refused (inbox.held)". */
@@ -32,13 +32,7 @@ function sentence(e: { actor_name: string; action: string; result: string; to: u
 
 export function TaskHistory({ pid, tid, version }: { pid: string; tid: string; version: unknown }) {
   const read = useApiQuery('tasks.history', { pid, tid }, { refetchOnWindowFocus: false });
-  const seen = useRef(version);
-  const refetch = read.refetch;
-  useEffect(() => {
-    if (seen.current === version) return;
-    seen.current = version;
-    void refetch();
-  }, [version, refetch]);
+  useRefetchOnChange(read.refetch, version);
   const rows = read.data?.rows ?? [];
   if (rows.length === 0) return null;
   return (
