@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
 import type { Store } from '../server/store/contract/index.ts';
+import { UNHELD_UNDATED } from '../server/store/contract/inbox.ts';
 import { BACKENDS, SQL_BACKENDS, createTestDatabase, useTestStore } from './helpers/databases.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { samples, task } from './helpers/store-samples.ts';
@@ -187,7 +188,7 @@ describe.each(SQL_BACKENDS)('%s write-only batch (the store writer\'s)', (backen
   });
 
   it("deletes the inbox rows of tasks that left it with its upserts: a row it writes again stays (PostgreSQL: in its one statement)", async () => {
-    const row = (pid: string, tid: string, principal: string) => ({ id: `${pid}:${tid}:${principal}`, pid, tid, mid: 'm1', principal, start_time: 1 });
+    const row = (pid: string, tid: string, principal: string) => ({ id: `${pid}:${tid}:${principal}`, pid, tid, mid: 'm1', principal, start_time: 1, ...UNHELD_UNDATED });
     await store().procs.create(owned('p1', 'me'));
     await store().procs.create(owned('p2', 'other'));
     for (const r of [row('p1', 'a', ''), row('p1', 'a', 'role:clerk'), row('p1', 'b', ''), row('p1', 'c', '')]) await store().inbox.create(r);

@@ -1,5 +1,6 @@
 /** One valid row per collection for the store suites; `n` varies fields so updates are visible. */
 import type { CollectionName, Store, TaskRow } from '../../server/store/contract/index.ts';
+import { NEVER_DUE } from '../../server/store/contract/inbox.ts';
 
 export const T0 = 1_700_000_000_000;
 
@@ -126,7 +127,21 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
   }),
   instances: (id, n) => ({ id, host: `host${n}`, pid: 1000 + n, lease_until: T0 + n, started: T0 }),
   startClaims: (id, n) => ({ id, pid: `p${n}`, digest: `d${n}`, instance: `i${n}`, claimed: T0 + n }),
-  inbox: (id, n) => ({ id, pid: 'p1', tid: `t${n}`, mid: 'm1', principal: n % 2 ? 'role:clerk' : '', start_time: T0 + n }),
+  inbox: (id, n) => ({
+    id,
+    pid: 'p1',
+    tid: `t${n}`,
+    mid: 'm1',
+    principal: n % 2 ? 'role:clerk' : '',
+    start_time: T0 + n,
+    holder: n % 2 ? 'ann' : null,
+    held_since: n % 2 ? T0 + n : null,
+    delegator: n % 2 ? 'bob' : null,
+    proposal: n % 2 ? { ok: n } : null,
+    due_time: T0 + 100 * n,
+    follow_up: NEVER_DUE,
+    priority: n,
+  }),
   states: (id, n) => ({ id, pid: 'p1', key: `k${n}`, value: n % 2 ? { n, list: [n] } : null, update_time: T0 + n }),
   files: (id, n) => ({ id, pid: 'p1', tid: `t${n}`, field: 'receipt', name: `r${n}.pdf`, type: 'application/pdf', size: n, data: Buffer.from(`%PDF ${n}`).toString('base64'), create_by: 'bob', create_time: T0 + n }),
 };

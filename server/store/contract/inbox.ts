@@ -27,25 +27,36 @@ export interface InboxRow {
    * Who works on the task (the same on every row of it): the act's `params.assignee` when the
    * task enters the inbox, then whoever claims it or is given it (server/api/claims.ts); null: no one.
    */
-  holder?: string | null;
+  holder: string | null;
   /** Since when the holder holds it (epoch ms). */
-  held_since?: number | null;
+  held_since: number | null;
   /** Who delegated the task to its holder; it returns to them to confirm the holder's answer. */
-  delegator?: string | null;
+  delegator: string | null;
   /** The delegate's answer, waiting for the delegator to confirm it. */
-  proposal?: Record<string, unknown> | null;
+  proposal: Record<string, unknown> | null;
   /** When the task is due (epoch ms, from the act's `params.due`); NEVER_DUE: no due date. */
-  due_time?: number;
+  due_time: number;
   /** When to look at it again (`params.follow_up`); NEVER_DUE: never. */
-  follow_up?: number;
+  follow_up: number;
   /** Higher first (`params.priority`, default DEFAULT_PRIORITY). */
-  priority?: number;
+  priority: number;
 }
 
 /** The due time of a task without one: the last moment a JS date holds (sorts after every real one). */
 export const NEVER_DUE = 8_640_000_000_000_000;
 /** The priority of a task whose act names none. */
 export const DEFAULT_PRIORITY = 50;
+
+/** The fields of an inbox row whose task no one holds, with no due or follow-up date and the default priority. */
+export const UNHELD_UNDATED = {
+  holder: null,
+  held_since: null,
+  delegator: null,
+  proposal: null,
+  due_time: NEVER_DUE,
+  follow_up: NEVER_DUE,
+  priority: DEFAULT_PRIORITY,
+} as const satisfies Partial<InboxRow>;
 
 /**
  * Which inbox tasks a read wants: rows of any of `principals` (a task counts once), of model `mid`
@@ -76,7 +87,7 @@ export interface InboxPage extends InboxFilter {
 export type InboxOrder = 'start' | 'due' | 'priority';
 
 /** Who holds an open inbox task: the fields of its rows a claim, a delegation or a reassignment sets. */
-export type InboxHold = Required<Pick<InboxRow, 'holder' | 'held_since' | 'delegator' | 'proposal'>>;
+export type InboxHold = Pick<InboxRow, 'holder' | 'held_since' | 'delegator' | 'proposal'>;
 
 /** The inbox's named queries (part of StoreQueries). */
 export interface InboxQueries {
