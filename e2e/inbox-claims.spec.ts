@@ -6,7 +6,7 @@
  * answers it, and the run completes; the run page shows the task's history.
  */
 import type { Page } from '@playwright/test';
-import { useSession } from './helpers/browser.ts';
+import { screenshot, useSession } from './helpers/browser.ts';
 import { createUser, deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
 
@@ -73,6 +73,7 @@ test('a claim is seen live by the other members; the holder delegates and the de
     await tab(pages[name], 'All I may see').click();
     await expect(taskRow(pages[name], title).getByTestId('row-holder')).toHaveText(`held by ${ana.name}`);
   }
+  await screenshot(pages.bo, 'inbox-team');
   await tab(page, 'Mine').click();
   await expect(taskRow(page, title)).toBeVisible();
 
