@@ -202,3 +202,41 @@ steps:
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
 });
+
+test('a comment on a task is read by whoever opens the next task of the run, and in the task history', async ({ page, browser, signInAs }) => {
+  const ana = await signInAs(['operator']);
+  const bo = await createUser({ roles: ['operator'] });
+  const id = uniqueName('note');
+  await deployModel(`id: ${id}
+name: Notes ${id}
+steps:
+  - id: first
+    acts:
+      - { id: check, uses: acts.core.irq, key: check, params: { title: 'Check ${id}', candidate_users: [${ana.name}] } }
+  - id: second
+    acts:
+      - { uses: acts.core.irq, key: pay, params: { title: 'Pay ${id}', candidate_users: [${bo.name}] } }
+`);
+  const { pid } = await startProcess(id);
+  await page.goto('/inbox');
+  await taskRow(page, `Check ${id}`).click();
+  const comments = page.getByRole('region', { name: 'Comments' });
+  await comments.getByLabel('Comment for the next people who see this run').fill('the amount was agreed by phone');
+  await comments.getByRole('button', { name: 'Add comment' }).click();
+  await expect(comments.getByRole('list', { name: 'Comments on this run' }).getByRole('listitem')).toHaveText([new RegExp(`^${ana.name}, just now: the amount was agreed by phone$`)]);
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+
+  const context = await browser.newContext();
+  await useSession(context, bo);
+  const theirs = await context.newPage();
+  await theirs.goto('/inbox');
+  await taskRow(theirs, `Pay ${id}`).click();
+  await expect(theirs.getByRole('list', { name: 'Comments on this run' }).getByRole('listitem')).toHaveText([new RegExp(`^${ana.name}, .* \\(on an earlier task\\): the amount was agreed by phone$`)]);
+
+  await theirs.goto(`/runs/${pid}`);
+  await theirs.getByTestId('node-act:check').click();
+  await expect(theirs.getByRole('list', { name: 'Task history' }).getByRole('listitem')).toHaveText([
+    new RegExp(`${ana.name} completed it$`),
+    new RegExp(`${ana.name} commented: “the amount was agreed by phone”$`),
+  ]);
+});

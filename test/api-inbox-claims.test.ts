@@ -212,4 +212,25 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox candidates, groups and c
     expect(soonRow.start_time).toBeGreaterThanOrEqual(before - 1000);
     for (const p of [late, soon, urgent]) await t.as('admin').processes.abort.mutate({ pid: p.pid });
   });
+
+  it('comments: kept on the task, read by whoever opens a later task of the run, in the task history; refusals', async () => {
+    const { pid, tid } = await open('to-finance');
+    await t.as('carol').inbox.comment.mutate({ pid, tid, text: '  invoice 4711 is a duplicate? ' });
+    await t.as('carol').inbox.claim.mutate({ pid, tid });
+    // erin may still comment (she could answer it were it free); dave may not
+    await t.as('erin').inbox.comment.mutate({ pid, tid, text: 'no, it is the corrected one' });
+    expect(await refusal(t.as('dave').inbox.comment.mutate({ pid, tid, text: 'me too' }))).toBe('auth.forbidden');
+    expect(await refusal(t.as('carol').inbox.comment.mutate({ pid, tid, text: '   ' }))).toBe('input.invalid');
+    expect(await refusal(t.as('carol').inbox.comment.mutate({ pid, tid, text: 'x'.repeat(1001) }))).toBe('input.invalid');
+    const { rows } = await t.as('viewer').inbox.comments.query({ pid });
+    expect(rows.map((c) => [c.author, c.tid, c.text])).toEqual([
+      ['carol', tid, 'invoice 4711 is a duplicate?'],
+      ['erin', tid, 'no, it is the corrected one'],
+    ]);
+    const history = await t.as('viewer').tasks.history.query({ pid, tid });
+    expect(history.rows.filter((e) => e.action === 'task.comment' && e.result === 'ok').map((e) => e.text)).toEqual(['no, it is the corrected one', 'invoice 4711 is a duplicate?']);
+    await t.as('carol').tasks.complete.mutate({ pid, tid, options: { ok: true } });
+    await t.engine.idle();
+    expect(await refusal(t.as('carol').inbox.comment.mutate({ pid, tid, text: 'late' }))).toBe('inbox.not_open');
+  });
 });

@@ -24,6 +24,7 @@ import { OutputField } from './output-field.tsx';
 import styles from './task-form.module.css';
 import { TaskContext } from './task-context.tsx';
 import { ClaimBar } from './claim-bar.tsx';
+import { TaskComments } from './task-comments.tsx';
 import { useMe } from '../data/auth.ts';
 import { useAnswerForm } from './use-answer-form.ts';
 import { useTaskAction, type TaskAction } from './use-task-action.ts';
@@ -140,6 +141,7 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
       </header>
       <TaskContext pid={data.pid} context={data.context} />
       <ClaimBar form={data} me={me} now={now} admin={can('override')} candidate={data.candidate} />
+      <TaskComments pid={data.pid} tid={data.tid} now={now} mayComment={data.open && (data.candidate || data.hold?.holder === me)} />
       {closed ? (
         <div className={styles.notice} role="status" data-testid="task-closed">
           <StateBadge state={data.state} /> This task is no longer waiting: someone else answered it while it was open. It cannot be submitted.

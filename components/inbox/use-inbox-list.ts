@@ -63,8 +63,9 @@ export function useInboxList(view: InboxView, order: InboxOrderChoice, onRemoved
   const live = useLive(first ? liveRoom.inbox : null, first?.cursor ?? null, (event: LiveEvent) => {
     if (event.type === 'inbox') {
       if (event.data.change === 'removed') removed.current(event.data.pid, event.data.tid);
-      // a task changed hands: an open form says who holds it now
+      // a task changed hands: an open form says who holds it now; a comment: the run's comments
       if (event.data.change === 'held') void queryClient.invalidateQueries({ queryKey: apiKey('inbox.form', { pid: event.data.pid, tid: event.data.tid }) });
+      if (event.data.change === 'commented') void queryClient.invalidateQueries({ queryKey: apiKey('inbox.comments', { pid: event.data.pid }) });
       refresh();
     }
     if (event.type === 'catchup' && (event.data.resync || event.data.inbox?.length)) refresh();

@@ -10,7 +10,7 @@ import { useRefetchOnChange } from './use-refetch-on-change.ts';
 import styles from './run.module.css';
 
 /** One entry in words: "carol claimed it", "ann delegated it to dave", "erin: completed — refused (inbox.held)". */
-function sentence(e: { actor_name: string; action: string; result: string; to: unknown }): string {
+function sentence(e: { actor_name: string; action: string; result: string; to: unknown; text: string | null }): string {
   const verb = e.action.replace(/^task\./, '');
   const to = typeof e.to === 'string' ? ` to ${e.to}` : e.to === null && verb === 'reassign' ? ' to no one' : '';
   const words: Record<string, string> = {
@@ -25,6 +25,7 @@ function sentence(e: { actor_name: string; action: string; result: string; to: u
     back: 'sent it back',
     skip: 'skipped it',
     cancel: 'withdrew it',
+    comment: `commented: “${e.text ?? ''}”`,
   };
   const what = words[verb] ?? verb;
   return e.result === 'ok' ? `${e.actor_name} ${what}` : `${e.actor_name} tried: ${verb} — refused (${e.result})`;

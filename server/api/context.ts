@@ -13,7 +13,7 @@ import type { DraftBook } from '../drafts/index.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { SecretBook } from '../secrets/index.ts';
 import { clientAddress } from './client-address.ts';
-import type { InboxHoldFeed } from './live/inbox-hold-feed.ts';
+import type { InboxTaskFeed } from './live/inbox-task-feed.ts';
 
 export const SESSION_COOKIE = 'acts_session';
 /** Mutations authenticated by cookie must carry this header with value `1` (see trpc.ts). */
@@ -31,8 +31,8 @@ export interface ApiServices {
   drafts: DraftBook;
   /** The project's secrets (server/secrets); the engine reads the same book. */
   secrets: SecretBook;
-  /** Tells the inbox rooms that a task changed hands (live/inbox-hold-feed.ts); absent: no one listens. */
-  inboxHeld?: InboxHoldFeed;
+  /** Tells the inbox rooms that a task changed hands or got a comment (live/inbox-task-feed.ts); absent: no one listens. */
+  inboxFeed?: InboxTaskFeed;
   log: Logger;
   /** Set the `Secure` attribute on the session cookie (serve behind https). */
   secureCookie: boolean;

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { AuditLog } from '../audit/types.ts';
 import { withAuditFeed } from '../api/live/audit-feed.ts';
-import { inboxHoldFeed } from '../api/live/inbox-hold-feed.ts';
+import { inboxTaskFeed } from '../api/live/inbox-task-feed.ts';
 import { sweepExpiredSessions, type SessionStore } from '../auth/expired-sessions.ts';
 import type { Auth } from '../auth/types.ts';
 import { DraftBook, type DraftStore } from '../drafts/index.ts';
@@ -77,7 +77,7 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
     audit: withAuditFeed(options.audit, () => live?.io),
     drafts: new DraftBook(options.store, systemClock),
     secrets: options.secrets ?? (await SecretBook.open(options.store, undefined, systemClock)),
-    inboxHeld: inboxHoldFeed(() => live?.io),
+    inboxFeed: inboxTaskFeed(() => live?.io),
     log,
     secureCookie: options.secureCookie ?? false,
     trustProxy: options.trustProxy ?? 0,

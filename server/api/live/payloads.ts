@@ -104,8 +104,8 @@ export function messageEvent(m: Omit<Message, 'retry_times'> | Message, cursor: 
 }
 
 export interface InboxEvent {
-  /** `held`: the task changed hands (claimed, released, delegated, reassigned: `hold`). */
-  change: 'added' | 'removed' | 'held';
+  /** `held`: the task changed hands (claimed, released, delegated, reassigned: `hold`); `commented`: it got a comment. */
+  change: 'added' | 'removed' | 'held' | 'commented';
   pid: string;
   tid: string;
   item: (Omit<InboxItem, 'params'> & { params: unknown }) | null;
@@ -117,8 +117,9 @@ export function inboxEvent(change: 'added' | 'removed', pid: string, tid: string
   return { change, pid, tid, item: item ? { ...item, params: capValue(item.params) } : null, cursor };
 }
 
-export function inboxHoldEvent(pid: string, tid: string, hold: InboxHold, cursor: number): InboxEvent {
-  return { change: 'held', pid, tid, item: null, hold: { ...hold, proposal: hold.proposal ? (capValue(hold.proposal) as Record<string, unknown>) : null }, cursor };
+export function inboxTaskEvent(change: 'held' | 'commented', pid: string, tid: string, cursor: number, hold?: InboxHold): InboxEvent {
+  const shown = hold ? { hold: { ...hold, proposal: hold.proposal ? (capValue(hold.proposal) as Record<string, unknown>) : null } } : {};
+  return { change, pid, tid, item: null, ...shown, cursor };
 }
 
 export type { Assignment };

@@ -29,7 +29,7 @@ async function handOver(services: ApiServices, caller: Caller, name: string, pid
   const claims = new Claims(services.engine);
   const before = await services.engine.inboxHolds.get(pid, tid);
   const hold = await audited(services, caller, { action: `task.${name}`, target: `${pid}/${tid}`, detail: { ...detail, from: before?.holder ?? null }, ids: { pid, tid } }, () => change(claims));
-  services.inboxHeld?.(pid, tid, await taskAssignment(services.engine, pid, tid), hold);
+  services.inboxFeed?.held(pid, tid, await taskAssignment(services.engine, pid, tid), hold);
   return { pid, tid, hold };
 }
 

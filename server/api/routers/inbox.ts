@@ -15,6 +15,7 @@ import { delegationMode } from '../claims.ts';
 import { allows } from '../policy.ts';
 import { INBOX_VIEWS, inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
 import { claimProcedures } from './inbox-claims.ts';
+import { commentProcedures } from './inbox-comments.ts';
 import { id } from '../limits.ts';
 import { page } from '../paging.ts';
 import { boundedParams, boundedVars, taskContext } from '../task-context.ts';
@@ -59,6 +60,7 @@ async function loadTasks(engine: Engine, pid: string) {
 
 export const inboxRouter = router({
   ...claimProcedures,
+  ...commentProcedures,
   list: allowed('operate')
     .input(
       z

@@ -13,6 +13,7 @@ import { id, vars } from '../limits.ts';
 import { isProcessWide, requireMayChangeProcess } from '../process-access.ts';
 import { allowed, router } from '../trpc.ts';
 import { shownTask } from '../large-values.ts';
+import { COMMENT_ACTION } from '../../../vocab/comments.ts';
 import { requireUploadedFiles } from '../answer-files.ts';
 
 const target = z.object({ pid: id, tid: id, options: vars.default({}) });
@@ -38,8 +39,9 @@ export const TASK_HISTORY_MAX = 100;
 export const tasksRouter = router({
   /**
    * What people did to a task, newest first (at most TASK_HISTORY_MAX): its audit entries —
-   * answers, claims, releases, delegations, reassignments, refusals with their codes — with the
-   * holder before (`detail.from`) and the user it went to (`detail.to`), never the answers' values.
+   * answers, claims, releases, delegations, reassignments, comments (`text`), refusals with their
+   * codes — with the holder before (`detail.from`) and the user it went to (`detail.to`), never the
+   * answers' values.
    */
   history: allowed('read')
     .input(z.object({ pid: id, tid: id }))
@@ -47,8 +49,9 @@ export const tasksRouter = router({
       const { rows } = await ctx.services.audit.query({ target: `${input.pid}/${input.tid}`, limit: TASK_HISTORY_MAX });
       return {
         rows: rows.map((e) => {
-          const detail = (typeof e.detail === 'object' && e.detail !== null ? e.detail : {}) as { from?: unknown; to?: unknown };
-          return { id: e.id, time: e.time, actor_name: e.actor_name, action: e.action, result: e.result, from: detail.from ?? null, to: detail.to ?? null };
+          const detail = (typeof e.detail === 'object' && e.detail !== null ? e.detail : {}) as { from?: unknown; to?: unknown; text?: unknown };
+          const text = e.action === COMMENT_ACTION && typeof detail.text === 'string' ? detail.text : null;
+          return { id: e.id, time: e.time, actor_name: e.actor_name, action: e.action, result: e.result, from: detail.from ?? null, to: detail.to ?? null, text };
         }),
       };
     }),
