@@ -240,3 +240,42 @@ steps:
     new RegExp(`${ana.name} commented: “the amount was agreed by phone”$`),
   ]);
 });
+
+test('bulk decisions: 100 tasks ticked with a shift-click and approved together; two answered elsewhere meanwhile are reported', async ({ page, adminApi, signInAs }) => {
+  test.setTimeout(120_000);
+  const me = await signInAs(['operator']);
+  const id = uniqueName('bulk');
+  await deployModel(`id: ${id}
+name: Bulk ${id}
+steps:
+  - id: s
+    acts:
+      - { uses: acts.core.irq, key: ok, params: { title: 'Bulk {{ n }} ${id}', candidate_users: [${me.name}] } }
+`);
+  const pids: string[] = [];
+  for (let n = 0; n < 100; n++) pids.push((await startProcess(id, { n })).pid);
+  await page.goto('/inbox');
+  await tab(page, 'Mine').click();
+  await tab(page, 'All I may see').click();
+  const tick = (n: number) => page.getByRole('checkbox', { name: `Select Bulk ${n} ${id}` });
+  // newest first: 99 at the top, 0 a hundred rows down
+  await tick(99).click();
+  await page.getByTestId('inbox-scroller').evaluate((el) => el.scrollBy(0, 99 * 90));
+  await expect.poll(async () => {
+    await page.getByTestId('inbox-scroller').evaluate((el) => el.scrollBy(0, 200));
+    return tick(0).isVisible();
+  }).toBe(true);
+  await tick(0).click({ modifiers: ['Shift'] });
+  const bar = page.getByRole('group', { name: 'Decide the selected tasks' });
+  await expect(bar).toContainText('100 tasks selected');
+  // meanwhile two are answered elsewhere
+  for (const pid of [pids[3], pids[7]]) {
+    const tid = (await adminApi.processes.get.query({ pid })).tasks.find((t) => t.key === 'ok' && t.kind === 'act')!.tid;
+    await adminApi.tasks.complete.mutate({ pid, tid, options: { by: 'elsewhere' } });
+  }
+  await bar.getByRole('button', { name: 'Approve all' }).click();
+  await expect(page.getByTestId('bulk-result')).toContainText('98 decided, 2 not:');
+  await expect(page.getByTestId('bulk-result').getByRole('listitem')).toHaveCount(2);
+  await expect.poll(async () => (await adminApi.processes.list.query({ mid: id, state: 'completed', limit: 1 })).count).toBe(100);
+  expect((await adminApi.processes.get.query({ pid: pids[3] })).variables).toMatchObject({ by: 'elsewhere' });
+});

@@ -233,4 +233,29 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox candidates, groups and c
     await t.engine.idle();
     expect(await refusal(t.as('carol').inbox.comment.mutate({ pid, tid, text: 'late' }))).toBe('inbox.not_open');
   });
+
+  it('bulk decisions: 100 tasks approved at once; two answered elsewhere meanwhile and one held by another are reported, not overwritten', async () => {
+    const opened = [];
+    for (let i = 0; i < 100; i++) opened.push(await open('to-finance'));
+    // after erin selected them: carol answers two, and claims a third
+    await t.as('carol').tasks.complete.mutate({ ...opened[10], options: { ok: 'carol' } });
+    await t.as('carol').tasks.complete.mutate({ ...opened[20], options: { ok: 'carol' } });
+    await t.as('carol').inbox.claim.mutate(opened[30]);
+    const answer = await t.as('erin').inbox.decideMany.mutate({ tasks: opened, action: 'complete', options: { ok: 'erin' } });
+    expect([answer.done, answer.refused]).toEqual([97, 3]);
+    expect(answer.results.map((r) => `${r.pid}/${r.tid}`)).toEqual(opened.map((o) => `${o.pid}/${o.tid}`));
+    expect(answer.results.filter((r) => r.outcome === 'refused').map((r) => [r.pid, r.code])).toEqual([
+      [opened[10].pid, 'action.refused'],
+      [opened[20].pid, 'action.refused'],
+      [opened[30].pid, 'inbox.held'],
+    ]);
+    await t.engine.idle();
+    const okOf = async (o: { pid: string }) => (await t.as('viewer').processes.get.query({ pid: o.pid })).variables.ok;
+    expect(await okOf(opened[10])).toBe('carol');
+    expect(await okOf(opened[0])).toBe('erin');
+    expect(await stateOf(opened[30].pid)).toBe('running');
+    expect(await refusal(t.as('vic').inbox.decideMany.mutate({ tasks: [opened[30]], action: 'complete' }))).toBe('auth.forbidden');
+    expect(await refusal(t.as('erin').inbox.decideMany.mutate({ tasks: [], action: 'complete' }))).toBe('input.invalid');
+    await t.as('admin').processes.abort.mutate({ pid: opened[30].pid });
+  }, 60_000);
 });

@@ -38,6 +38,10 @@ interface InboxListProps {
   onOpen: (row: InboxRow) => void;
   onFocusRow: (key: string) => void;
   onNearEnd: () => void;
+  /** The tasks ticked for a bulk decision. */
+  selected: ReadonlySet<string>;
+  /** A tick (or untick) of the row at `index`; `range`: shift was held (ticks up to the last one ticked). */
+  onSelect: (key: string, index: number, range: boolean) => void;
   ref?: Ref<InboxListHandle>;
 }
 
@@ -93,7 +97,7 @@ const TaskRow = memo(function TaskRow({ row, isCursor, isOpened, me, now, onOpen
   );
 });
 
-export function InboxList({ rows, count, cursor, opened, me, now, loadingMore, onOpen, onFocusRow, onNearEnd, ref }: InboxListProps) {
+export function InboxList({ rows, count, cursor, opened, me, now, loadingMore, onOpen, onFocusRow, onNearEnd, selected, onSelect, ref }: InboxListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<string | null>(null);
   const cursorIndex = cursor ? rows.findIndex((r) => taskKey(r) === cursor) : -1;
@@ -147,7 +151,17 @@ export function InboxList({ rows, count, cursor, opened, me, now, loadingMore, o
           const key = taskKey(row);
           return (
             <li key={item.key} ref={virtual.measureElement} data-index={item.index} aria-setsize={count} aria-posinset={item.index + 1} className={styles.item} style={{ transform: `translateY(${item.start}px)` }}>
-              <TaskRow row={row} isCursor={cursor === key} isOpened={opened === key} me={me} now={now} onOpen={onOpen} onFocusRow={onFocusRow} />
+              <div className={styles.selectable}>
+                <input
+                  type="checkbox"
+                  className={styles.tick}
+                  checked={selected.has(key)}
+                  aria-label={`Select ${formText(row.params, row.step?.name ?? row.name ?? row.key).title}`}
+                  onChange={() => undefined}
+                  onClick={(e) => onSelect(key, item.index, e.shiftKey)}
+                />
+                <TaskRow row={row} isCursor={cursor === key} isOpened={opened === key} me={me} now={now} onOpen={onOpen} onFocusRow={onFocusRow} />
+              </div>
             </li>
           );
         })}

@@ -6,7 +6,7 @@
  * pressed), and `done` (the last decision, announced). After a decision the next task opens.
  */
 'use client';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useMe } from '../data/auth.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
@@ -19,6 +19,8 @@ import { useInboxKeys } from './use-inbox-keys.ts';
 import { useInboxList, type InboxRow } from './use-inbox-list.ts';
 import { useNow } from './use-now.ts';
 import { InboxTabs } from './inbox-tabs.tsx';
+import { BulkDecisionBar } from './bulk-decision-bar.tsx';
+import { useTaskSelection } from './use-task-selection.ts';
 import type { InboxOrderChoice, InboxView } from '../../vocab/inbox-views.ts';
 import { ACTION_DONE, type TaskAction } from './use-task-action.ts';
 
@@ -40,6 +42,10 @@ export function InboxView() {
   const { list, rows, count, loadMore, loadingMore, liveError } = useInboxList(view, order, (pid, tid) => {
     if (openedKey === taskKey({ pid, tid })) setGone((n) => n + 1);
   });
+
+  const keys = useMemo(() => rows.map(taskKey), [rows]);
+  const selection = useTaskSelection(keys);
+  const ticked = useMemo(() => rows.filter((r) => selection.selected.has(taskKey(r))).map((r) => ({ pid: r.pid, tid: r.tid })), [rows, selection.selected]);
 
   const open = useCallback((row: Target) => {
     setOpened({ pid: row.pid, tid: row.tid });
@@ -85,6 +91,7 @@ export function InboxView() {
           </span>
         </p>
         {liveError ? <ErrorNote error={liveError} title="Live updates are off" /> : null}
+        <BulkDecisionBar tasks={ticked} onClear={selection.clear} />
         {rows.length === 0 ? (
           <EmptyState icon="inbox" title="Nothing waits for you">
             New tasks appear here by themselves as workflows reach a step that needs you.
@@ -102,6 +109,8 @@ export function InboxView() {
             onOpen={open}
             onFocusRow={setCursor}
             onNearEnd={loadMore}
+            selected={selection.selected}
+            onSelect={selection.select}
           />
         )}
         <ApprovalsPanel now={now} />

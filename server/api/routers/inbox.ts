@@ -16,6 +16,7 @@ import { allows } from '../policy.ts';
 import { INBOX_VIEWS, inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
 import { claimProcedures } from './inbox-claims.ts';
 import { commentProcedures } from './inbox-comments.ts';
+import { decideManyProcedures } from './inbox-decide-many.ts';
 import { id } from '../limits.ts';
 import { page } from '../paging.ts';
 import { boundedParams, boundedVars, taskContext } from '../task-context.ts';
@@ -61,6 +62,7 @@ async function loadTasks(engine: Engine, pid: string) {
 export const inboxRouter = router({
   ...claimProcedures,
   ...commentProcedures,
+  ...decideManyProcedures,
   list: allowed('operate')
     .input(
       z
