@@ -38,15 +38,17 @@ async function seed(t: TestServer): Promise<void> {
     const { pid } = await t.engine.procs.start('team-task', { team: group(i), due, prio: (i * 37) % 100 });
     await t.engine.idle();
     const sample = await rowsOf(t.store, pid);
-    await copyProcess(t.store, sample, perGroup - 1, `g${i}-`);
-    // a tenth of the copies held by bob
+    // a tenth of each group's tasks held by bob
+    const heldCount = Math.floor(perGroup / 10);
+    await copyProcess(t.store, sample, perGroup - 1 - heldCount, `g${i}-`);
     const held = { ...sample, inbox: sample.inbox.map((r) => ({ ...r, holder: 'bob', held_since: r.start_time })) };
-    await copyProcess(t.store, held, Math.floor(perGroup / 10), `g${i}-held-`);
+    await copyProcess(t.store, held, heldCount, `g${i}-held-`);
   }
 }
 
 async function run(backend: StoreBackend): Promise<string[][]> {
-  const t = await startTestServer({ backend, users: USERS, engine: { cacheCap: 10 } });
+  // room for one waiting process per group: each is the sample its group's copies are made from
+  const t = await startTestServer({ backend, users: USERS, engine: { cacheCap: GROUPS + 10 } });
   try {
     await seed(t);
     const rows: string[][] = [];
