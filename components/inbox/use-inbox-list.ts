@@ -1,5 +1,5 @@
 /**
- * The signed-in operator's inbox, live and paged: `inbox.list` of one view (vocab/inbox-views.ts; newest first, with steps) read
+ * The signed-in operator's inbox, live and paged: `inbox.list` of one view (vocab/inbox-views.ts; in the order chosen, with steps) read
  * 200 tasks at a time as an infinite query — `loadMore()` reads the next page — and kept fresh by
  * the `inbox` room (any added/removed task refetches every loaded page, and the own-approvals
  * list; a task that changed hands also its open form). `onRemoved` hears every removal, so an open form can tell that its task was answered

@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: 'Inbox' };
 
 export default function InboxPage() {
   return (
-    <Page title="Inbox" description="Tasks waiting for your decision, newest first." needs="operate">
+    <Page title="Inbox" description="Tasks waiting for your decision: yours, your groups', and all you may answer." needs="operate">
       <InboxView />
     </Page>
   );
