@@ -61,6 +61,24 @@ export function boundsOf(layout: GraphLayout, ids: readonly string[]): Rect | nu
   return left === Infinity ? null : { x: left, y: top, width: right - left, height: bottom - top };
 }
 
+/**
+ * The box the view fits when nothing is active, as React Flow's `fitView` chose it — the nodes it
+ * had measured: every node on a canvas that draws them all, only those in the first pane (zoom 1,
+ * from the top left: the start of the run) on one that draws only what is in view. From the
+ * layout, without handing every node to the canvas again as `fitView` does.
+ */
+export function openingBounds(layout: GraphLayout, pane: { width: number; height: number }, drawsAll: boolean): Rect | null {
+  const ids = Object.keys(layout.nodes);
+  if (drawsAll) return boundsOf(layout, ids);
+  return boundsOf(
+    layout,
+    ids.filter((id) => {
+      const box = layout.nodes[id];
+      return box.x < pane.width && box.y < pane.height && box.x + box.width > 0 && box.y + box.height > 0;
+    }),
+  );
+}
+
 function grown(rect: Rect, by: number): Rect {
   return { x: rect.x - by, y: rect.y - by, width: rect.width + 2 * by, height: rect.height + 2 * by };
 }

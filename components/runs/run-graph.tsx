@@ -1,8 +1,8 @@
 /**
  * The run's model drawn read-only with FlowCanvas, each node coloured by its live task state and
- * carrying its error (red corner badge with `ecode: message`). The graph comes from the snapshot
- * the process runs (`processes.model`), and the node map from its path → node id table
- * (node-map.ts). Only `nodeStates`/`nodeErrors` change while the run goes on, and FlowCanvas keeps
+ * carrying its error (red corner badge with `ecode: message`). The graph of the snapshot the
+ * process runs is drawn on the server (`processes.graph`: no YAML parse in the browser), and the
+ * node map comes from its path → node id table (node-map.ts). Only `nodeStates`/`nodeErrors` change while the run goes on, and FlowCanvas keeps
  * every unchanged node object, so one state change renders one node.
  *
  * Long runs stay readable: the view opens on the active nodes and follows them (follow-active.tsx),
@@ -21,7 +21,7 @@
  */
 'use client';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { layout, toGraph } from '../designer/model/index.ts';
+import { layout } from '../designer/model/index.ts';
 import { useApiQuery } from '../data/use-api.ts';
 import { FlowCanvas } from '../graph/index.ts';
 import { BackpressureBadges } from '../insights/backpressure-badges.tsx';
@@ -32,7 +32,7 @@ import type { DesignerGraph } from '../../vocab/graph.ts';
 import { activeNodeIds } from './active-region.ts';
 import { useExternalPackages, workerAware } from './external-acts.ts';
 import { FollowActive } from './follow-active.tsx';
-import { graphNodeByNid } from './node-map.ts';
+import { nodeMapOf } from './node-map.ts';
 import { RunGraphToolbar } from './run-graph-toolbar.tsx';
 import type { RunStore } from './run-store.ts';
 import styles from './run.module.css';
@@ -48,11 +48,11 @@ export interface RunGraphProps {
 }
 
 export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
-  const model = useApiQuery('processes.model', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
-  const graph = useMemo(() => (model.data ? toGraph(model.data.source) : null), [model.data]);
+  const model = useApiQuery('processes.graph', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
+  const graph = model.data?.graph ?? null;
   useEffect(() => {
-    if (graph && model.data) store.setNodeMap(graphNodeByNid(graph, model.data.nodes));
-  }, [store, graph, model.data]);
+    if (model.data) store.setNodeMap(nodeMapOf(model.data.graph, model.data.nodes));
+  }, [store, model.data]);
   const states = useRunSlice(store, (s) => s.nodeStates);
   const problems = useRunSlice(store, (s) => s.nodeErrors);
   const running = useRunSlice(store, (s) => (s.process ? !isTerminalName(s.process.state) : null));

@@ -3,7 +3,7 @@
  * (`layout`), graph edits → YAML (`edits.ts`), their graphs drawn beforehand (`preview.ts`) and validation problems → nodes (`problems.ts`).
  */
 export * from '../../../vocab/graph.ts';
-export { toGraph } from './to-graph.ts';
+export { toGraph } from '../../../vocab/model-tree/to-graph.ts';
 export { layout, DEFAULT_SIZES, type GraphLayout, type LayoutDirection, type LayoutOptions, type NodeBox, type Point, type Size } from './layout.ts';
 export * from './edits.ts';
 export { renamedGraph } from './preview.ts';
