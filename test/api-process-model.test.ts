@@ -109,6 +109,8 @@ describe('processes.summary', () => {
     expect(summary.process).toMatchObject({ pid, mid: 'mixed', state: 'running', model_ver: 1 });
     expect(summary.process).not.toHaveProperty('env');
     expect(summary.tasks.map((x) => [x.tid, x.nid, x.state, x.err])).toEqual(full.tasks.map((x) => [x.tid, x.nid, x.state, x.err]));
+    const fields = ['pid', 'tid', 'nid', 'kind', 'key', 'name', 'uses', 'state', 'parent', 'start_time', 'end_time', 'err'] as const;
+    expect(summary.tasks).toEqual(full.tasks.map((x) => Object.fromEntries(fields.map((f) => [f, x[f]]))));
     for (const task of summary.tasks) {
       expect(Object.keys(task).sort()).toEqual(['end_time', 'err', 'key', 'kind', 'name', 'nid', 'parent', 'pid', 'start_time', 'state', 'tid', 'uses']);
     }

@@ -87,7 +87,17 @@ export const HANDLE_SIDES = {
   LR: { in: [Position.Left, 0, 0.5], out: [Position.Right, 1, 0.5], backIn: [Position.Bottom, 0.3, 1], backOut: [Position.Bottom, 0.7, 1] },
 } as const satisfies Record<LayoutDirection, Record<keyof typeof HANDLES, readonly [Position, number, number]>>;
 
+/** The handles of each box size and direction, made once: React Flow only reads them, and a 5,000-node graph has a handful of sizes. */
+const handleSets = new Map<string, NodeHandle[]>();
+
 function handlesFor(width: number, height: number, direction: LayoutDirection): NodeHandle[] {
+  const key = `${width}x${height}/${direction}`;
+  let handles = handleSets.get(key);
+  if (!handles) handleSets.set(key, (handles = makeHandles(width, height, direction)));
+  return handles;
+}
+
+function makeHandles(width: number, height: number, direction: LayoutDirection): NodeHandle[] {
   const sides = HANDLE_SIDES[direction];
   return (Object.keys(HANDLES) as (keyof typeof HANDLES)[]).map((name) => {
     const [position, fx, fy] = sides[name];

@@ -39,6 +39,7 @@ import styles from './run.module.css';
 import { collapsed, defaultStretches, finishedStretches, sameStretches, type Stretch } from './stretches.ts';
 import { useRunSlice } from './use-run.ts';
 import { useStoredFlag } from './use-stored-flag.ts';
+import { directionOf, LEFT_TO_RIGHT_FLAG } from './run-graph-layout.ts';
 
 export interface RunGraphProps {
   pid: string;
@@ -67,7 +68,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
     [storeFollow],
   );
   const onUserMove = useCallback(() => setFollow(false), []);
-  const [leftToRight, setLeftToRight] = useStoredFlag('run-graph.left-to-right', false);
+  const [leftToRight, setLeftToRight] = useStoredFlag(LEFT_TO_RIGHT_FLAG, false);
 
   const [folding, setFolding] = useState<{ stretches: readonly Stretch[]; auto: boolean } | null>(null);
   const statesKnown = useRunSlice(store, (s) => s.process !== null && s.mapped);
@@ -81,7 +82,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
   const choose = useCallback((chosen: readonly Stretch[]) => setFolding({ stretches: chosen, auto: false }), []);
 
   const shown = useMemo(() => (graph && stretches ? collapsed(graph, stretches) : null), [graph, stretches]);
-  const laidOut = useMemo(() => (shown ? layout(shown, { direction: leftToRight ? 'LR' : 'TB' }) : null), [shown, leftToRight]);
+  const laidOut = useMemo(() => (shown ? layout(shown, { direction: directionOf(leftToRight) }) : null), [shown, leftToRight]);
   const external = useExternalPackages();
   const shownStates = useMemo(() => withWorkers(withStretches(states, stretches), shown, external), [states, stretches, shown, external]);
   const active = useMemo(() => (shown ? activeNodeIds(shown, states) : []), [shown, states]);
@@ -111,7 +112,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
           selected={selected}
           onSelect={onNode}
           fitOnOpen={false}
-          direction={leftToRight ? 'LR' : 'TB'}
+          direction={directionOf(leftToRight)}
           onUserMove={onUserMove}
           ariaLabel="Run graph"
         >

@@ -15,7 +15,6 @@ import { id, vars } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
 import { requireMayChangeProcess } from '../process-access.ts';
 import { idempotencyKey, startKeyOf } from '../start-key.ts';
-import { taskEvent } from '../live/payloads.ts';
 import { procListRow, taskTree, timeline } from '../process-views.ts';
 import { runsFilterExprs, runsFilterFields } from '../runs-filter.ts';
 import { SHOWN_VALUE_BYTES, shownTask, shownVars, variablePage } from '../large-values.ts';
@@ -101,15 +100,13 @@ export const processesRouter = router({
     .query(async ({ ctx, input }) => {
       const { engine } = ctx.services;
       const cursor = Date.now();
-      const { tasks, ...process } = await engine.procs.get(input.pid);
+      const { tasks, ...process } = await engine.procs.summary(input.pid);
       const messages = await engine.messages.list(toQuery([eq('pid', input.pid)], { offset: 0, limit: MESSAGES_IN_DETAIL }, { field: 'create_time', order: 'asc' }));
       const { outputs: _outputs, env: _env, ...head } = process;
       return {
         process: head,
-        tasks: tasks.map((t) => {
-          const { cursor: _cursor, ...task } = taskEvent(t, cursor);
-          return { ...task, err: t.err };
-        }),
+        // a live task event's fields (live/payloads.ts `taskEvent`) and `err`, as the engine gives them
+        tasks,
         messages: { count: messages.count, rows: messages.rows.map((m) => ({ id: m.id, tid: m.tid, nid: m.nid, key: m.key, name: m.name, type: m.type, state: m.state, create_time: m.create_time })) },
         cursor,
       };
