@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { layout, toGraph, type NodeBox } from '../components/designer/model/index.ts';
-import { activeNodeIds, boundsOf, LEGIBLE_ZOOM, MAX_ZOOM, openingBounds, viewportOn } from '../components/runs/active-region.ts';
+import { activeNodeIds, LEGIBLE_ZOOM, MAX_ZOOM, viewportOn } from '../components/runs/active-region.ts';
 import { collapsed, defaultStretches, finishedStretches } from '../components/runs/stretches.ts';
 
 const example = (name: string) => readFileSync(new URL(`../examples/${name}`, import.meta.url), 'utf8');
@@ -145,16 +145,5 @@ describe('the view on the active nodes', () => {
 
   it('has nothing to show when no active node is laid out', () => {
     expect(viewportOn(laidOut, [], pane)).toBeNull();
-  });
-
-  it('fits, with nothing active, what fitView fitted: every node of a canvas drawing them all, the first pane of one drawing only what is in view', () => {
-    const ids = Object.keys(laidOut.nodes);
-    expect(openingBounds(laidOut, pane, true)).toEqual(boundsOf(laidOut, ids));
-    const first = openingBounds(laidOut, pane, false)!;
-    const inPane = ids.filter((id) => laidOut.nodes[id].y < pane.height && laidOut.nodes[id].x < pane.width);
-    expect(inPane).toContain('workflow');
-    expect(inPane.length).toBeLessThan(ids.length);
-    expect(first).toEqual(boundsOf(laidOut, inPane));
-    expect(first.y).toBe(Math.min(...ids.map((id) => laidOut.nodes[id].y)));
   });
 });

@@ -5,7 +5,7 @@
  * the active region whenever the active nodes change or following is turned back on (a moment with
  * nothing active, between two steps, leaves the view where it is). Moves after the first glide
  * (400 ms); the first is instant. With nothing active the view fits what `fitView` fitted
- * (active-region.ts `openingBounds`), from the layout: `fitView` hands every node to the canvas
+ * (graph/view-window.ts `openingBounds`), from the layout: `fitView` hands every node to the canvas
  * again, ~20-50 ms on a 5,000-node run.
  *
  * State: `opened` (the first move is done) and the layout of the last move, in refs.
@@ -14,8 +14,8 @@
 import { useEffect, useRef } from 'react';
 import { getViewportForBounds, useReactFlow, useStore } from '@xyflow/react';
 import type { GraphLayout } from '../designer/model/index.ts';
-import { drawsEveryNode } from '../graph/index.ts';
-import { MAX_ZOOM, openingBounds, viewportOn } from './active-region.ts';
+import { drawsEveryNode, openingBounds } from '../graph/index.ts';
+import { MAX_ZOOM, viewportOn } from './active-region.ts';
 
 export interface FollowActiveProps {
   layout: GraphLayout;
