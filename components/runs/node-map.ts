@@ -11,6 +11,8 @@
  * - tasks of nodes built at run time (block/parallel/sequence expansions, pushed acts) have no
  *   graph node: they show in the timeline only, and their expanding act carries the colour;
  * - several tasks of one node (a `next` loop): the node shows the state of its latest task.
+ *
+ * State: the last map `nodeMapOf` made and what from (read-only for every caller).
  */
 import type { DesignerGraph, ModelNodeId } from '../../vocab/graph.ts';
 
