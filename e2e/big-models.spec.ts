@@ -2,9 +2,12 @@
  * Big models (issue: the studio's first hour, item 2): a 2,500-step sequential model (5,002
  * nodes) opens in the designer and its run opens on the run page — from 1,000 steps on, both
  * failed with "Maximum call stack size exceeded" (dagre's depth-first recursion along the chain)
- * — with no error in the page. Prints how long each page took to show the graph, and how long a
- * rename in the property panel of a 200-node model takes to be drawn (goals: ≤ 2 s, ≤ 1 s, one
- * frame). The figures are printed, not asserted: the machines these run on are shared.
+ * — with no error in the page, the run's nodes coloured. Prints how long each page took to show
+ * the graph (at the first open, and the median of four more), and how long a rename in the
+ * property panel of a 200-node model takes to be drawn (median of 5; goals: ≤ 2 s, ≤ 1 s, one
+ * frame). The figures are printed, not asserted: the machines these run on are shared. What makes
+ * the rename fast is asserted: its label is drawn before its text is written, and an input right
+ * after it (an undo) sees the text with it.
  */
 import type { Page } from '@playwright/test';
 import { screenshot } from './helpers/browser.ts';
@@ -49,7 +52,7 @@ async function openAndTime(page: Page, url: string, selector: string): Promise<n
 }
 
 test('a 2,500-step model opens in the designer and its run on the run page (prints the times)', async ({ page, adminApi, signInAs }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const id = uniqueName('long');
   await deployModel(sequential(id, STEPS));
   const { pid } = await startProcess(id);
@@ -64,9 +67,20 @@ test('a 2,500-step model opens in the designer and its run on the run page (prin
 
   const run = await openAndTime(page, `/runs/${pid}`, '[data-testid="run-graph"] [data-testid="node-step:s0"]');
   await expect(page.getByTestId('run-graph').getByTestId('node-step:s0')).toBeVisible();
+  await expect(page.getByTestId('run-graph').getByTestId('node-step:s0')).toHaveAttribute('data-state', 'completed');
   await expect(page.getByText(/call stack/i)).toHaveCount(0);
   await screenshot(page, 'big-model-run');
-  console.log(`[big models] ${STEPS} steps (${2 * STEPS + 2} nodes): designer shows the graph in ${designer} ms, the run page in ${run} ms (from the navigation's start)`);
+  // opened again (the server's and the browser's caches warm): the medians of 4 more opens of each
+  const again = { designer: [] as number[], run: [] as number[] };
+  for (let i = 0; i < 4; i++) {
+    again.designer.push(await openAndTime(page, `/models/${id}`, '[data-testid="node-step:s0"]'));
+    again.run.push(await openAndTime(page, `/runs/${pid}`, '[data-testid="run-graph"] [data-testid="node-step:s0"]'));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(
+    `[big models] ${STEPS} steps (${2 * STEPS + 2} nodes), from the navigation's start: designer shows the graph in ${designer} ms at the first open, then ${median(again.designer)} ms ` +
+      `(median of ${again.designer.join(', ')}); the run page in ${run} ms, then ${median(again.run)} ms (median of ${again.run.join(', ')})`,
+  );
   expect(errors).toEqual([]);
 });
 
@@ -123,4 +137,26 @@ test('a rename on a 200-node model is drawn at the next frames (prints the time)
   console.log(
     `[big models] 199 nodes: page open → graph shown ${firstRender} ms; a rename in the property panel → painted ${sorted[2].toFixed(1)} ms (median of 5: ${times.map((t) => t.toFixed(0)).join(', ')} ms)`,
   );
+
+  // the label is drawn before the text is written (that waits for the paint), and an input right after it sees the text with it: an undo takes the rename back
+  const quick = await page.evaluate(async () => {
+    const input = [...document.querySelectorAll('label')].find((l) => l.textContent === 'Name')!.control as HTMLInputElement;
+    const label = () => document.querySelector('[data-testid="node-step:s0"]')!.textContent ?? '';
+    const text = () => document.querySelector('[data-testid="yaml-editor"]')!.textContent ?? '';
+    const undo = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Undo')!;
+    input.focus();
+    input.value = 'Quick';
+    input.blur();
+    await Promise.resolve();
+    const drawn = { label: label().includes('Quick'), text: text().includes('name: Quick') };
+    undo.click();
+    await new Promise((resolve) => setTimeout(resolve));
+    return { drawn, undone: { label: label().includes('Quick'), text: text().includes('name: Quick') } };
+  });
+  expect(quick).toEqual({ drawn: { label: true, text: false }, undone: { label: false, text: false } });
+  await expect(node(page, 'step:s0')).toContainText('Renamed 5');
+  await expect(yaml(page)).toContainText('name: Renamed 5');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(node(page, 'step:s0')).toContainText('Quick');
+  await expect(yaml(page)).toContainText('name: Quick');
 });

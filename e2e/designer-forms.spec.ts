@@ -140,3 +140,20 @@ test('setup hooks are added to a step and to the workflow, on an event, running 
   for (const line of ['setup:', '- id: msg_1', 'on: created', '- id: msg_2', 'on: completed', 'text: Done']) await expect(yaml(page)).toContainText(line);
   await expect(deployButton(page)).toHaveText('Deploy');
 });
+
+test("a hook's package starts at msg even when the packages arrive after its panel opened", async ({ page, signInAs }) => {
+  await signInAs(['designer']);
+  // the packages' read is held until the step's panel is open (a slow server: it raced in the test above)
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/trpc\/[^?]*packages\.list/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/models/new');
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await expect(panel(page).getByLabel('Hook runs', { exact: true })).toBeVisible();
+  release();
+  await expect(panel(page).getByLabel('Hook runs', { exact: true }).locator('option')).not.toHaveCount(0);
+  await expect(panel(page).getByLabel('Hook runs', { exact: true })).toHaveValue('acts.core.msg');
+});

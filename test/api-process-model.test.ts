@@ -1,10 +1,14 @@
 /**
  * API for live run pages: `processes.model` — the source a process runs and the engine's node id
  * of each YAML path, so the studio can colour the designer graph's nodes by the tasks' `nid`s (ids
- * the author left out included); `processes.summary` — every task's state without variables.
+ * the author left out included); `processes.graph` — the graph of that source as the studio draws
+ * it, drawn once per model version on the server, with the same node ids; `processes.summary` —
+ * every task's state without variables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotGraph } from '../server/api/model-graph.ts';
 import { modelNodeIds } from '../server/api/model-node-ids.ts';
+import { toGraph } from '../vocab/model-tree/to-graph.ts';
 import { apiError, startTestServer, type TestServer } from './helpers/server.ts';
 
 const mixed = `id: mixed
@@ -68,6 +72,31 @@ describe('processes.model', () => {
   });
 });
 
+describe('processes.graph', () => {
+  it('returns the graph the studio draws of the snapshot (without source ranges) and the node ids of processes.model', async () => {
+    const { pid } = await t.as('operator').processes.start.mutate({ mid: 'mixed' });
+    await t.engine.idle();
+    const drawn = await t.as('viewer').processes.graph.query({ pid });
+    const model = await t.as('viewer').processes.model.query({ pid });
+    expect(drawn).toMatchObject({ pid, mid: 'mixed', ver: 1, nodes: model.nodes });
+    const studio = toGraph(mixed);
+    expect(drawn.graph.nodes).toEqual(studio.nodes.map(({ range: _range, ...node }) => node));
+    expect(drawn.graph.edges).toEqual(studio.edges);
+    expect(drawn.graph.errors).toEqual([]);
+    for (const node of drawn.graph.nodes) expect(node).not.toHaveProperty('range');
+  });
+
+  it('draws a model version once (kept with its compiled snapshot)', async () => {
+    const row = { mid: 'mixed', model_ver: 1, model: mixed };
+    expect(snapshotGraph(t.engine, row)).toBe(snapshotGraph(t.engine, row));
+  });
+
+  it('refuses unknown processes and the unauthenticated', async () => {
+    expect(await apiError(t.as('viewer').processes.graph.query({ pid: 'nope' }))).toMatchObject({ code: 'process.not_found', httpStatus: 404 });
+    expect(await apiError(t.as('anon').processes.graph.query({ pid: 'nope' }))).toMatchObject({ code: 'auth.required' });
+  });
+});
+
 describe('processes.summary', () => {
   it('returns every task of get without variables, the messages without values, and a cursor', async () => {
     const { pid } = await t.as('operator').processes.start.mutate({ mid: 'mixed' });
@@ -80,6 +109,8 @@ describe('processes.summary', () => {
     expect(summary.process).toMatchObject({ pid, mid: 'mixed', state: 'running', model_ver: 1 });
     expect(summary.process).not.toHaveProperty('env');
     expect(summary.tasks.map((x) => [x.tid, x.nid, x.state, x.err])).toEqual(full.tasks.map((x) => [x.tid, x.nid, x.state, x.err]));
+    const fields = ['pid', 'tid', 'nid', 'kind', 'key', 'name', 'uses', 'state', 'parent', 'start_time', 'end_time', 'err'] as const;
+    expect(summary.tasks).toEqual(full.tasks.map((x) => Object.fromEntries(fields.map((f) => [f, x[f]]))));
     for (const task of summary.tasks) {
       expect(Object.keys(task).sort()).toEqual(['end_time', 'err', 'key', 'kind', 'name', 'nid', 'parent', 'pid', 'start_time', 'state', 'tid', 'uses']);
     }

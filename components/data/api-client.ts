@@ -19,7 +19,7 @@ export const CSRF_HEADERS = { 'x-acts-csrf': '1' } as const;
  * page reads the graph of a process's model while the server still gathers its tasks); in a batch
  * they would wait for the slowest read beside them.
  */
-const ALONE = new Set(['processes.model']);
+const ALONE = new Set(['processes.graph']);
 
 const common = {
   url: API_URL,

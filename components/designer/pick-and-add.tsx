@@ -1,7 +1,7 @@
 /**
  * One or more labelled choices and a button that adds what they name (a trigger of a package, a
  * hook of an event and a package), in the property panel. The choices are the selects' own state;
- * each starts at its `initial` option (else the first).
+ * each starts at its `initial` option (else the first), also when its options arrive later.
  */
 'use client';
 import { useId, useState } from 'react';
@@ -19,7 +19,8 @@ export interface Pick {
 export function PickAndAdd({ picks, button, onAdd }: { picks: readonly Pick[]; button: string; onAdd: (chosen: string[]) => void }) {
   const id = useId();
   const [values, setValues] = useState<string[]>(() => picks.map((p) => p.initial ?? p.options[0] ?? ''));
-  const chosen = picks.map((p, i) => (p.options.includes(values[i]) ? values[i] : (p.options[0] ?? '')));
+  // a choice not among the options (they arrived after the panel opened) is the pick's initial one, not the first
+  const chosen = picks.map((p, i) => (p.options.includes(values[i]) ? values[i] : (p.initial ?? p.options[0] ?? '')));
   return (
     <div className={styles.adderRow}>
       {picks.map((pick, i) => (

@@ -6,11 +6,12 @@
  * the workflow's inputs and adding a trigger to it, adding a setup hook to the workflow, a step
  * or an act. Stateless: each committed field becomes one graph edit through `onEdit`
  * (a function of the YAML text), so the YAML stays the source of truth and every change is one
- * undo step.
+ * undo step; a new name comes with the graph it gives (`renamedGraph`), drawn before the text is
+ * written.
  */
 'use client';
 import { useMemo } from 'react';
-import { addAct, addRule, addTrigger, rename, setFields, type EditResult, type GraphNode, type ProblemLike } from './model/index.ts';
+import { addAct, addRule, addTrigger, rename, renamedGraph, setFields, type DesignerGraph, type EditResult, type GraphNode, type ProblemLike } from './model/index.ts';
 import { AnswerFields } from './answer-fields.tsx';
 import styles from './designer.module.css';
 import { elementValues } from './element-values.ts';
@@ -41,7 +42,8 @@ export interface PropertyPanelProps {
   actPackages: readonly string[];
   /** The validation problems of this node. */
   problems: readonly ProblemLike[];
-  onEdit: (change: (source: string) => EditResult) => void;
+  /** A graph edit; `preview`: the graph it gives, drawn before its text is written (null: unknown). */
+  onEdit: (change: (source: string) => EditResult, preview?: (graph: DesignerGraph) => DesignerGraph | null) => void;
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -65,7 +67,7 @@ export function PropertyPanel({ node, text: source, schemas, stepIds, modelIds, 
       {named ? (
         <>
           <TextInput label="Id" mono value={text(values.id)} onCommit={(id) => onEdit((s) => rename(s, node.id, { id }))} />
-          <TextInput label="Name" value={text(values.name)} onCommit={(name) => onEdit((s) => rename(s, node.id, { name }))} />
+          <TextInput label="Name" value={text(values.name)} onCommit={(name) => onEdit((s) => rename(s, node.id, { name }), (graph) => renamedGraph(graph, node.id, name))} />
         </>
       ) : null}
       {node.kind === 'catch' || node.kind === 'timeout' || node.kind === 'hook' ? (

@@ -3,13 +3,16 @@
  * step, copying and pasting, each one graph edit of the YAML, with the selection following the
  * node an edit made or changed.
  *
+ * An edit given with a preview of its graph (a rename) is drawn at once and written to the text
+ * after the next paint (`DesignerDoc.editSoon`); it keeps the selection where it is.
+ *
  * State: `selected` (a node id or null; it is dropped when its node disappears), `clipboard`
  * (the copied act, or null) and `editError` (the last refused edit's message, cleared by the next
  * edit that works).
  */
 'use client';
 import { useCallback, useState } from 'react';
-import { DesignerEditError, duplicateNode, removeNode, wrapInStep, type EditResult, type GraphNode } from './model/index.ts';
+import { DesignerEditError, duplicateNode, removeNode, wrapInStep, type DesignerGraph, type EditResult, type GraphNode } from './model/index.ts';
 import { addActAt, addBranchTo, addStepAfter, type ActTemplate } from './designer-actions.ts';
 import { elementValues } from './element-values.ts';
 import type { JsonSchema } from './schema-form.tsx';
@@ -19,7 +22,8 @@ export interface DesignerCommands {
   selected: string | null;
   select(nodeId: string | null): void;
   editError: string | null;
-  run(change: (source: string) => EditResult): void;
+  /** Applies a graph edit; with `preview` (the graph it will give, or null when unknown) it is drawn first and written after the next paint. */
+  run(change: (source: string) => EditResult, preview?: (graph: DesignerGraph) => DesignerGraph | null): void;
   addAct(target: string | null, uses: string): void;
   addStep(): void;
   addBranch(): void;
@@ -40,22 +44,31 @@ export function useDesignerCommands(doc: DesignerDoc, schemas: ReadonlyMap<strin
   const [selectedId, select] = useState<string | null>(null);
   const [clipboard, setClipboard] = useState<ActTemplate | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
-  const { graph, text } = doc;
+  const { graph } = doc;
   const selectedNode = selectedId ? graph.nodes.find((n) => n.id === selectedId) : undefined;
   const selected = selectedNode ? selectedId : null;
 
+  const refused = useCallback((err: unknown) => {
+    if (!(err instanceof DesignerEditError)) throw err;
+    setEditError(err.message.replace(/^edit\.[a-z_]+: /, ''));
+  }, []);
   const run = useCallback(
-    (change: (source: string) => EditResult) => {
+    (change: (source: string) => EditResult, preview?: (graph: DesignerGraph) => DesignerGraph | null) => {
+      if (preview) {
+        setEditError(null);
+        const result = doc.editSoon(change, preview, refused);
+        if (result) select(result.nodeId);
+        return;
+      }
       try {
         const result = doc.edit(change);
         setEditError(null);
         select(result.nodeId);
       } catch (err) {
-        if (!(err instanceof DesignerEditError)) throw err;
-        setEditError(err.message.replace(/^edit\.[a-z_]+: /, ''));
+        refused(err);
       }
     },
-    [doc],
+    [doc, refused],
   );
 
   return {
@@ -77,7 +90,7 @@ export function useDesignerCommands(doc: DesignerDoc, schemas: ReadonlyMap<strin
     },
     copy: () => {
       if (selectedNode?.kind !== 'act' || !selectedNode.uses) return false;
-      const values = elementValues(text, selectedNode.path);
+      const values = elementValues(doc.flush(), selectedNode.path);
       setClipboard({ uses: selectedNode.uses, name: typeof values.name === 'string' ? values.name : undefined, params: values.params });
       return true;
     },

@@ -9,7 +9,8 @@
  * is in flight makes it unsaved again; saves never overlap (each waits for the one before).
  * `discard` (also after a deploy) stops what is due, waits for a save in flight, deletes the
  * server's draft and makes the given content the clean baseline. `unsaved` (unsaved, saving or
- * failed) is what the leave guard asks about.
+ * failed, or content that differs from the baseline before the effect has said so) is what the
+ * leave guard asks about. A save sends the text with the edits still waiting to be written (`flush`).
  */
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -41,6 +42,8 @@ export interface DraftState {
 export interface DraftOptions {
   key: DraftKey;
   text: string;
+  /** The text with the edits still waiting to be written (use-designer-doc.ts): what a save sends. */
+  flush?: () => string;
   layout: Layout;
   /** The deployed version the text started from (0: never deployed). */
   baseVer: number;
@@ -52,7 +55,7 @@ export interface DraftOptions {
 
 const contentOf = (text: string, layout: Layout) => JSON.stringify([text, layout]);
 
-export function useDraft({ key, text, layout, baseVer, enabled, restored }: DraftOptions): DraftState {
+export function useDraft({ key, text, flush, layout, baseVer, enabled, restored }: DraftOptions): DraftState {
   const [status, setStatus] = useState<DraftStatus>(restored ? 'saved' : 'clean');
   const [savedAt, setSavedAt] = useState<number | null>(restored?.update_time ?? null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -60,8 +63,10 @@ export function useDraft({ key, text, layout, baseVer, enabled, restored }: Draf
   const baseline = useRef(contentOf(text, layout));
   const hasDraft = savedAt !== null;
   // a ref, not a dependency: the page passes a new key object on every render, which must not restart the debounce
-  const latest = useRef({ key, text, layout, baseVer });
-  latest.current = { key, text, layout, baseVer };
+  const latest = useRef({ key, text, flush, layout, baseVer });
+  latest.current = { key, text, flush, layout, baseVer };
+  /** The text now, with the edits still waiting to be written. */
+  const latestText = () => latest.current.flush?.() ?? latest.current.text;
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
   /** Bumped by a discard: a save started before it must not touch the state after it. */
   const generation = useRef(0);
@@ -69,7 +74,8 @@ export function useDraft({ key, text, layout, baseVer, enabled, restored }: Draf
 
   const save = useCallback(() => {
     const gen = generation.current;
-    const { key, text: savedText, layout: savedLayout, baseVer: savedBase } = latest.current;
+    const { key, layout: savedLayout, baseVer: savedBase } = latest.current;
+    const savedText = latestText();
     const content = contentOf(savedText, savedLayout);
     setStatus('saving');
     const run = inFlight.current.then(async () => {
@@ -80,7 +86,7 @@ export function useDraft({ key, text, layout, baseVer, enabled, restored }: Draf
         baseline.current = content;
         setSavedAt(saved.update_time);
         setError(null);
-        setStatus(contentOf(latest.current.text, latest.current.layout) === content ? 'saved' : 'unsaved');
+        setStatus(contentOf(latestText(), latest.current.layout) === content ? 'saved' : 'unsaved');
       } catch (err) {
         if (gen !== generation.current) return;
         setError(toApiError(err));
@@ -119,6 +125,7 @@ export function useDraft({ key, text, layout, baseVer, enabled, restored }: Draf
     [],
   );
 
-  const unsaved = enabled && (status === 'unsaved' || status === 'saving' || status === 'failed');
+  // a change not yet seen by the effect counts too: a link clicked in the render after it asks all the same
+  const unsaved = enabled && (status === 'unsaved' || status === 'saving' || status === 'failed' || current !== baseline.current);
   return { status, savedAt, error, unsaved, hasDraft, discard };
 }

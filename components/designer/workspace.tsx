@@ -116,8 +116,8 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
 
   const workflowId = doc.graph.nodes[0]?.elementId ?? 'new';
   const { pinned, pin, commit: commitLayout, reset: resetLayout } = usePinnedPositions(workflowId, restored?.layout, !designer);
-  const draft = useDraft({ key: draftKey, text: doc.text, layout: pinned, baseVer, enabled: designer, restored });
-  const guard = useLeaveGuard(draft.unsaved);
+  const draft = useDraft({ key: draftKey, text: doc.text, flush: doc.flush, layout: pinned, baseVer, enabled: designer, restored });
+  const guard = useLeaveGuard(draft.unsaved || doc.pending);
   const others = usePresence(designer && lastDeploy ? lastDeploy.id : null, me.caller?.name ?? null);
   const placed = useMemo(() => layout(doc.graph, { pinned }), [doc.graph, pinned]);
   const heat = useHeatmap(lastDeploy?.id ?? null, lastDeploy?.ver, doc.graph);
@@ -128,7 +128,7 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
   // read when the run dialog is open: a read of the whole document on every edit cost ~50 ms on 5,000 nodes
   const runInputs = useMemo(() => (dialog === 'run' ? ((fieldValue(doc.text, '', 'inputs') as Record<string, unknown> | undefined) ?? {}) : {}), [dialog, doc.text]);
   const stepIds = doc.graph.nodes.filter((n) => n.kind === 'step' && n.elementId).map((n) => n.elementId!);
-  const checking = validation.checking || validation.checked !== doc.text || doc.graphText !== doc.text;
+  const checking = validation.checking || validation.checked !== doc.text || doc.graphText !== doc.text || doc.pending;
   const canEditGraph = designer && doc.broken.length === 0;
   const nodeActionHandlers = { remove: commands.remove, duplicate: commands.duplicate, wrapInStep: commands.wrapInStep };
   const openDeploy = () => designer && validation.problems.length === 0 && !checking && setDialog('deploy');
@@ -150,7 +150,7 @@ export function Workspace({ original, deployed, draftKey, restored, draftElsewhe
         canRedo={doc.canRedo}
         onUndo={doc.undo}
         onRedo={doc.redo}
-        onExport={() => downloadText(`${workflowId}.yml`, doc.text)}
+        onExport={() => downloadText(`${workflowId}.yml`, doc.flush())}
         onImport={designer ? (file) => void readTextFile(file).then(doc.load) : undefined}
         onVersions={lastDeploy ? () => setDialog('versions') : undefined}
         onRun={lastDeploy && me.can('operate') ? () => setDialog('run') : undefined}

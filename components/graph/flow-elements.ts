@@ -9,6 +9,8 @@
  *
  * Nodes get explicit `width`/`height` and `handles` from the layout, so React Flow can draw edges
  * before it has measured anything (and never needs to re-measure a changed node).
+ *
+ * `inWindow` picks the elements of a big graph's window (view-window.ts), keeping the lists too.
  */
 import { MarkerType, Position, type Edge, type Node, type NodeHandle } from '@xyflow/react';
 import type { DesignerGraph, GraphEdge, GraphLayout, GraphNode, LayoutDirection, Point, ProblemLike } from '../designer/model/index.ts';
@@ -64,10 +66,13 @@ export interface ElementCache {
   /** The last lists given out: the same list again when every element is the same (React Flow then does nothing). */
   nodeList: FlowNode[];
   edgeList: FlowEdge[];
+  /** The last window's lists (`inWindow`). */
+  windowNodes: FlowNode[];
+  windowEdges: FlowEdge[];
 }
 
 export function createElementCache(): ElementCache {
-  return { nodes: new Map(), edges: new Map(), nodeList: [], edgeList: [] };
+  return { nodes: new Map(), edges: new Map(), nodeList: [], edgeList: [], windowNodes: [], windowEdges: [] };
 }
 
 /** `previous` when `next` holds the very same elements, else `next`. */
@@ -87,7 +92,17 @@ export const HANDLE_SIDES = {
   LR: { in: [Position.Left, 0, 0.5], out: [Position.Right, 1, 0.5], backIn: [Position.Bottom, 0.3, 1], backOut: [Position.Bottom, 0.7, 1] },
 } as const satisfies Record<LayoutDirection, Record<keyof typeof HANDLES, readonly [Position, number, number]>>;
 
+/** The handles of each box size and direction, made once: React Flow only reads them, and a 5,000-node graph has a handful of sizes. */
+const handleSets = new Map<string, NodeHandle[]>();
+
 function handlesFor(width: number, height: number, direction: LayoutDirection): NodeHandle[] {
+  const key = `${width}x${height}/${direction}`;
+  let handles = handleSets.get(key);
+  if (!handles) handleSets.set(key, (handles = makeHandles(width, height, direction)));
+  return handles;
+}
+
+function makeHandles(width: number, height: number, direction: LayoutDirection): NodeHandle[] {
   const sides = HANDLE_SIDES[direction];
   return (Object.keys(HANDLES) as (keyof typeof HANDLES)[]).map((name) => {
     const [position, fx, fy] = sides[name];
@@ -162,6 +177,14 @@ export function buildNodes(cache: ElementCache, input: BuildInput): FlowNode[] {
   cache.nodes = next;
   cache.nodeList = sameList(cache.nodeList, nodes);
   return cache.nodeList;
+}
+
+/** The nodes of `ids` and the edges between them (every element when `ids` is null); the same lists again when they hold the same elements. */
+export function inWindow(cache: ElementCache, nodes: FlowNode[], edges: FlowEdge[], ids: ReadonlySet<string> | null): { nodes: FlowNode[]; edges: FlowEdge[] } {
+  if (!ids) return { nodes, edges };
+  cache.windowNodes = sameList(cache.windowNodes, nodes.filter((node) => ids.has(node.id)));
+  cache.windowEdges = sameList(cache.windowEdges, edges.filter((edge) => ids.has(edge.source) && ids.has(edge.target)));
+  return { nodes: cache.windowNodes, edges: cache.windowEdges };
 }
 
 const DASHED = new Set<GraphEdge['kind']>(['catch', 'timeout', 'hook', 'setup']);

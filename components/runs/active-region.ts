@@ -10,6 +10,7 @@
  * deepest, most recently reached one.
  */
 import type { DesignerGraph, GraphLayout } from '../designer/model/index.ts';
+import { boundsOf, type Rect } from '../graph/view-window.ts';
 import { isUnderWayName } from '../../vocab/states.ts';
 
 /** The workflow's own start and end boxes carry the run's state, not a place in it. */
@@ -20,13 +21,6 @@ export const LEGIBLE_ZOOM = 0.75;
 export const MAX_ZOOM = 1.1;
 /** Graph pixels kept around the active nodes (about a rank: the step before, the act after). */
 const CONTEXT = 60;
-
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 export interface Viewport {
   x: number;
@@ -42,23 +36,6 @@ export function activeNodeIds(graph: DesignerGraph, states: Readonly<Record<stri
     if (state !== undefined && isUnderWayName(state) && !NOT_A_PLACE.has(node.kind)) ids.push(node.id);
   }
   return ids;
-}
-
-/** The box around the laid-out nodes of `ids` (null when none is laid out). */
-export function boundsOf(layout: GraphLayout, ids: readonly string[]): Rect | null {
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const id of ids) {
-    const box = layout.nodes[id];
-    if (!box) continue;
-    left = Math.min(left, box.x);
-    top = Math.min(top, box.y);
-    right = Math.max(right, box.x + box.width);
-    bottom = Math.max(bottom, box.y + box.height);
-  }
-  return left === Infinity ? null : { x: left, y: top, width: right - left, height: bottom - top };
 }
 
 function grown(rect: Rect, by: number): Rect {

@@ -1,7 +1,7 @@
 /**
  * Which graph node a task lights up. The designer graph (`toGraph`) names nodes by YAML id or path
  * (`step:manager`, `step:pay/acts[0]`, `steps[0].acts[1]`); the engine names them by YAML id, or by
- * an id generated from a hash of the source when the author left it out. `processes.model` returns
+ * an id generated from a hash of the source when the author left it out. `processes.graph` returns
  * the engine id of every YAML path, and every graph node carries its YAML path, so the mapping is
  * path → engine id → graph node:
  *
@@ -11,10 +11,21 @@
  * - tasks of nodes built at run time (block/parallel/sequence expansions, pushed acts) have no
  *   graph node: they show in the timeline only, and their expanding act carries the colour;
  * - several tasks of one node (a `next` loop): the node shows the state of its latest task.
+ *
+ * State: the last map `nodeMapOf` made and what from (read-only for every caller).
  */
 import type { DesignerGraph, ModelNodeId } from '../../vocab/graph.ts';
 
-/** Graph node id by engine node id (`nid`), from the engine node id of each YAML path (`processes.model`'s `nodes`). */
+/** The last map made by `nodeMapOf` and what it was made from. */
+let last: { graph: DesignerGraph; nodes: readonly ModelNodeId[]; map: ReadonlyMap<string, string> } | undefined;
+
+/** `graphNodeByNid`, the same map object again for the same graph and node ids (the run page asks early, and again when it draws). */
+export function nodeMapOf(graph: DesignerGraph, nodes: readonly ModelNodeId[]): ReadonlyMap<string, string> {
+  if (last?.graph !== graph || last.nodes !== nodes) last = { graph, nodes, map: graphNodeByNid(graph, nodes) };
+  return last.map;
+}
+
+/** Graph node id by engine node id (`nid`), from the engine node id of each YAML path (`processes.graph`'s `nodes`). */
 export function graphNodeByNid(graph: DesignerGraph, nodes: readonly ModelNodeId[]): Map<string, string> {
   const nidByPath = new Map(nodes.map((n) => [n.path, n.nid]));
   const byNid = new Map<string, string>();

@@ -125,7 +125,7 @@ function Incident({ pid, incident, canOperate }: { pid: string; incident: Incide
 
 /** The model's nodes a breakpoint or a re-run may name (the workflow's own steps for a re-run). */
 function useRunNodes(pid: string) {
-  const model = useApiQuery('processes.model', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
+  const model = useApiQuery('processes.graph', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
   const nodes = model.data?.nodes.filter((n) => n.path !== '') ?? [];
   return { all: nodes.map((n) => n.nid), steps: nodes.filter((n) => /^steps\[\d+\]$/.test(n.path)).map((n) => n.nid) };
 }

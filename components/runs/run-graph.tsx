@@ -1,8 +1,8 @@
 /**
  * The run's model drawn read-only with FlowCanvas, each node coloured by its live task state and
- * carrying its error (red corner badge with `ecode: message`). The graph comes from the snapshot
- * the process runs (`processes.model`), and the node map from its path → node id table
- * (node-map.ts). Only `nodeStates`/`nodeErrors` change while the run goes on, and FlowCanvas keeps
+ * carrying its error (red corner badge with `ecode: message`). The graph of the snapshot the
+ * process runs is drawn on the server (`processes.graph`: no YAML parse in the browser), and the
+ * node map comes from its path → node id table (node-map.ts). Only `nodeStates`/`nodeErrors` change while the run goes on, and FlowCanvas keeps
  * every unchanged node object, so one state change renders one node.
  *
  * Long runs stay readable: the view opens on the active nodes and follows them (follow-active.tsx),
@@ -21,7 +21,7 @@
  */
 'use client';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { layout, toGraph } from '../designer/model/index.ts';
+import { layout } from '../designer/model/index.ts';
 import { useApiQuery } from '../data/use-api.ts';
 import { FlowCanvas } from '../graph/index.ts';
 import { BackpressureBadges } from '../insights/backpressure-badges.tsx';
@@ -32,13 +32,14 @@ import type { DesignerGraph } from '../../vocab/graph.ts';
 import { activeNodeIds } from './active-region.ts';
 import { useExternalPackages, workerAware } from './external-acts.ts';
 import { FollowActive } from './follow-active.tsx';
-import { graphNodeByNid } from './node-map.ts';
+import { nodeMapOf } from './node-map.ts';
 import { RunGraphToolbar } from './run-graph-toolbar.tsx';
 import type { RunStore } from './run-store.ts';
 import styles from './run.module.css';
 import { collapsed, defaultStretches, finishedStretches, sameStretches, type Stretch } from './stretches.ts';
 import { useRunSlice } from './use-run.ts';
 import { useStoredFlag } from './use-stored-flag.ts';
+import { directionOf, LEFT_TO_RIGHT_FLAG } from './run-graph-layout.ts';
 
 export interface RunGraphProps {
   pid: string;
@@ -48,11 +49,11 @@ export interface RunGraphProps {
 }
 
 export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
-  const model = useApiQuery('processes.model', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
-  const graph = useMemo(() => (model.data ? toGraph(model.data.source) : null), [model.data]);
+  const model = useApiQuery('processes.graph', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
+  const graph = model.data?.graph ?? null;
   useEffect(() => {
-    if (graph && model.data) store.setNodeMap(graphNodeByNid(graph, model.data.nodes));
-  }, [store, graph, model.data]);
+    if (model.data) store.setNodeMap(nodeMapOf(model.data.graph, model.data.nodes));
+  }, [store, model.data]);
   const states = useRunSlice(store, (s) => s.nodeStates);
   const problems = useRunSlice(store, (s) => s.nodeErrors);
   const running = useRunSlice(store, (s) => (s.process ? !isTerminalName(s.process.state) : null));
@@ -67,7 +68,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
     [storeFollow],
   );
   const onUserMove = useCallback(() => setFollow(false), []);
-  const [leftToRight, setLeftToRight] = useStoredFlag('run-graph.left-to-right', false);
+  const [leftToRight, setLeftToRight] = useStoredFlag(LEFT_TO_RIGHT_FLAG, false);
 
   const [folding, setFolding] = useState<{ stretches: readonly Stretch[]; auto: boolean } | null>(null);
   const statesKnown = useRunSlice(store, (s) => s.process !== null && s.mapped);
@@ -81,7 +82,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
   const choose = useCallback((chosen: readonly Stretch[]) => setFolding({ stretches: chosen, auto: false }), []);
 
   const shown = useMemo(() => (graph && stretches ? collapsed(graph, stretches) : null), [graph, stretches]);
-  const laidOut = useMemo(() => (shown ? layout(shown, { direction: leftToRight ? 'LR' : 'TB' }) : null), [shown, leftToRight]);
+  const laidOut = useMemo(() => (shown ? layout(shown, { direction: directionOf(leftToRight) }) : null), [shown, leftToRight]);
   const external = useExternalPackages();
   const shownStates = useMemo(() => withWorkers(withStretches(states, stretches), shown, external), [states, stretches, shown, external]);
   const active = useMemo(() => (shown ? activeNodeIds(shown, states) : []), [shown, states]);
@@ -111,7 +112,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
           selected={selected}
           onSelect={onNode}
           fitOnOpen={false}
-          direction={leftToRight ? 'LR' : 'TB'}
+          direction={directionOf(leftToRight)}
           onUserMove={onUserMove}
           ariaLabel="Run graph"
         >

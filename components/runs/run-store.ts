@@ -90,7 +90,7 @@ const byTime = (a: TimelineEntry, b: TimelineEntry) => a.time - b.time;
 export class RunStore {
   private tasks = new Map<string, RunTask>();
   private messages = new Map<string, RunMessage>();
-  private nodeOfNid = new Map<string, string>();
+  private nodeOfNid: ReadonlyMap<string, string> = new Map();
   /** The task each graph node shows (its latest). */
   private nodeTask = new Map<string, RunTask>();
   private timelineIndex = new Map<string, number>();
@@ -152,9 +152,10 @@ export class RunStore {
     if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
   }
 
-  /** Graph node by `nid` (see node-map.ts). */
+  /** Graph node by `nid` (see node-map.ts); the map is kept as given (not changed afterwards), the same map again changes nothing. */
   setNodeMap(nodeOfNid: ReadonlyMap<string, string>): void {
-    this.nodeOfNid = new Map(nodeOfNid);
+    if (nodeOfNid === this.nodeOfNid) return;
+    this.nodeOfNid = nodeOfNid;
     this.rebuildNodes();
     this.emit();
   }

@@ -12,7 +12,8 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../data/api-client.ts';
 import { liveRoom, useLive, type LiveEvent } from '../data/live.tsx';
 import { useApiQuery } from '../data/use-api.ts';
-import { toGraph } from '../designer/model/index.ts';
+import { nodeMapOf } from './node-map.ts';
+import { layOutAhead } from './run-graph-layout.ts';
 import { RunStore } from './run-store.ts';
 
 function useErrorLookup(store: RunStore, pid: string) {
@@ -31,12 +32,15 @@ function useErrorLookup(store: RunStore, pid: string) {
 export function useRun(pid: string) {
   const [store] = useState(() => new RunStore());
   const read = useApiQuery('processes.summary', { pid }, { refetchOnWindowFocus: false, staleTime: Infinity });
-  // The graph's model is read at the same time (RunGraph shares this read), not after the tasks,
-  // and its graph as soon as it is here (toGraph keeps it), while the server still gathers the tasks.
-  const model = useApiQuery('processes.model', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
+  // The graph (drawn on the server) is read at the same time (RunGraph shares this read), not after
+  // the tasks, and its node map set as soon as it is here, while the server still gathers the tasks:
+  // the tasks then land on their nodes as they are loaded, and the graph, laid out meanwhile, is drawn in one go.
+  const graph = useApiQuery('processes.graph', { pid }, { staleTime: Infinity, refetchOnWindowFocus: false });
   useEffect(() => {
-    if (model.data) toGraph(model.data.source);
-  }, [model.data]);
+    if (!graph.data) return;
+    store.setNodeMap(nodeMapOf(graph.data.graph, graph.data.nodes));
+    layOutAhead(graph.data.graph);
+  }, [store, graph.data]);
   const lookupError = useErrorLookup(store, pid);
 
   useEffect(() => {

@@ -8,7 +8,8 @@ import { useCallback, useState } from 'react';
 
 const PREFIX = 'acts.';
 
-function read(key: string, fallback: boolean): boolean {
+/** The flag as the browser keeps it now (`fallback` when it keeps nothing or storage is off). */
+export function storedFlag(key: string, fallback: boolean): boolean {
   try {
     const raw = window.localStorage.getItem(PREFIX + key);
     return raw === null ? fallback : raw === '1';
@@ -18,7 +19,7 @@ function read(key: string, fallback: boolean): boolean {
 }
 
 export function useStoredFlag(key: string, fallback: boolean): [boolean, (value: boolean) => void] {
-  const [flag, setFlag] = useState(() => (typeof window === 'undefined' ? fallback : read(key, fallback)));
+  const [flag, setFlag] = useState(() => (typeof window === 'undefined' ? fallback : storedFlag(key, fallback)));
   const set = useCallback(
     (value: boolean) => {
       setFlag(value);

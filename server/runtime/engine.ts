@@ -18,7 +18,7 @@ import type { EngineOptions, StartContext, StartedProc, TickReport } from './eng
 import { engineParts, type EngineParts } from './engine-parts.ts';
 import { ActError, errorMessage } from '../engine/errors.ts';
 import type { EngineEvents } from './events.ts';
-import { procDetail, procInfo, taskInfo, type ProcDetail, type ProcInfo, type TaskInfo } from './info.ts';
+import { procDetail, procInfo, procSummary, taskInfo, type ProcDetail, type ProcInfo, type ProcSummary, type TaskInfo } from './info.ts';
 import type { Vars } from '../engine/model/types.ts';
 import type { ParentRef } from '../engine/context.ts';
 import { Models } from './models.ts';
@@ -236,6 +236,8 @@ export class Engine {
       return procInfo(await this.starter.start(original.mid, rerunInputs(original, from), null, context.owner ?? null, null, rerun));
     },
     get: async (pid: string): Promise<ProcDetail> => procDetail(await this.reader.loaded(pid)),
+    /** The process and its tasks without their variables (what a live run page draws). */
+    summary: async (pid: string): Promise<ProcSummary> => procSummary(await this.reader.loaded(pid)),
     list: async (query?: Query): Promise<PageData<ProcRow>> => {
       await this.rt.writer.flush();
       return this.rt.store.procs.query(query);

@@ -80,6 +80,32 @@ export function procInfo(proc: Process): ProcInfo {
   };
 }
 
+/** What a live run page keeps of a task (`processes.summary`): no variables, so no copies of them. */
+export type TaskSummary = Pick<TaskInfo, 'pid' | 'tid' | 'nid' | 'kind' | 'key' | 'name' | 'uses' | 'state' | 'parent' | 'start_time' | 'end_time' | 'err'>;
+
+export interface ProcSummary extends ProcInfo {
+  tasks: TaskSummary[];
+}
+
+const usesOf = (task: Task) => (task.kind === 'act' ? asAct(task.node).uses : '');
+
+export function taskSummary(task: Task): TaskSummary {
+  return {
+    pid: task.pid,
+    tid: task.tid,
+    nid: task.node.id,
+    kind: task.kind,
+    key: nodeKey(task.node),
+    name: task.node.content.name,
+    uses: usesOf(task),
+    state: task.state,
+    parent: task.parent?.tid ?? null,
+    start_time: task.startTime,
+    end_time: task.endTime,
+    err: task.err,
+  };
+}
+
 export function taskInfo(task: Task): TaskInfo {
   return {
     pid: task.pid,
@@ -88,7 +114,7 @@ export function taskInfo(task: Task): TaskInfo {
     kind: task.kind,
     name: task.node.content.name,
     key: nodeKey(task.node),
-    uses: task.kind === 'act' ? asAct(task.node).uses : '',
+    uses: usesOf(task),
     tag: task.node.content.tag,
     state: task.state,
     prev: task.prev?.tid ?? null,
@@ -106,4 +132,8 @@ export function taskInfo(task: Task): TaskInfo {
 
 export function procDetail(proc: Process): ProcDetail {
   return { ...procInfo(proc), tasks: [...proc.tasks.values()].map(taskInfo) };
+}
+
+export function procSummary(proc: Process): ProcSummary {
+  return { ...procInfo(proc), tasks: [...proc.tasks.values()].map(taskSummary) };
 }

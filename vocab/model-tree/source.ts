@@ -42,7 +42,8 @@ export function openSource(source: string): OpenedSource {
   return opened;
 }
 
-function parseSource(source: string): OpenedSource {
+/** Opens `source` without keeping it (`openSource` keeps the last two). */
+export function parseSource(source: string): OpenedSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, { lineCounter, prettyErrors: false });
   const at = (offset: number) => lineCounter.linePos(offset);

@@ -8,6 +8,7 @@ import YAML from 'yaml';
 import { ActError } from '../../engine/errors.ts';
 import { audited } from '../audit.ts';
 import { lineDiff } from '../diff.ts';
+import { drawSoon } from '../model-graph.ts';
 import { snapshotNodeIds } from '../model-node-ids.ts';
 import { id, yamlSource } from '../limits.ts';
 import { page, pageOf, toQuery } from '../paging.ts';
@@ -63,7 +64,9 @@ export const modelsRouter = router({
     .mutation(({ ctx, input }) =>
       audited(ctx.services, ctx.caller, { action: 'model.deploy', target: sourceId(input.source), detail: { bytes: input.source.length, note: input.note } }, async () => {
         await requirePassingTests(ctx.services, input.source, input.requireTests);
-        return ctx.services.engine.models.deploy(input.source, { note: input.note, by: ctx.caller.name });
+        const deployed = await ctx.services.engine.models.deploy(input.source, { note: input.note, by: ctx.caller.name });
+        drawSoon(ctx.services.engine, deployed.id, deployed.ver, input.source);
+        return deployed;
       }),
     ),
 
@@ -76,7 +79,9 @@ export const modelsRouter = router({
       return audited(ctx.services, ctx.caller, { action: 'model.import', target: mid, detail: { bytes: input.source.length } }, async () => {
         const latest = mid === '?' ? undefined : await engine.models.get(mid).catch(() => undefined);
         if (latest && latest.data === input.source) return { id: latest.id, ver: latest.ver, deployed: false };
-        return { ...(await engine.models.deploy(input.source)), deployed: true };
+        const deployed = await engine.models.deploy(input.source);
+        drawSoon(engine, deployed.id, deployed.ver, input.source);
+        return { ...deployed, deployed: true };
       });
     }),
 

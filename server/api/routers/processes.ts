@@ -1,19 +1,20 @@
 /**
  * Processes: start (optionally idempotent: start-key.ts), list (filters: runs-filter.ts — also `stuck`: processes nothing can move, `search`: runs-search.ts, `failingNode` —, paging, sort), get (task tree, variables, messages, timeline),
  * summary (every task's state without variables, for live pages), model (the source the process
- * runs and its node ids by YAML path), abort, set-vars (both only for who may answer every open
+ * runs and its node ids by YAML path), graph (the graph of that model as the studio draws it, with
+ * the node ids: the run page's), abort, set-vars (both only for who may answer every open
  * task of the process: process-access.ts).
  * Reads return a `cursor` (server time before the read) to join the live room with.
  */
 import { z } from 'zod';
 import { ActError } from '../../engine/errors.ts';
 import { audited } from '../audit.ts';
+import { snapshotGraph } from '../model-graph.ts';
 import { snapshotNodeIds } from '../model-node-ids.ts';
 import { id, vars } from '../limits.ts';
 import { eq, page, pageOf, sortBy, toQuery } from '../paging.ts';
 import { requireMayChangeProcess } from '../process-access.ts';
 import { idempotencyKey, startKeyOf } from '../start-key.ts';
-import { taskEvent } from '../live/payloads.ts';
 import { procListRow, taskTree, timeline } from '../process-views.ts';
 import { runsFilterExprs, runsFilterFields } from '../runs-filter.ts';
 import { SHOWN_VALUE_BYTES, shownTask, shownVars, variablePage } from '../large-values.ts';
@@ -99,15 +100,13 @@ export const processesRouter = router({
     .query(async ({ ctx, input }) => {
       const { engine } = ctx.services;
       const cursor = Date.now();
-      const { tasks, ...process } = await engine.procs.get(input.pid);
+      const { tasks, ...process } = await engine.procs.summary(input.pid);
       const messages = await engine.messages.list(toQuery([eq('pid', input.pid)], { offset: 0, limit: MESSAGES_IN_DETAIL }, { field: 'create_time', order: 'asc' }));
       const { outputs: _outputs, env: _env, ...head } = process;
       return {
         process: head,
-        tasks: tasks.map((t) => {
-          const { cursor: _cursor, ...task } = taskEvent(t, cursor);
-          return { ...task, err: t.err };
-        }),
+        // a live task event's fields (live/payloads.ts `taskEvent`) and `err`, as the engine gives them
+        tasks,
         messages: { count: messages.count, rows: messages.rows.map((m) => ({ id: m.id, tid: m.tid, nid: m.nid, key: m.key, name: m.name, type: m.type, state: m.state, create_time: m.create_time })) },
         cursor,
       };
@@ -119,6 +118,19 @@ export const processesRouter = router({
     .query(async ({ ctx, input }) => {
       const row = await ctx.services.engine.reads.storedProcess(input.pid);
       return { pid: row.id, mid: row.mid, ver: row.model_ver, source: row.model, nodes: snapshotNodeIds(ctx.services.engine, row) };
+    }),
+
+  /**
+   * The graph of the model snapshot the process runs, as the studio draws it (nodes without source
+   * ranges, edges), drawn once per model version (model-graph.ts), and the node ids of its tasks by
+   * YAML path: what the run page draws, without parsing the model in the browser.
+   */
+  graph: allowed('read')
+    .input(z.object({ pid: id }))
+    .query(async ({ ctx, input }) => {
+      const { engine } = ctx.services;
+      const row = await engine.reads.storedProcess(input.pid);
+      return { pid: row.id, mid: row.mid, ver: row.model_ver, graph: snapshotGraph(engine, row), nodes: snapshotNodeIds(engine, row) };
     }),
 
   /** A cheap read of where a process is (for clients that wait for its end). */

@@ -5,10 +5,10 @@
  * from a branch as a `join` edge. A step's `next` replaces its successor with a `next` edge from
  * its exits. Catch and timeout rules, hooks and triggers hang off their owner.
  */
-import { childrenIn, type Element } from '../../../vocab/model-tree/elements.ts';
+import { childrenIn, type Element } from './elements.ts';
 import { nodeKindOf } from './graph-nodes.ts';
-import { END_NODE_ID, type EdgeKind, type GraphEdge } from '../../../vocab/graph.ts';
-import { flagField, textField, textListField } from '../../../vocab/model-tree/yaml-values.ts';
+import { END_NODE_ID, type EdgeKind, type GraphEdge } from '../graph.ts';
+import { flagField, textField, textListField } from './yaml-values.ts';
 
 /** The end of a chain; `join` when it comes out of a branch. */
 interface Exit {

@@ -1,7 +1,7 @@
 /** One graph node per element: its kind, label, badges and the fields the canvas shows. */
-import type { Element } from '../../../vocab/model-tree/elements.ts';
-import { END_NODE_ID, type GraphNode, type NodeKind, type SourceRange } from '../../../vocab/graph.ts';
-import { flagField, nestedText, textField, textListField } from '../../../vocab/model-tree/yaml-values.ts';
+import type { Element } from './elements.ts';
+import { END_NODE_ID, type GraphNode, type NodeKind, type SourceRange } from '../graph.ts';
+import { flagField, nestedText, textField, textListField } from './yaml-values.ts';
 
 export const SUBFLOW_PACKAGE = 'acts.core.subflow';
 
