@@ -151,17 +151,15 @@ export function InboxList({ rows, count, cursor, opened, me, now, loadingMore, o
           const key = taskKey(row);
           return (
             <li key={item.key} ref={virtual.measureElement} data-index={item.index} aria-setsize={count} aria-posinset={item.index + 1} className={styles.item} style={{ transform: `translateY(${item.start}px)` }}>
-              <div className={styles.selectable}>
-                <input
-                  type="checkbox"
-                  className={styles.tick}
-                  checked={selected.has(key)}
-                  aria-label={`Select ${formText(row.params, row.step?.name ?? row.name ?? row.key).title}`}
-                  onChange={() => undefined}
-                  onClick={(e) => onSelect(key, item.index, e.shiftKey)}
-                />
-                <TaskRow row={row} isCursor={cursor === key} isOpened={opened === key} me={me} now={now} onOpen={onOpen} onFocusRow={onFocusRow} />
-              </div>
+              <input
+                type="checkbox"
+                className={styles.tick}
+                checked={selected.has(key)}
+                aria-label={`Select ${formText(row.params, row.step?.name ?? row.name ?? row.key).title}`}
+                onChange={() => undefined}
+                onClick={(e) => onSelect(key, item.index, e.shiftKey)}
+              />
+              <TaskRow row={row} isCursor={cursor === key} isOpened={opened === key} me={me} now={now} onOpen={onOpen} onFocusRow={onFocusRow} />
             </li>
           );
         })}
