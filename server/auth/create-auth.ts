@@ -82,6 +82,7 @@ export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
     users: {
       list: () => users.list(),
       get: (id) => users.get(id),
+      named: (name) => users.named(name),
       create: (name, password, roles) => users.create(name, password, roles),
       setRoles: (id, roles) => users.setRoles(id, roles),
       setPassword: (id, password) => users.setPassword(id, password),

@@ -76,6 +76,8 @@ export interface Auth {
   users: {
     list(): Promise<UserInfo[]>;
     get(id: string): Promise<UserInfo>;
+    /** The user with this sign-in name (`user.not_found` otherwise). */
+    named(name: string): Promise<UserInfo>;
     create(name: string, password: string, roles: Role[]): Promise<UserInfo>;
     setRoles(id: string, roles: Role[]): Promise<UserInfo>;
     setPassword(id: string, password: string): Promise<void>;

@@ -50,6 +50,12 @@ export class UserDirectory implements UserAdmin {
     return userInfo(await this.row(id));
   }
 
+  async named(name: string): Promise<UserInfo> {
+    const row = typeof name === 'string' && name !== '' ? await this.findByName(name) : undefined;
+    if (!row) throw new ActError('user.not_found', `no user named '${String(name)}'`);
+    return userInfo(row);
+  }
+
   async create(name: string, password: string, roles: Role[]): Promise<UserInfo> {
     checkUserName(name);
     const checked = checkRoles(roles);

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import type { Auth, UserInfo } from '../../auth/types.ts';
-import { ActError } from '../../engine/errors.ts';
 import { GROUP_DESCRIPTION_MAX } from '../../../vocab/groups.ts';
 import { audited } from '../audit.ts';
 import { allows } from '../policy.ts';
@@ -16,15 +15,9 @@ const name = z.string().min(1).max(64);
 const description = z.string().max(GROUP_DESCRIPTION_MAX);
 const admin = allowed('admin');
 
-async function userNamed(auth: Auth, userName: string): Promise<UserInfo> {
-  const user = (await auth.users.list()).find((u) => u.name === userName);
-  if (!user) throw new ActError('user.not_found', `no user named '${userName}'`);
-  return user;
-}
-
 /** Adds (or takes away) one group of a user, keeping their others. */
 async function changeMembership(auth: Auth, group: string, userName: string, member: boolean): Promise<UserInfo> {
-  const user = await userNamed(auth, userName);
+  const user = await auth.users.named(userName);
   const groups = member ? [...user.groups, group] : user.groups.filter((g) => g !== group);
   return auth.users.setGroups(user.id, groups);
 }

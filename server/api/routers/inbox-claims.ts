@@ -19,8 +19,8 @@ const userName = z.string().min(1).max(64);
 
 /** An enabled user by name (`user.not_found` otherwise). */
 async function enabledUser(auth: Auth, name: string): Promise<UserInfo> {
-  const user = (await auth.users.list()).find((u) => u.name === name && !u.disabled);
-  if (!user) throw new ActError('user.not_found', `no enabled user named '${name}'`);
+  const user = await auth.users.named(name);
+  if (user.disabled) throw new ActError('user.not_found', `no enabled user named '${name}'`);
   return user;
 }
 
