@@ -37,6 +37,7 @@ const ib = (pid: string, tid: string, principal: string, mid: string, start: num
   due_time: due,
   follow_up: NEVER_DUE,
   priority,
+  escalated: null,
 });
 /** An operator's principals: unassigned tasks, their name, their role. */
 const ANN = ['*', 'user:ann', 'role:clerk'];

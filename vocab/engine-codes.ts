@@ -38,6 +38,7 @@ export const ENGINE_CODES = {
   'task.not_found': { retryable: false, http: 404 },
   'action.unknown': { retryable: false, http: 400, invalidRequest: true },
   'action.refused': { retryable: false, http: 409, about: 'a precondition of a client action failed; nothing changed' },
+  'escalate.no_task': { retryable: false, http: 409, about: 'an acts.core.escalate act ran with no open interrupt above it (put it in the timeout steps of an irq act)' },
   'action.invalid_options': { retryable: false, http: 400, invalidRequest: true },
   'action.answer_required': { retryable: false, http: 400, invalidRequest: true, about: "an interrupt act's required answer (its params' `schema.required`) is missing, null or blank; nothing changed (see `details.fields`)" },
   'action.answer_invalid': { retryable: false, http: 400, invalidRequest: true, about: "an interrupt act's answer does not fit the types of its fields (its params' `schema.properties`): the message is one sentence per problem, `details.problems` lists them (`{ field, code, message, index? }`, vocab/answer-problems.ts); nothing changed" },

@@ -18,6 +18,9 @@ export interface Assignment {
   groups: string[];
 }
 
+/** The params of an irq act that name who may answer it (an escalation replaces them all). */
+export const ASSIGNMENT_PARAMS = ['assignee', 'candidate_users', 'assignees', 'roles', 'candidate_groups'] as const;
+
 const NONE: Assignment = { assignee: null, assignees: [], roles: [], groups: [] };
 
 /** A params field of names (one name or a list) as a list; anything else names none. */

@@ -2,7 +2,8 @@
  * Who works on an inbox task, beside its form: "Held by carol since 10:42" (or "no one holds it"),
  * and what the signed-in user may do about it — claim a free task they may answer, release or
  * delegate one they hold (to a named operator), or, as an admin, take it or free it. A delegate's
- * proposal (a `delegation: confirm` act) is shown to the delegator. Every change is a mutation of
+ * proposal (a `delegation: confirm` act) is shown to the delegator, and the task's last escalation
+ * (vocab/escalations.ts) to everyone. Every change is a mutation of
  * `inbox.*` (server/api/claims.ts); the form is read again after it (and live, when another
  * user's change arrives). State: the delegate input and the last refusal (of the mutation).
  */
@@ -14,6 +15,7 @@ import { Button } from '../ui/button.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import styles from './task-form.module.css';
 import { ago } from './waited.ts';
+import { escalationText, lastEscalation } from '../../vocab/escalations.ts';
 
 type Found = Extract<ApiOutput<'inbox.form'>, { found: true }>;
 
@@ -42,6 +44,7 @@ export function ClaimBar({ form, me, now, admin, candidate }: ClaimBarProps) {
   if (!form.open || !form.hold) return null;
   const { holder, held_since: since, delegator, proposal } = form.hold;
   const mine = holder === me;
+  const escalation = lastEscalation(form.params);
 
   return (
     <div className={styles.claim} role="group" aria-label="Who works on it" data-holder={holder ?? ''}>
@@ -52,6 +55,11 @@ export function ClaimBar({ form, me, now, admin, candidate }: ClaimBarProps) {
         {!mine && holder !== null && delegator ? ` (delegated by ${delegator})` : ''}
         {holder === null ? '' : '.'}
       </p>
+      {escalation ? (
+        <p className={styles.meta} data-testid="task-escalation" title={new Date(escalation.at).toLocaleString()}>
+          {escalationText(escalation)} ({ago(escalation.at, now)}).
+        </p>
+      ) : null}
       {proposal && mine ? (
         <p className={styles.meta} data-testid="task-proposal">
           Proposed by {String(proposal.proposed_by ?? 'the delegate')}: {JSON.stringify(Object.fromEntries(Object.entries(proposal).filter(([k]) => k !== 'proposed_by')))}

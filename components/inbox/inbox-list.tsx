@@ -16,6 +16,7 @@ import styles from './inbox-list.module.css';
 import type { InboxRow } from './use-inbox-list.ts';
 import { waited } from './waited.ts';
 import { whoAnswers } from './who-answers.ts';
+import { escalationText } from '../../vocab/escalations.ts';
 
 export const taskKey = (row: { pid: string; tid: string }) => `${row.pid}/${row.tid}`;
 
@@ -87,6 +88,11 @@ const TaskRow = memo(function TaskRow({ row, isCursor, isOpened, me, now, onOpen
           <Icon name="person" size={12} /> {whoAnswers(row.assignment, me)}
         </span>
         {row.hold?.holder ? <span data-testid="row-holder">{row.hold.holder === me ? 'held by you' : `held by ${row.hold.holder}`}</span> : null}
+        {row.escalation ? (
+          <span data-testid="row-escalated" className={styles.escalated} title={escalationText(row.escalation)}>
+            <Icon name="alert" size={12} /> escalated{row.escalation.count > 1 ? ` ×${row.escalation.count}` : ''}
+          </span>
+        ) : null}
         {typeof row.due_time === 'number' ? (
           <span data-testid="row-due" className={row.due_time < now ? styles.overdue : undefined} title={new Date(row.due_time).toLocaleString()}>
             {row.due_time < now ? `overdue ${waited(row.due_time, now)}` : `due in ${waited(now, row.due_time)}`}

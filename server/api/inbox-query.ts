@@ -15,6 +15,7 @@ import { NEVER_DUE, type InboxHold, type InboxSchedule } from '../runtime/read-m
 /** A moment as the API shows it: null for never. */
 const shownMoment = (ms: number): number | null => (ms >= NEVER_DUE ? null : ms);
 import { EVERY_TASK } from '../../vocab/inbox-principals.ts';
+import { lastEscalation, withEscalations, type Escalation } from '../../vocab/escalations.ts';
 import { INBOX_VIEWS, type InboxView } from '../../vocab/inbox-views.ts';
 
 export { INBOX_VIEWS, type InboxView };
@@ -36,6 +37,8 @@ export interface InboxItem {
   due_time?: number | null;
   follow_up?: number | null;
   priority?: number;
+  /** Its last escalation (its params above are as the escalations left them); absent: never escalated. */
+  escalation?: Escalation;
   /** The step the task belongs to, as its `created` message names it (not on live `added` events). */
   step?: StepRef | null;
   start_time: number;
@@ -59,7 +62,8 @@ function messageStep(inputs: Record<string, unknown>): StepRef | null {
 
 /** The inbox item a `created` irq message describes (with its hold, read from its inbox row). */
 export function inboxItem(m: InboxTask & Partial<InboxSchedule> & { hold?: InboxHold }): InboxItem {
-  const params = m.inputs.params ?? null;
+  const params = withEscalations(m.inputs.params ?? null, m.escalated ?? null);
+  const escalation = lastEscalation(params);
   return {
     pid: m.pid,
     tid: m.tid,
@@ -74,6 +78,7 @@ export function inboxItem(m: InboxTask & Partial<InboxSchedule> & { hold?: Inbox
     step: messageStep(m.inputs),
     start_time: m.start_time,
     ...(m.hold ? { hold: m.hold } : {}),
+    ...(escalation ? { escalation } : {}),
     ...(m.due_time === undefined ? {} : { due_time: shownMoment(m.due_time), follow_up: shownMoment(m.follow_up ?? NEVER_DUE), priority: m.priority }),
   };
 }
@@ -97,6 +102,6 @@ export async function inboxOf(engine: Engine, caller: Caller, { view = 'all', ov
   // all: also what was given or delegated to the caller, though offered to others
   const all = principals.length > 0 && !principals.includes(EVERY_TASK) ? { principals, alsoHeldBy: caller.name } : { principals };
   const whose = view === 'mine' ? { principals: principals.length > 0 ? [EVERY_TASK] : [], holder: caller.name } : view === 'groups' ? { principals, holder: null } : all;
-  const { count, tasks } = await engine.reads.inbox({ ...whose, ...page, ...(overdue ? { dueBefore: Date.now() } : {}) });
+  const { count, tasks } = await engine.reads.inbox({ ...whose, ...page, ...(overdue ? { dueBefore: engine.now() } : {}) });
   return { count, items: tasks.map(inboxItem) };
 }

@@ -96,6 +96,8 @@ export interface EngineContext {
   /** The task's row (and its process's) is written with the current job. */
   markDirty(proc: Process, task: Task): void;
   markProcDirty(proc: Process): void;
+  /** An open interrupt's params changed who may answer it (an escalation): its inbox rows are rebuilt with the job's batch. */
+  reoffer(proc: Process, task: Task): void;
   /** The process's control (pause, breakpoints, incidents; control.ts) changed: its row goes out with the job, and the runtime tells it. */
   controlChanged(proc: Process): void;
   /** Queues the task's execution (init → run → proceed); false when it waits in the outbox. */

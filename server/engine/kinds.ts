@@ -24,6 +24,7 @@ import { compileDynamic } from './tree/compile.ts';
 import { asAct, asBranch } from './tree/node.ts';
 import { mergeData } from './vars.ts';
 import { startSubflow } from './subflow.ts';
+import { escalate, type EscalateParams } from './escalation.ts';
 import { GLOBAL_SCOPE } from './snapshots.ts';
 
 /** Inputs: the chain predecessor's outputs, act options, then the node's evaluated `inputs`. */
@@ -264,6 +265,12 @@ class ActContext implements FuncContext {
 
   startSubflow(mid: string, options: Vars): void {
     startSubflow(this.core, this.proc, this.task, mid, options);
+  }
+
+  escalateOwner(params: EscalateParams): void {
+    const escalation = escalate(this.core, this.proc, this.task, params);
+    this.setVars({ escalation });
+    this.markOutputs(['escalation']);
   }
 
   actOnParent(action: string, options: Vars): void {

@@ -35,6 +35,7 @@ export function enginePort(rt: Omit<Runtime, 'port'>): EngineContext {
     setError: (proc, task, err) => tasks.setError(proc, task, err),
     markDirty: (proc, task) => tasks.markDirty(proc, task),
     markProcDirty: (proc) => tasks.markProcDirty(proc),
+    reoffer: (proc, task) => rt.batch.reoffer(proc, task),
     controlChanged: (proc) => rt.events.emit('control', { proc }),
     taskChanged: (proc, task) => tasks.taskChanged(proc, task),
     schedule: (proc, task) => executions.schedule(proc, task),

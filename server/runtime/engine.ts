@@ -337,6 +337,11 @@ export class Engine {
 
   // ---- time, events, lifecycle ----
 
+  /** The engine's time (epoch ms): what its timeout rules and the inbox's due dates go by (an injected clock in tests). */
+  now(): number {
+    return this.rt.clock.now();
+  }
+
   /** One timer tick (ticker.ts); tests and the CLI call it with an injected clock. */
   tick(): Promise<TickReport> {
     return this.ticker.tick();

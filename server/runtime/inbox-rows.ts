@@ -3,7 +3,8 @@
  * (its assignment), the principals that names, and which rows a job's batch writes or deletes.
  * A task is in the inbox from its `created` act message while it waits in `interrupted`: the
  * batch holding that message writes its rows, the batch of the job in which it leaves
- * `interrupted` (answered, skipped, failed, aborted …) deletes them. Acts of external packages
+ * `interrupted` (answered, skipped, failed, aborted …) deletes them; an escalation (engine
+ * escalation.ts) replaces them in the batch of its job. Acts of external packages
  * (run_as `worker`) wait in `interrupted` for a remote worker, never in the inbox. Stateless.
  */
 import type { InboxRow, MessageRow, StoreQueries, TaskRef } from '../store/contract/types.ts';
@@ -11,6 +12,7 @@ import { DEFAULT_PRIORITY, NEVER_DUE } from '../store/contract/inbox.ts';
 import { parseDuration } from '../engine/model/duration.ts';
 import type { Task } from '../engine/task.ts';
 import { assignmentOf, EVERY_TASK, principalsOf } from '../../vocab/inbox-principals.ts';
+import { escalatedParams, lastEscalation } from '../../vocab/escalations.ts';
 
 /** Tasks whose created messages one query looks up (each pair a term of its OR). */
 const LOOKUP_CHUNK = 50;
@@ -49,9 +51,18 @@ export function inboxRowsOf(m: CreatedMessage): InboxRow[] {
   const params = (m.inputs.params ?? null) as Record<string, unknown> | null;
   const assignment = assignmentOf(params);
   const principals = [EVERY_TASK, ...principalsOf(assignment)];
-  const held = { holder: assignment.assignee, held_since: assignment.assignee ? m.start_time : null, delegator: null, proposal: null };
+  const escalation = lastEscalation(params);
+  const handed = escalation ? escalation.at : m.start_time;
+  const escalated = escalatedParams(params);
+  const held = { holder: assignment.assignee, held_since: assignment.assignee ? handed : null, delegator: null, proposal: null };
   const when = { due_time: momentOf(params?.due, m.start_time), follow_up: momentOf(params?.follow_up, m.start_time), priority: priorityOf(params?.priority) };
-  return principals.map((principal) => ({ id: `${m.pid}:${m.tid}:${principal}`, pid: m.pid, tid: m.tid, mid: m.mid, principal, start_time: m.start_time, ...held, ...when }));
+  return principals.map((principal) => ({ id: `${m.pid}:${m.tid}:${principal}`, pid: m.pid, tid: m.tid, mid: m.mid, principal, start_time: m.start_time, ...held, ...when, escalated }));
+}
+
+/** An open interrupt whose params changed who may answer it (an escalation), with its model. */
+export interface Reoffered {
+  task: Task;
+  mid: string;
 }
 
 /** What a batch does to the inbox: rows of tasks that entered it, tasks that left it. */
@@ -63,20 +74,26 @@ export interface InboxChanges {
 /**
  * The inbox changes of a batch: a task whose `created` act message the batch holds enters the
  * inbox when it still waits (`interrupted`, said by `stateOf`); a task that left `interrupted`
- * during the job (`left`, recorded by TaskWrites.setState) and does not wait again leaves it.
+ * during the job (`left`, recorded by TaskWrites.setState) and does not wait again leaves it; a
+ * task `reoffered` that still waits has its rows replaced by rows of its params as they are now.
  */
 export function inboxChanges(
   messages: readonly MessageRow[],
   stateOf: (pid: string, tid: string) => string | undefined,
   left: readonly Task[],
   isExternal: (uses: string) => boolean = () => false,
+  reoffered: readonly Reoffered[] = [],
 ): InboxChanges {
+  const again = reoffered.filter((r) => r.task.state === 'interrupted');
+  const replaced = new Set(again.map((r) => `${r.task.pid}:${r.task.tid}`));
   const entered = new Map<string, MessageRow>();
   for (const m of messages) {
-    if (m.type === 'act' && m.state === 'created' && stateOf(m.pid, m.tid) === 'interrupted' && !isExternal(m.uses)) entered.set(`${m.pid}:${m.tid}`, m);
+    const key = `${m.pid}:${m.tid}`;
+    if (m.type === 'act' && m.state === 'created' && !replaced.has(key) && stateOf(m.pid, m.tid) === 'interrupted' && !isExternal(m.uses)) entered.set(key, m);
   }
+  const offeredAgain = again.map(({ task, mid }) => ({ pid: task.pid, tid: task.tid, mid, inputs: { params: task.params }, start_time: task.startTime }));
   return {
-    rows: [...entered.values()].flatMap(inboxRowsOf),
-    left: left.filter((t) => t.state !== 'interrupted').map((t) => ({ pid: t.pid, tid: t.tid })),
+    rows: [...[...entered.values()].flatMap(inboxRowsOf), ...offeredAgain.flatMap(inboxRowsOf)],
+    left: [...left.filter((t) => t.state !== 'interrupted'), ...again.map((r) => r.task)].map((t) => ({ pid: t.pid, tid: t.tid })),
   };
 }

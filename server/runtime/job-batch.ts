@@ -49,6 +49,7 @@ export class JobBatch {
   private fresh: string[] = [];
   /** Tasks that left `interrupted` in the running turn: their inbox rows go with its batch. */
   private readonly leftInterrupted = new Set<Task>();
+  private readonly reoffered = new Map<Task, string>();
   /** The process rows last handed to the writer, valid while their generation is current. */
   private readonly handedOut = new WeakMap<Process, { generation: number; row: ProcRow }>();
   private generation = 0;
@@ -119,6 +120,11 @@ export class JobBatch {
     this.leftInterrupted.add(task);
   }
 
+  /** An open interrupt's inbox rows are rebuilt from its params (an escalation changed them). */
+  reoffer(proc: Process, task: Task): void {
+    this.reoffered.set(task, proc.mid);
+  }
+
   addMessage(row: MessageRow): void {
     this.messages.push(row);
   }
@@ -147,8 +153,9 @@ export class JobBatch {
     let states: Map<string, string> | undefined;
     const messages = this.messages.splice(0);
     const deliveries = this.deliveries.splice(0);
-    const inbox = inboxChanges(messages, (pid, tid) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`), [...this.leftInterrupted], this.isExternal);
+    const inbox = inboxChanges(messages, (pid, tid) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`), [...this.leftInterrupted], this.isExternal, [...this.reoffered].map(([task, mid]) => ({ task, mid })));
     this.leftInterrupted.clear();
+    this.reoffered.clear();
     const ops = this.outbox.take();
     const fresh = this.fresh;
     this.fresh = [];

@@ -12,7 +12,11 @@ export interface InboxSchedule {
   due_time: number;
   follow_up: number;
   priority: number;
+  /** What escalations changed in the task's params since it opened (null: none). */
+  escalated: EscalatedParams | null;
 }
+
+import type { EscalatedParams } from '../../vocab/escalations.ts';
 
 export type { EventRow, MessageRow, ProcRow, Query, QueryExpr, QueryFilter } from '../store/contract/types.ts';
 

@@ -57,7 +57,7 @@ export class ReadModel {
     const tasks: InboxAnswer['tasks'] = [];
     for (const row of rows) {
       const m = created.get(`${row.pid}:${row.tid}`);
-      if (m) tasks.push({ ...m, hold: holdOf(row), due_time: row.due_time ?? NEVER_DUE, follow_up: row.follow_up ?? NEVER_DUE, priority: row.priority ?? DEFAULT_PRIORITY });
+      if (m) tasks.push({ ...m, hold: holdOf(row), due_time: row.due_time ?? NEVER_DUE, follow_up: row.follow_up ?? NEVER_DUE, priority: row.priority ?? DEFAULT_PRIORITY, escalated: row.escalated ?? null });
     }
     return { count, tasks };
   }

@@ -226,7 +226,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     name: 'inbox',
     delegate: 'inboxEntry',
     sqlName: 'inbox',
-    columns: { id: str, pid: str, tid: str, mid: str, principal: str, start_time: time, holder: strOrNull, held_since: timeOrNull, delegator: strOrNull, proposal: json, due_time: time, follow_up: time, priority: int },
+    columns: { id: str, pid: str, tid: str, mid: str, principal: str, start_time: time, holder: strOrNull, held_since: timeOrNull, delegator: strOrNull, proposal: json, due_time: time, follow_up: time, priority: int, escalated: json },
   },
   users: {
     name: 'users',

@@ -141,6 +141,7 @@ export const samples: { [K in CollectionName]: (id: string, n: number) => Sample
     due_time: T0 + 100 * n,
     follow_up: NEVER_DUE,
     priority: n,
+    escalated: n % 2 ? { candidate_groups: ['managers'], priority: 90, escalations: [{ at: T0 + n, by: 'esc', reason: 'late', to: { assignee: null, candidate_users: [], candidate_groups: ['managers'], roles: [] }, priority: 90, count: 1 }] } : null,
   }),
   states: (id, n) => ({ id, pid: 'p1', key: `k${n}`, value: n % 2 ? { n, list: [n] } : null, update_time: T0 + n }),
   files: (id, n) => ({ id, pid: 'p1', tid: `t${n}`, field: 'receipt', name: `r${n}.pdf`, type: 'application/pdf', size: n, data: Buffer.from(`%PDF ${n}`).toString('base64'), create_by: 'bob', create_time: T0 + n }),

@@ -3,7 +3,8 @@
  * construct the engine runs — steps with `if`, branches with `if`/`else`/`needs`/`run`, `next`
  * loops bounded by a counter, forward `next` jumps, nested block/parallel/sequence acts, subflows
  * (to models generated after this one, so calls never recurse), catches by ecode and catch-all,
- * timeout rules, setup chains and lifecycle hooks, and set/code/msg/irq/action acts.
+ * timeout rules (some escalating their interrupt), setup chains and lifecycle hooks, and
+ * set/code/msg/irq/action acts.
  *
  * Loops stay finite whatever the client does: a backward `next` only sits at the end of a branch
  * whose `if` reads a counter and whose `run` increments it (`c1 < 2`, `$set('c1', c1 + 1)`), and
@@ -265,7 +266,9 @@ class ModelBuilder {
     const id = this.nextId('s');
     const act = rng.chance(0.3)
       ? { id: this.nextId('a'), uses: 'acts.core.action', params: { action: 'error', options: { ecode: rng.pick([...ECODES, UNCAUGHT_ECODE]) } } }
-      : this.act(depth + 1, true);
+      : rng.chance(0.2)
+        ? { id: this.nextId('a'), uses: 'acts.core.escalate', params: rng.chance(0.5) ? { priority: rng.int(0, 99) } : { candidate_users: ['sim'], reason: 'late' } }
+        : this.act(depth + 1, true);
     return [{ id, acts: [act] }];
   }
 

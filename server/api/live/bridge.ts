@@ -12,7 +12,8 @@
  *
  * State: idle ⇄ scheduled (a seal is queued on setImmediate); sealed groups wait for their batch
  * to commit, then go out in order; → closed (listeners removed, everything pending emitted).
- * It also remembers the open inbox tasks it saw (to route their removal) and the recent
+ * It also remembers the open inbox tasks it saw (to route their removal, or an escalation's
+ * move to other rooms) and the recent
  * removals (inbox catch-up drops items removed while its snapshot was read).
  */
 import type { Server } from 'socket.io';
@@ -23,6 +24,7 @@ import type { Process } from '../../engine/process.ts';
 import type { Task } from '../../engine/task.ts';
 import { assignmentOf } from '../inbox-access.ts';
 import { isTerminalName } from '../../../vocab/states.ts';
+import { lastEscalation } from '../../../vocab/escalations.ts';
 import { inboxEvent, messageEvent, processEvent, taskEvent, type ControlEvent, type ProcessChange } from './payloads.ts';
 import { controlView } from '../../engine/control.ts';
 import { assignmentRooms, modelRoom, procRoom } from './rooms.ts';
@@ -105,9 +107,13 @@ export class LiveBridge {
       const params = task.paramsReady ? task.params : null;
       const assignment = assignmentOf(params);
       const rooms = assignmentRooms(assignment);
+      // an escalation offers an open task to others: those it no longer is offered to lose it
+      const gone = (this.open.get(key) ?? []).filter((room) => !rooms.includes(room));
+      if (gone.length > 0) this.push(gone, 'inbox', inboxEvent('removed', info.pid, info.tid, null, cursor));
       this.open.set(key, rooms);
       const p = procInfo(proc);
-      const item = { pid: info.pid, tid: info.tid, nid: info.nid, key: info.key, name: info.name, uses: info.uses, mid: p.mid, model_name: p.name, params, assignment, start_time: info.start_time };
+      const escalation = lastEscalation(params);
+      const item = { pid: info.pid, tid: info.tid, nid: info.nid, key: info.key, name: info.name, uses: info.uses, mid: p.mid, model_name: p.name, params, assignment, start_time: info.start_time, ...(escalation ? { escalation } : {}) };
       this.push(rooms, 'inbox', inboxEvent('added', info.pid, info.tid, item, cursor));
     } else if (isTerminalName(info.state) && (this.open.has(key) || this.irqPackages.has(info.uses))) {
       const rooms = this.open.get(key) ?? assignmentRooms(assignmentOf(task.paramsReady ? task.params : null));

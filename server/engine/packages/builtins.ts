@@ -2,7 +2,8 @@
 import { ActError } from '../errors.ts';
 import type { Act, Vars } from '../model/types.ts';
 import type { FuncPackage, PackageDef, PackageMeta } from './types.ts';
-import { ACTION_PARAMS, BLOCK_PARAMS, CODE_PARAMS, FAN_OUT_PARAMS, HOOK_PARAMS, IRQ_PARAMS, MSG_PARAMS, SET_PARAMS, SUBFLOW_PARAMS } from './params-schemas.ts';
+import type { EscalateParams } from '../escalation.ts';
+import { ACTION_PARAMS, BLOCK_PARAMS, ESCALATE_PARAMS, CODE_PARAMS, FAN_OUT_PARAMS, HOOK_PARAMS, IRQ_PARAMS, MSG_PARAMS, SET_PARAMS, SUBFLOW_PARAMS } from './params-schemas.ts';
 import { httpPackage } from './http.ts';
 import { shellPackage } from './shell.ts';
 import { statePackage } from './state.ts';
@@ -24,6 +25,14 @@ const action: FuncPackage = {
   parentAction(params) {
     const p = params as { action: string; options?: Vars };
     return { action: p.action, options: p.options ?? {} };
+  },
+};
+
+const escalate: FuncPackage = {
+  ...meta('acts.core.escalate', 'core', 'func', 'Escalates the open interrupt whose timeout runs it: offers it to others, raises its priority.', ESCALATE_PARAMS),
+  run_as: 'func',
+  run(ctx) {
+    ctx.escalateOwner(ctx.params as EscalateParams);
   },
 };
 
@@ -106,6 +115,6 @@ const hook = meta('acts.event.hook', 'event', 'func', 'Starts the model from a s
 const chat = meta('acts.event.chat', 'event', 'func', 'Starts the model with a text as input `data`.', triggerSchema);
 const schedule = meta('acts.event.schedule', 'event', 'func', 'Starts the model on a cron schedule.', triggerSchema);
 
-export const BUILT_IN_PACKAGES: PackageDef[] = [irq, msg, action, block, fanOut('acts.core.parallel', 'parallel', 'Runs acts once per item, all at once.'), fanOut('acts.core.sequence', 'sequence', 'Runs acts once per item, one item after another.'), subflow, httpPackage, shellPackage, statePackage, set, code, manual, hook, chat, schedule];
+export const BUILT_IN_PACKAGES: PackageDef[] = [irq, msg, action, escalate, block, fanOut('acts.core.parallel', 'parallel', 'Runs acts once per item, all at once.'), fanOut('acts.core.sequence', 'sequence', 'Runs acts once per item, one item after another.'), subflow, httpPackage, shellPackage, statePackage, set, code, manual, hook, chat, schedule];
 
 export const TRIGGER_PACKAGES = new Set(['acts.event.manual', 'acts.event.hook', 'acts.event.chat', 'acts.event.schedule']);

@@ -99,6 +99,18 @@ export const ACTION_PARAMS = {
   },
 };
 
+export const ESCALATE_PARAMS = {
+  type: 'object',
+  properties: {
+    assignee: text('Give to', 'The user the task is given to (in their hands); naming anyone replaces who may answer'),
+    candidate_users: names('Offer to users', 'User names who may claim and answer it from now on'),
+    candidate_groups: names('Offer to groups', 'Groups whose members may claim and answer it from now on, e.g. managers'),
+    roles: names('Offer to roles', 'Roles whose users may answer it from now on'),
+    priority: { type: ['number', 'null'], title: 'Priority', description: 'The new priority (higher comes first in the inbox)' },
+    reason: text('Reason', 'Why, as the inbox shows it, e.g. Not answered within 2 days'),
+  },
+};
+
 export const BLOCK_PARAMS = {
   type: 'object',
   required: ['acts'],

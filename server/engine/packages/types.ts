@@ -3,6 +3,7 @@ import type { Act, JsonSchema, Vars } from '../model/types.ts';
 import type { HttpRequest, HttpResponse } from './http-types.ts';
 import type { ShellResult, ShellScript } from './shell-types.ts';
 import type { StateOp } from './state-types.ts';
+import type { EscalateParams } from '../escalation.ts';
 
 /**
  * How an act of the package runs: `irq` waits for a client action (a person, the inbox), `msg`
@@ -70,6 +71,8 @@ export interface FuncContext {
   holdCompletion(): void;
   /** Starts a child process; its end is reported back to this act (spec 2.7). */
   startSubflow(mid: string, options: Vars): void;
+  /** Escalates the open interrupt above the act (acts.core.escalate, in its timeout steps: escalation.ts). */
+  escalateOwner(params: EscalateParams): void;
   /** Applies a client action to the act's parent task (acts.core.action). */
   actOnParent(action: string, options: Vars): void;
 }

@@ -2,6 +2,7 @@
  * The store contract's inbox (types.ts re-exports it): the read model's rows of open interrupt
  * tasks (server/runtime/inbox-rows.ts) and the named queries over them.
  */
+import type { EscalatedParams } from '../../../vocab/escalations.ts';
 
 /** A task by its coordinates. */
 export interface TaskRef {
@@ -40,6 +41,11 @@ export interface InboxRow {
   follow_up: number;
   /** Higher first (`params.priority`, default DEFAULT_PRIORITY). */
   priority: number;
+  /**
+   * What escalations changed in the task's params (engine escalation.ts; its rows were rebuilt
+   * then): who may answer, its priority, the escalations so far; null: never escalated.
+   */
+  escalated: EscalatedParams | null;
 }
 
 /** The due time of a task without one: the last moment a JS date holds (sorts after every real one). */
@@ -56,6 +62,7 @@ export const UNHELD_UNDATED = {
   due_time: NEVER_DUE,
   follow_up: NEVER_DUE,
   priority: DEFAULT_PRIORITY,
+  escalated: null,
 } as const satisfies Partial<InboxRow>;
 
 /**

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "inbox" ADD COLUMN     "escalated" TEXT COLLATE "C";
