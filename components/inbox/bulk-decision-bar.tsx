@@ -1,8 +1,9 @@
 /**
- * One decision for the ticked inbox tasks (`inbox.decideMany`): approve them all, or reject them
- * all with one error code; then how many went through and, for each that did not (answered
- * elsewhere meanwhile, held by another …), why, with its code. State: the reject panel's ecode and
- * the mutation's result.
+ * One decision for the ticked inbox tasks (`inbox.decideMany`): approve them all — with one
+ * answer, in the typed fields of their act when they are all of one act (use-bulk-answer.ts) — or
+ * reject them all with one error code; then how many went through and, for each that did not
+ * (answered elsewhere meanwhile, held by another …), why, with its code. State: the reject
+ * panel's ecode, the answer form's inputs and the mutation's result.
  */
 'use client';
 import { useId, useState } from 'react';
@@ -10,16 +11,23 @@ import { useApiMutation } from '../data/use-api.ts';
 import { Button } from '../ui/button.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import styles from './inbox-view.module.css';
-
-type Task = { pid: string; tid: string };
+import formStyles from './task-form.module.css';
+import { OutputField } from './output-field.tsx';
+import { useBulkAnswer, type BulkTask } from './use-bulk-answer.ts';
 
 const SHOWN = 20;
 
-export function BulkDecisionBar({ tasks, onClear }: { tasks: Task[]; onClear: () => void }) {
+export function BulkDecisionBar({ tasks: ticked, onClear }: { tasks: BulkTask[]; onClear: () => void }) {
   const id = useId();
   const [rejecting, setRejecting] = useState(false);
   const [ecode, setEcode] = useState('rejected');
   const decide = useApiMutation('inbox.decideMany', { invalidates: ['inbox.list', 'inbox.approvals'], onSuccess: onClear });
+  const { oneAct, fields, filesLeft, answer } = useBulkAnswer(ticked);
+  const tasks = ticked.map(({ pid, tid }) => ({ pid, tid }));
+  const approve = () => {
+    const checked = answer.check();
+    if (checked.ok) decide.mutate({ tasks, action: 'complete', options: checked.options });
+  };
   const result = decide.data;
   const refused = result?.results.filter((r) => r.outcome === 'refused') ?? [];
   return (
@@ -27,7 +35,7 @@ export function BulkDecisionBar({ tasks, onClear }: { tasks: Task[]; onClear: ()
       {tasks.length > 0 ? (
         <div className={styles.bulkButtons}>
           <span>{tasks.length === 1 ? '1 task selected' : `${tasks.length} tasks selected`}</span>
-          <Button size="sm" variant="primary" busy={decide.isPending && !rejecting} disabled={decide.isPending} onClick={() => decide.mutate({ tasks, action: 'complete' })}>
+          <Button size="sm" variant="primary" busy={decide.isPending && !rejecting} disabled={decide.isPending} onClick={approve}>
             Approve all
           </Button>
           {rejecting ? (
@@ -47,6 +55,21 @@ export function BulkDecisionBar({ tasks, onClear }: { tasks: Task[]; onClear: ()
             Clear
           </Button>
         </div>
+      ) : null}
+      {tasks.length > 1 && !oneAct ? <p className={formStyles.hint}>The selected tasks are of different steps: they are approved without answers. Select tasks of one step to answer them together.</p> : null}
+      {oneAct && fields.length > 0 ? (
+        <fieldset className={formStyles.fields} disabled={decide.isPending} aria-label="One answer for the selected tasks">
+          <legend className={formStyles.legend}>One answer for all</legend>
+          {fields.map((f) => (
+            <OutputField key={f.key} field={f} value={answer.valueOf(f)} disabled={decide.isPending} invalid={answer.blank.has(f.key)} problems={answer.problems.get(f.key)} onChange={(v) => answer.set(f.key, v)} />
+          ))}
+          {filesLeft > 0 ? <p className={formStyles.hint}>Files are answered one task at a time.</p> : null}
+        </fieldset>
+      ) : null}
+      {answer.invalid ? (
+        <p role="alert" className={formStyles.invalid}>
+          {answer.invalid}
+        </p>
       ) : null}
       {result ? (
         <div role="status" data-testid="bulk-result">

@@ -45,7 +45,7 @@ export function InboxView() {
 
   const keys = useMemo(() => rows.map(taskKey), [rows]);
   const selection = useTaskSelection(keys);
-  const ticked = useMemo(() => rows.filter((r) => selection.selected.has(taskKey(r))).map((r) => ({ pid: r.pid, tid: r.tid })), [rows, selection.selected]);
+  const ticked = useMemo(() => rows.filter((r) => selection.selected.has(taskKey(r))).map((r) => ({ pid: r.pid, tid: r.tid, mid: r.mid, nid: r.nid })), [rows, selection.selected]);
 
   const open = useCallback((row: Target) => {
     setOpened({ pid: row.pid, tid: row.tid });
