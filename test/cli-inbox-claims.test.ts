@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('acts groups and the hand-over commands', () => {
-  it('makes a group, lists it; claims, delegates, reassigns; views; coded refusals', { timeout: 60_000 }, async () => {
+  it('makes a group, lists it; claims, delegates, reassigns; views; coded refusals', { timeout: 180_000 }, async () => {
     expect((await acts('admin', ['groups', 'create', 'payers', '--desc', 'pay the bills'])).lines).toMatchObject([{ name: 'payers', description: 'pay the bills', members: [] }]);
     expect((await acts('admin', ['groups', 'add', 'payers', 'carol'])).lines).toEqual([{ group: 'payers', user: 'carol', groups: ['payers'] }]);
     expect((await acts('admin', ['groups', 'list'])).lines).toMatchObject([{ name: 'payers', members: ['carol'] }]);
@@ -54,5 +54,25 @@ describe('acts groups and the hand-over commands', () => {
     const badView = await acts('carol', ['tasks', '--inbox', '--view', 'theirs']);
     expect([badView.code, badView.error?.code]).toEqual([2, 'usage.invalid']);
     expect((await acts('admin', ['groups', 'remove', 'payers'])).lines).toEqual([{ name: 'payers', removed: true }]);
+  });
+
+  it('orders the inbox by due date or priority and lists the overdue tasks', { timeout: 120_000 }, async () => {
+    const due = (id: string, params: string) => `id: ${id}\nname: ${id}\nsteps:\n  - id: s\n    acts:\n      - { uses: acts.core.irq, key: k, params: { title: ${id}, candidate_users: [erin], ${params} } }\n`;
+    const pids: Record<string, string> = {};
+    for (const [id, params] of [
+      ['cli-late', "due: '2020-01-01', priority: 10"],
+      ['cli-soon', 'due: 2h, priority: 90'],
+    ]) {
+      await t.as('designer').models.deploy.mutate({ source: due(id, params) });
+      pids[id] = (await t.as('operator').processes.start.mutate({ mid: id })).pid;
+    }
+    await t.engine.idle();
+    const byDue = await acts('erin', ['tasks', '--inbox', '--order', 'due']);
+    expect(byDue.lines.map((l) => l.pid)).toEqual([pids['cli-late'], pids['cli-soon']]);
+    expect(byDue.lines[0]).toMatchObject({ due_time: Date.parse('2020-01-01'), priority: 10 });
+    expect((await acts('erin', ['tasks', '--inbox', '--order', 'priority'])).lines.map((l) => l.pid)).toEqual([pids['cli-soon'], pids['cli-late']]);
+    expect((await acts('erin', ['tasks', '--inbox', '--overdue'])).lines.map((l) => l.pid)).toEqual([pids['cli-late']]);
+    const badOrder = await acts('erin', ['tasks', '--inbox', '--order', 'sideways']);
+    expect([badOrder.code, badOrder.error?.code]).toEqual([2, 'usage.invalid']);
   });
 });

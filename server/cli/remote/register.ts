@@ -121,6 +121,8 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
       .option('--inbox', 'your inbox instead of one process')
       .option('--model <id>', 'with --inbox: only tasks of this model')
       .option('--view <view>', "with --inbox: mine (held by you), groups (offered to you and your groups, held by no one) or all (default)")
+      .option('--order <order>', 'with --inbox: oldest (default), newest, due (soonest first) or priority (highest first)')
+      .option('--overdue', 'with --inbox: only the tasks past their due date')
       .option('--limit <n>', 'with --inbox: at most n tasks (1–500, default 50)')
       .option('--offset <n>', 'with --inbox: skip the first n'),
   ).action(async (pid: string | undefined, flags) => {
