@@ -129,6 +129,10 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox escalation (%s)', (backe
     expect(tasks.find((x) => x.tid === tid)?.state).toBe('interrupted');
     expect(tasks.find((x) => x.nid !== 'escalate' && x.uses === 'acts.core.escalate')).toMatchObject({ state: 'completed', outputs: { escalation: { count: 1 } } });
 
+    // the task's history on the run page, newest first (the escalation went by the engine's clock, moved on by hours)
+    const history = (await t.as('viewer').tasks.history.query({ pid, tid })).rows.map((e) => `${e.actor_name} ${e.action} ${e.result} ${e.text ?? ''}`.trim());
+    expect(history).toEqual(['escalate task.escalate ok Escalated (offered to group managers, priority 90): Not answered within 2 hours', 'carol task.complete auth.forbidden', 'carol task.claim ok']);
+
     await t.as('mia').tasks.complete.mutate({ pid, tid, options: { ok: true } });
     await t.engine.idle();
     expect((await t.as('admin').processes.state.query({ pid })).state).toBe('completed');

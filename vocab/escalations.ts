@@ -48,12 +48,18 @@ export function withEscalations(params: unknown, escalated: EscalatedParams | nu
   return { ...p, ...escalated };
 }
 
+/** The history entries' action of an escalation (the run page's task history). */
+export const ESCALATE_ACTION = 'task.escalate';
+
+/** Every escalation an act's params record, oldest first. */
+export function escalationsOf(params: unknown): Escalation[] {
+  const list = (params as { escalations?: unknown } | null)?.escalations;
+  return Array.isArray(list) ? list.filter((e): e is Escalation => typeof (e as Partial<Escalation> | null)?.at === 'number') : [];
+}
+
 /** The last escalation an act's params record, or null. */
 export function lastEscalation(params: unknown): Escalation | null {
-  const list = (params as { escalations?: unknown } | null)?.escalations;
-  if (!Array.isArray(list) || list.length === 0) return null;
-  const last = list[list.length - 1] as Partial<Escalation> | null;
-  return last && typeof last.at === 'number' ? (last as Escalation) : null;
+  return escalationsOf(params).at(-1) ?? null;
 }
 
 /** An escalation in words, as the inbox and the run page tell it. */

@@ -1,11 +1,13 @@
 /**
  * What people did to a task (`tasks.history`: its audit entries, newest first): answers, claims,
- * releases, delegations and reassignments — who, when, to whom — and refusals with their codes.
+ * releases, delegations and reassignments — who, when, to whom — and refusals with their codes;
+ * and the task's escalations (by its timeout rules).
  * Read again whenever the run's live store sees the task change (`version`); shown for acts.
  */
 'use client';
 import { useApiQuery } from '../data/use-api.ts';
 import { formatTime } from './format.ts';
+import { ESCALATE_ACTION } from '../../vocab/escalations.ts';
 import { useRefetchOnChange } from './use-refetch-on-change.ts';
 import styles from './run.module.css';
 
@@ -27,6 +29,7 @@ function sentence(e: { actor_name: string; action: string; result: string; to: u
     cancel: 'withdrew it',
     comment: `commented: “${e.text ?? ''}”`,
   };
+  if (e.action === ESCALATE_ACTION) return `${e.text ?? 'Escalated'} (by ${e.actor_name})`;
   const what = words[verb] ?? verb;
   return e.result === 'ok' ? `${e.actor_name} ${what}` : `${e.actor_name} tried: ${verb} — refused (${e.result})`;
 }

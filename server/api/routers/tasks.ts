@@ -15,6 +15,9 @@ import { allowed, router } from '../trpc.ts';
 import { shownTask } from '../large-values.ts';
 import { COMMENT_ACTION } from '../../../vocab/comments.ts';
 import { requireUploadedFiles } from '../answer-files.ts';
+import { toActError } from '../errors.ts';
+import type { Engine } from '../../runtime/engine.ts';
+import { ESCALATE_ACTION, escalationsOf, escalationText } from '../../../vocab/escalations.ts';
 
 const target = z.object({ pid: id, tid: id, options: vars.default({}) });
 
@@ -33,6 +36,17 @@ function action(name: string) {
     );
 }
 
+/** A task's params; null when its process or the task is gone (its audit entries stay). */
+async function paramsOfTask(engine: Engine, pid: string, tid: string): Promise<unknown> {
+  try {
+    return (await engine.tasks.get(pid, tid)).params;
+  } catch (err) {
+    const code = toActError(err).code;
+    if (code === 'task.not_found' || code === 'process.not_found') return null;
+    throw err;
+  }
+}
+
 /** The most entries `history` answers. */
 export const TASK_HISTORY_MAX = 100;
 
@@ -41,19 +55,21 @@ export const tasksRouter = router({
    * What people did to a task, newest first (at most TASK_HISTORY_MAX): its audit entries —
    * answers, claims, releases, delegations, reassignments, comments (`text`), refusals with their
    * codes — with the holder before (`detail.from`) and the user it went to (`detail.to`), never the
-   * answers' values.
+   * answers' values; and its escalations (`task.escalate`, by the step or act that escalated it,
+   * `text` saying what changed).
    */
   history: allowed('read')
     .input(z.object({ pid: id, tid: id }))
     .query(async ({ ctx, input }) => {
-      const { rows } = await ctx.services.audit.query({ target: `${input.pid}/${input.tid}`, limit: TASK_HISTORY_MAX });
-      return {
-        rows: rows.map((e) => {
-          const detail = (typeof e.detail === 'object' && e.detail !== null ? e.detail : {}) as { from?: unknown; to?: unknown; text?: unknown };
-          const text = e.action === COMMENT_ACTION && typeof detail.text === 'string' ? detail.text : null;
-          return { id: e.id, time: e.time, actor_name: e.actor_name, action: e.action, result: e.result, from: detail.from ?? null, to: detail.to ?? null, text };
-        }),
-      };
+      const [{ rows }, params] = await Promise.all([ctx.services.audit.query({ target: `${input.pid}/${input.tid}`, limit: TASK_HISTORY_MAX }), paramsOfTask(ctx.services.engine, input.pid, input.tid)]);
+      const people = rows.map((e) => {
+        const detail = (typeof e.detail === 'object' && e.detail !== null ? e.detail : {}) as { from?: unknown; to?: unknown; text?: unknown };
+        const text = e.action === COMMENT_ACTION && typeof detail.text === 'string' ? detail.text : null;
+        return { id: e.id, time: e.time, actor_name: e.actor_name, action: e.action, result: e.result, from: detail.from ?? null, to: detail.to ?? null, text };
+      });
+      // the engine's escalations of the task (its timeout rules'), among what people did
+      const escalations = escalationsOf(params).map((x) => ({ id: `escalation-${x.count}`, time: x.at, actor_name: x.by, action: ESCALATE_ACTION, result: 'ok', from: null, to: x.to, text: escalationText(x) }));
+      return { rows: [...people, ...escalations].sort((a, b) => b.time - a.time).slice(0, TASK_HISTORY_MAX) };
     }),
   get: allowed('read')
     .input(z.object({ pid: id, tid: id }))
