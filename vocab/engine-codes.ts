@@ -44,7 +44,7 @@ export const ENGINE_CODES = {
   'action.comment_required': { retryable: false, http: 400, invalidRequest: true, about: "the `outcome` action chose an outcome that requires a comment (`comment: required`) without a non-blank option `comment`; nothing changed (see `details.outcome`)" },
   'action.unknown_outcome': { retryable: false, http: 400, invalidRequest: true, about: "the `outcome` action named an outcome the interrupt act does not declare (its params' `outcomes`); nothing changed (see `details.outcomes`)" },
   'vote.not_quorum': { retryable: false, http: 409, about: 'a vote on an act that is not decided by votes (its params have no `quorum`); nothing changed' },
-  'vote.votes_decide': { retryable: false, http: 409, about: 'an act decided by votes (`quorum`) was answered with complete, submit or an outcome (or, by a non-admin, any other task action): vote on it instead; nothing changed' },
+  'vote.votes_decide': { retryable: false, http: 409, about: 'an act decided by votes (`quorum`) was answered with complete, submit or an outcome (by a non-admin: any task action), or claimed, delegated or reassigned: vote on it instead; nothing changed' },
   'vote.already_voted': { retryable: false, http: 409, about: 'the caller already voted on this act (`details.decision`): each person votes once; nothing changed' },
   'vote.requester_excluded': { retryable: false, http: 403, about: "the caller asked for this approval (who started the run, or the act's `quorum.requester`) and the act excludes the requester: someone else decides; nothing changed" },
   'package.unknown': { retryable: false, http: 404 },

@@ -17,8 +17,9 @@ export const ELECTORATE_KEY = '__electorate';
 export const VOTER_OPTION = '$voter';
 export const ELECTORATE_OPTION = '$electorate';
 
-/** The client action of a vote. */
+/** The client action of a vote, and its audit entry on the task. */
 export const VOTE_ACTION = 'vote';
+export const VOTE_AUDIT_ACTION = 'task.vote';
 export const VOTE_DECISIONS = ['approve', 'reject'] as const;
 export type VoteDecision = (typeof VOTE_DECISIONS)[number];
 

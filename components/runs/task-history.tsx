@@ -1,6 +1,6 @@
 /**
  * What people did to a task (`tasks.history`: its audit entries, newest first): answers, claims,
- * releases, delegations and reassignments — who, when, to whom — and refusals with their codes.
+ * releases, delegations and reassignments — who, when, to whom —, votes, and refusals with their codes.
  * Read again whenever the run's live store sees the task change (`version`); shown for acts.
  */
 'use client';
@@ -9,8 +9,8 @@ import { formatTime } from './format.ts';
 import { useRefetchOnChange } from './use-refetch-on-change.ts';
 import styles from './run.module.css';
 
-/** One entry in words: "carol claimed it", "ann delegated it to dave", "erin: completed — refused (inbox.held)". */
-function sentence(e: { actor_name: string; action: string; result: string; to: unknown; text: string | null }): string {
+/** One entry in words: "carol claimed it", "ann delegated it to dave", "dave approved it: “fine”", "erin: completed — refused (inbox.held)". */
+function sentence(e: { actor_name: string; action: string; result: string; to: unknown; text: string | null; decision?: string | null }): string {
   const verb = e.action.replace(/^task\./, '');
   const to = typeof e.to === 'string' ? ` to ${e.to}` : e.to === null && verb === 'reassign' ? ' to no one' : '';
   const words: Record<string, string> = {
@@ -26,6 +26,7 @@ function sentence(e: { actor_name: string; action: string; result: string; to: u
     skip: 'skipped it',
     cancel: 'withdrew it',
     comment: `commented: “${e.text ?? ''}”`,
+    vote: `${e.decision === 'reject' ? 'rejected' : 'approved'} it${e.text ? `: “${e.text}”` : ''}`,
   };
   const what = words[verb] ?? verb;
   return e.result === 'ok' ? `${e.actor_name} ${what}` : `${e.actor_name} tried: ${verb} — refused (${e.result})`;
