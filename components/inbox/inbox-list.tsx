@@ -16,6 +16,7 @@ import styles from './inbox-list.module.css';
 import type { InboxRow } from './use-inbox-list.ts';
 import { waited } from './waited.ts';
 import { whoAnswers } from './who-answers.ts';
+import { progressText } from '../../vocab/quorum.ts';
 
 export const taskKey = (row: { pid: string; tid: string }) => `${row.pid}/${row.tid}`;
 
@@ -86,6 +87,7 @@ const TaskRow = memo(function TaskRow({ row, isCursor, isOpened, me, now, onOpen
         <span>
           <Icon name="person" size={12} /> {whoAnswers(row.assignment, me)}
         </span>
+        {row.votes ? <span data-testid="row-votes">{progressText(row.votes)}</span> : null}
         {row.hold?.holder ? <span data-testid="row-holder">{row.hold.holder === me ? 'held by you' : `held by ${row.hold.holder}`}</span> : null}
         {typeof row.due_time === 'number' ? (
           <span data-testid="row-due" className={row.due_time < now ? styles.overdue : undefined} title={new Date(row.due_time).toLocaleString()}>
