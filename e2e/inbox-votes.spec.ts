@@ -6,7 +6,8 @@
  * on. The run page badges the act with where the votes stand and lists them in its history.
  */
 import type { Page } from '@playwright/test';
-import { screenshot, useSession } from './helpers/browser.ts';
+import { screenshot } from './helpers/browser.ts';
+import { inboxTab as tab, pageOf, taskRow } from './helpers/inbox.ts';
 import { createUser, deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
 
@@ -27,9 +28,6 @@ steps:
 `;
 }
 
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-const taskRow = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(title.replace(/[?]/g, '\\?')) });
-
 test('2 of 3 approve: each vote is seen live by the others; the second decides the task', async ({ page, browser, adminApi, signInAs }) => {
   test.setTimeout(90_000);
   const group = uniqueName('board');
@@ -44,12 +42,7 @@ test('2 of 3 approve: each vote is seen live by the others; the second decides t
   const { pid } = await startProcess(id, {}, requester.api);
   const title = `Sign contract ${id}?`;
 
-  const pages: Record<string, Page> = { bo: page };
-  for (const [name, session] of [['cy', cy], ['dee', dee]] as const) {
-    const context = await browser.newContext();
-    await useSession(context, session);
-    pages[name] = await context.newPage();
-  }
+  const pages: Record<string, Page> = { bo: page, cy: await pageOf(browser, cy), dee: await pageOf(browser, dee) };
   for (const name of ['bo', 'cy', 'dee']) {
     await pages[name].goto('/inbox');
     await tab(pages[name], "My groups'").click();

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../vocab/roles.ts';
-import { startTestServer, USERS, type TestServer } from './helpers/server.ts';
+import { apiError, startTestServer, USERS, waitingTask, type TestServer } from './helpers/server.ts';
 
 const users: Record<string, Role[]> = { ...USERS, ann: ['operator'], carol: ['operator'], erin: ['operator'], dave: ['operator'], ivy: ['operator'] };
 
@@ -23,14 +23,7 @@ steps:
       - { uses: acts.core.irq, key: later }
 `;
 
-async function refusal(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (err) {
-    return (err as { data?: { code?: string }; shape?: { data?: { code?: string } } }).shape?.data?.code ?? (err as { data?: { code?: string } }).data?.code ?? String(err);
-  }
-  return 'no refusal';
-}
+const refusal = async (call: Promise<unknown>): Promise<string> => (await apiError(call)).code;
 
 describe.each(['sqlite', 'postgresql'] as const)('inbox votes (%s)', (backend) => {
   let t: TestServer;
@@ -58,9 +51,7 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox votes (%s)', (backend) =
   /** A run started by `who` (the requester), and its waiting task. */
   async function open(mid: string, who = 'ann') {
     const { pid } = await t.as(who).processes.start.mutate({ mid });
-    await t.engine.idle();
-    const task = (await t.as('viewer').processes.get.query({ pid })).tasks.find((x) => x.key === 'approve' && x.state === 'interrupted')!;
-    return { pid, tid: task.tid };
+    return { pid, tid: (await waitingTask(t, pid, 'approve')).task!.tid };
   }
   const row = async (who: string, pid: string) => (await t.as(who).inbox.list.query({ limit: 200, offset: 0 })).rows.find((r) => r.pid === pid);
   const stateOf = async (pid: string) => (await t.as('admin').processes.state.query({ pid })).state;

@@ -5,18 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../vocab/roles.ts';
-import { runActsCli } from './helpers/acts-cli.ts';
+import { actsAs } from './helpers/acts-cli.ts';
 import { startTestServer, USERS, type TestServer } from './helpers/server.ts';
 
 const users: Record<string, Role[]> = { ...USERS, carol: ['operator'], erin: ['operator'], ivy: ['operator'] };
 
 let t: TestServer;
 
-async function acts(who: string, args: string[]) {
-  const run = await runActsCli([...args, '--server', t.url], { env: { ACTS_TOKEN: t.tokenOf(who) } });
-  const last = run.stderr.trim().split('\n').pop() ?? '';
-  return { code: run.code, lines: run.lines as Array<Record<string, unknown>>, error: last.startsWith('{') ? (JSON.parse(last) as { code: string }) : undefined };
-}
+const acts = (who: string, args: string[]) => actsAs(t, who, args);
 
 beforeAll(async () => {
   t = await startTestServer({ users });
