@@ -3,7 +3,7 @@
  * run; three members of the group, each in a browser of their own, have the task open. The first
  * approves with a comment and the other two see it live ("1 of 2 approved", who and why); the
  * second's approval decides the task, the third's form then says it no longer waits; the run goes
- * on. The run page badges the act with where the votes stand and lists them in its history.
+ * on. The requester sees the task and its votes, but may not vote. The run page badges the act with where the votes stand and lists them in its history.
  */
 import type { Page } from '@playwright/test';
 import { screenshot } from './helpers/browser.ts';
@@ -55,10 +55,16 @@ test('2 of 3 approve: each vote is seen live by the others; the second decides t
   }
 
   const votes = (p: Page) => p.getByRole('group', { name: 'Votes' });
+  const asker = await pageOf(browser, requester);
+  await asker.goto('/inbox');
+  await taskRow(asker, title).click();
+  await expect(votes(asker)).toContainText('You asked for this approval, so the others decide (four eyes).');
+  await expect(votes(asker).getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
   await votes(page).getByLabel('Comment (optional)').fill('terms are fine');
   await votes(page).getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(votes(page).getByText('You approved this task; each person votes once.')).toBeVisible();
   await expect(votes(page).getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+  await expect(asker.getByTestId('vote-progress')).toHaveText('1 of 2 approved');
   for (const name of ['cy', 'dee']) {
     await expect(pages[name].getByTestId('vote-progress')).toHaveText('1 of 2 approved');
     await expect(pages[name].getByTestId('vote')).toHaveText([`${bo.name} approved: “terms are fine”`]);

@@ -63,7 +63,8 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox votes (%s)', (backend) =
     await t.engine.idle();
     expect((await row('erin', pid))?.votes).toMatchObject({ need: 2, approvals: 1, approvedBy: ['carol'], votes: [{ user: 'carol', comment: 'looks right' }] });
     expect(await t.as('erin').inbox.form.query({ pid, tid })).toMatchObject({ open: true, mayVote: true, votes: { approvals: 1, need: 2 } });
-    expect(await t.as('ivy').inbox.form.query({ pid, tid })).toMatchObject({ mayVote: false });
+    expect(await t.as('ivy').inbox.form.query({ pid, tid })).toMatchObject({ mayVote: false, requester: false });
+    expect(await t.as('ann').inbox.form.query({ pid, tid })).toMatchObject({ mayVote: false, requester: true });
     await t.as('erin').inbox.vote.mutate({ pid, tid, decision: 'approve' });
     await t.engine.idle();
     const task = (await t.as('viewer').processes.get.query({ pid })).tasks.find((x) => x.tid === tid)!;

@@ -60,6 +60,7 @@ export function VotePanel({ form, me, onDone }: VotePanelProps) {
         </ul>
       ) : null}
       {mine ? <p className={styles.meta}>You {mine.decision === 'approve' ? 'approved' : 'rejected'} this task; each person votes once.</p> : null}
+      {form.requester ? <p className={styles.meta}>You asked for this approval, so the others decide (four eyes).</p> : null}
       {canVote ? (
         <>
           <label htmlFor={`${id}-comment`} className={styles.hint}>

@@ -10,7 +10,7 @@ import type { Auth, Caller } from '../auth/types.ts';
 import { ActError } from '../engine/errors.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { TaskInfo } from '../runtime/info.ts';
-import { assignmentText, isOpenToAll, type Assignment } from '../../vocab/inbox-principals.ts';
+import { assignmentOf, assignmentText, isOpenToAll, type Assignment } from '../../vocab/inbox-principals.ts';
 import { quorumOf, voteProgress, type Quorum, type VoteProgress } from '../../vocab/quorum.ts';
 import { grants } from '../../vocab/roles.ts';
 
@@ -21,22 +21,29 @@ function named(user: { name: string; roles: readonly string[]; groups: readonly 
   return a.assignees.includes(user.name) || user.roles.some((r) => a.roles.includes(r)) || user.groups.some((g) => a.groups.includes(g));
 }
 
-/** Whether the caller is one who may vote on a task of assignment `a` (having voted or not). */
-export function mayVote(caller: Caller, a: Assignment): boolean {
-  return named(caller, a);
-}
-
 /** Throws `auth.forbidden` unless the caller may vote on the task. */
 export function requireMayVote(caller: Caller, pid: string, tid: string, a: Assignment): void {
   if (named(caller, a)) return;
   throw new ActError('auth.forbidden', `'${caller.name}' may not vote on task '${tid}' of process '${pid}': its votes are for ${assignmentText(a) || 'operators'}`, { pid, tid, ...a });
 }
 
+/** Whether a user is the requester the rule leaves out: the user it names, else who started the run (`owner`: their id). As the engine decides it (engine/votes.ts). */
+export function isExcludedRequester(user: { id: string; name: string }, quorum: Quorum, owner: string | null): boolean {
+  if (!quorum.excludeRequester) return false;
+  return quorum.requester !== null ? user.name === quorum.requester : owner !== null && user.id === owner;
+}
+
 /** How many approvals `need: all` asks: the enabled users it names now, less the requester when excluded (`owner`: who started the run). */
 export async function electorateOf(auth: Auth, a: Assignment, quorum: Quorum, owner: string | null): Promise<number> {
   const users = await auth.users.list();
-  const isRequester = (u: { id: string; name: string }) => (quorum.requester !== null ? u.name === quorum.requester : u.id === owner);
-  return users.filter((u) => !u.disabled && named(u, a) && !(quorum.excludeRequester && isRequester(u))).length;
+  return users.filter((u) => !u.disabled && named(u, a) && !isExcludedRequester(u, quorum, owner)).length;
+}
+
+/** What the caller may do on a task decided by votes (`owner`: who started its run): vote, or not, being its excluded requester. */
+export function callerAsVoter(caller: Caller, params: unknown, owner: string | null): { mayVote: boolean; requester: boolean } {
+  const quorum = quorumOf(params);
+  const requester = quorum !== null && isExcludedRequester({ id: caller.userId, name: caller.name }, quorum, owner);
+  return { mayVote: quorum !== null && !requester && named(caller, assignmentOf(params)), requester };
 }
 
 /** Where the votes of a task stand, with its quorum rule; null for a task not decided by votes. */

@@ -18,7 +18,7 @@ import { claimProcedures } from './inbox-claims.ts';
 import { commentProcedures } from './inbox-comments.ts';
 import { decideManyProcedures } from './inbox-decide-many.ts';
 import { voteProcedures } from './inbox-votes.ts';
-import { mayVote, taskVotes, withVotes } from '../votes.ts';
+import { callerAsVoter, taskVotes, withVotes } from '../votes.ts';
 import { id } from '../limits.ts';
 import { page } from '../paging.ts';
 import { boundedParams, boundedVars, taskContext } from '../task-context.ts';
@@ -124,8 +124,8 @@ export const inboxRouter = router({
         context: taskContext(tasks, task),
         /** Where the votes stand, for a task decided by them (vocab/quorum.ts); null otherwise. */
         votes: taskVotes(task),
-        /** The caller is one who may vote on it (a task decided by votes takes no other answer from them). */
-        mayVote: mayVote(ctx.caller, assignment),
+        /** For a task decided by votes: whether the caller may vote on it (having voted or not), or is its excluded requester. */
+        ...callerAsVoter(ctx.caller, task.params, detail.owner),
         start_time: task.start_time,
         end_time: task.end_time,
       };
