@@ -134,6 +134,7 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox votes (%s)', (backend) =
 
   it('need: all — every member when the first vote came, the requester left out', async () => {
     const { pid, tid } = await open('everyone');
+    expect((await row('erin', pid))?.votes).toMatchObject({ need: null, approvals: 0 });
     await t.as('carol').inbox.vote.mutate({ pid, tid, decision: 'approve' });
     expect((await row('erin', pid))?.votes).toMatchObject({ need: 3, approvals: 1 });
     await t.as('erin').inbox.vote.mutate({ pid, tid, decision: 'approve' });
@@ -143,5 +144,22 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox votes (%s)', (backend) =
     await t.as('dave').inbox.vote.mutate({ pid, tid, decision: 'approve' });
     await t.engine.idle();
     expect((await t.as('viewer').processes.get.query({ pid })).tasks.find((x) => x.tid === tid)?.state).toBe('completed');
+  });
+
+  it('need: all — a member who joins after the first vote may vote in place of one who left; the number stays', async () => {
+    const { pid, tid } = await open('everyone');
+    await t.as('carol').inbox.vote.mutate({ pid, tid, decision: 'approve' });
+    await t.as('admin').groups.removeMember.mutate({ name: 'finance', user: 'dave' });
+    await t.as('admin').groups.addMember.mutate({ name: 'finance', user: 'ivy' });
+    try {
+      expect(await refusal(t.as('dave').inbox.vote.mutate({ pid, tid, decision: 'approve' }))).toBe('auth.forbidden');
+      expect((await t.as('ivy').inbox.vote.mutate({ pid, tid, decision: 'approve' })).need).toBe(3);
+      await t.as('erin').inbox.vote.mutate({ pid, tid, decision: 'approve' });
+      await t.engine.idle();
+      expect((await t.as('viewer').processes.get.query({ pid })).tasks.find((x) => x.tid === tid)).toMatchObject({ state: 'completed', outputs: { approved_by: ['carol', 'ivy', 'erin'] } });
+    } finally {
+      await t.as('admin').groups.removeMember.mutate({ name: 'finance', user: 'ivy' });
+      await t.as('admin').groups.addMember.mutate({ name: 'finance', user: 'dave' });
+    }
   });
 });
