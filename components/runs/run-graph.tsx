@@ -120,7 +120,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
         >
           <FollowActive layout={laidOut} active={active} follow={follow && running === true} />
           <BackpressureBadges pid={pid} store={store} layout={laidOut} running={running === true} />
-          <VoteBadges pid={pid} store={store} layout={laidOut} running={running === true} />
+          <VoteBadges pid={pid} store={store} layout={laidOut} running={running === true} version={states} />
         </FlowCanvas>
       </div>
     </div>
