@@ -87,6 +87,17 @@ export const QUORUM_SCHEMA = {
   additionalProperties: false,
 } as const;
 
+/**
+ * Whether a user (their id and name) is the requester a rule leaves out: the user it names, else
+ * who started the run (`ownerId`: the process owner's id). The engine refuses their vote; the
+ * server leaves them out of `need: all` and tells the inbox.
+ */
+export function isExcludedRequester(quorum: Quorum, user: { id: string; name: string }, ownerId: string | null): boolean {
+  if (!quorum.excludeRequester) return false;
+  if (quorum.requester !== null) return quorum.requester === user.name;
+  return ownerId !== null && user.id !== '' && user.id === ownerId;
+}
+
 /** The votes in an act's data (none when it holds none). */
 export function votesOf(data: unknown): Vote[] {
   if (!isRecord(data) || !Array.isArray(data[VOTES_KEY])) return [];

@@ -11,7 +11,7 @@ import { ActError } from '../engine/errors.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { TaskInfo } from '../runtime/info.ts';
 import { assignmentOf, assignmentText, isOpenToAll, type Assignment } from '../../vocab/inbox-principals.ts';
-import { quorumOf, voteProgress, type Quorum, type VoteProgress } from '../../vocab/quorum.ts';
+import { isExcludedRequester, quorumOf, voteProgress, type Quorum, type VoteProgress } from '../../vocab/quorum.ts';
 import { grants } from '../../vocab/roles.ts';
 
 /** Whether a user (by name, roles and groups) is one the assignment names as a voter. */
@@ -27,22 +27,16 @@ export function requireMayVote(caller: Caller, pid: string, tid: string, a: Assi
   throw new ActError('auth.forbidden', `'${caller.name}' may not vote on task '${tid}' of process '${pid}': its votes are for ${assignmentText(a) || 'operators'}`, { pid, tid, ...a });
 }
 
-/** Whether a user is the requester the rule leaves out: the user it names, else who started the run (`owner`: their id). As the engine decides it (engine/votes.ts). */
-export function isExcludedRequester(user: { id: string; name: string }, quorum: Quorum, owner: string | null): boolean {
-  if (!quorum.excludeRequester) return false;
-  return quorum.requester !== null ? user.name === quorum.requester : owner !== null && user.id === owner;
-}
-
 /** How many approvals `need: all` asks: the enabled users it names now, less the requester when excluded (`owner`: who started the run). */
 export async function electorateOf(auth: Auth, a: Assignment, quorum: Quorum, owner: string | null): Promise<number> {
   const users = await auth.users.list();
-  return users.filter((u) => !u.disabled && named(u, a) && !isExcludedRequester(u, quorum, owner)).length;
+  return users.filter((u) => !u.disabled && named(u, a) && !isExcludedRequester(quorum, u, owner)).length;
 }
 
 /** What the caller may do on a task decided by votes (`owner`: who started its run): vote, or not, being its excluded requester. */
 export function callerAsVoter(caller: Caller, params: unknown, owner: string | null): { mayVote: boolean; requester: boolean } {
   const quorum = quorumOf(params);
-  const requester = quorum !== null && isExcludedRequester({ id: caller.userId, name: caller.name }, quorum, owner);
+  const requester = quorum !== null && isExcludedRequester(quorum, { id: caller.userId, name: caller.name }, owner);
   return { mayVote: quorum !== null && !requester && named(caller, assignmentOf(params)), requester };
 }
 

@@ -15,7 +15,7 @@
  * and the outcome `rejected` (a catch may take it; uncaught, the run ends on the outcome). A vote
  * short of both only records itself. Who may vote at all (a candidate) is the server's check.
  */
-import { APPROVED_OUTCOME, ELECTORATE_KEY, ELECTORATE_OPTION, quorumOf, REJECTED_OUTCOME, VOTE_DECISIONS, VOTER_OPTION, VOTES_KEY, voteProgress, type Quorum, type Vote, type VoteDecision } from '../../vocab/quorum.ts';
+import { APPROVED_OUTCOME, ELECTORATE_KEY, ELECTORATE_OPTION, isExcludedRequester, quorumOf, REJECTED_OUTCOME, VOTE_DECISIONS, VOTER_OPTION, VOTES_KEY, voteProgress, type Quorum, type Vote, type VoteDecision } from '../../vocab/quorum.ts';
 import type { EngineContext } from './context.ts';
 import { ActError } from './errors.ts';
 import type { Vars } from './model/types.ts';
@@ -61,12 +61,6 @@ function decisionOf(options: Vars): VoteDecision {
   return d as VoteDecision;
 }
 
-/** Whether the voter is the requester the rule leaves out: the user it names, else who started the run. */
-function isRequester(quorum: Quorum, proc: Process, voter: Voter): boolean {
-  if (quorum.requester !== null) return quorum.requester === voter.name;
-  return proc.owner !== null && voter.id !== '' && proc.owner.id === voter.id;
-}
-
 /** The approvals needed: a number, or for `all` the one fixed by the first vote (or this vote's `$electorate`). */
 function neededApprovals(task: Task, quorum: Quorum, options: Vars): number {
   if (quorum.need !== 'all') return quorum.need;
@@ -104,7 +98,7 @@ export function castVote(core: EngineContext, proc: Process, task: Task, options
   const voter = voterOf(options);
   const decision = decisionOf(options);
   const comment = typeof options.comment === 'string' && options.comment.trim() !== '' ? options.comment.trim() : undefined;
-  if (quorum.excludeRequester && isRequester(quorum, proc, voter)) {
+  if (isExcludedRequester(quorum, voter, proc.owner?.id ?? null)) {
     throw new ActError('vote.requester_excluded', `'${voter.name}' asked for this approval, so may not approve or reject it: someone else decides (four eyes)`, { pid: proc.pid, tid: task.tid, user: voter.name });
   }
   const need = neededApprovals(task, quorum, options);
