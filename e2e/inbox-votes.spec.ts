@@ -73,9 +73,10 @@ test('2 of 3 approve: each vote is seen live by the others; the second decides t
   await screenshot(pages.cy, 'inbox-votes');
   // the requester follows on the run page: the act's badge and its history
   await asker.goto(`/runs/${pid}`);
-  await expect(asker.getByTestId('votes-act:sign_it')).toHaveText('1 of 2 approved');
+  await expect(asker.getByTestId('votes-act:sign_it')).toHaveText('1 of 2 approved', { timeout: 15_000 });
   await asker.getByTestId('node-act:sign_it').click();
   await expect(asker.getByRole('list', { name: 'Task history' }).getByRole('listitem')).toHaveText([new RegExp(`${bo.name} approved it: “terms are fine”$`)]);
+  await screenshot(asker, 'run-votes');
 
   await votes(pages.cy).getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(pages.cy.getByRole('status').filter({ hasText: `Approved: ${title}` })).toBeVisible();
@@ -83,14 +84,14 @@ test('2 of 3 approve: each vote is seen live by the others; the second decides t
   await expect(taskRow(pages.dee, title)).toHaveCount(0);
   await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
   // seen live on the open run page
-  await expect(asker.getByTestId('votes-act:sign_it')).toHaveText('2 of 2 approved');
+  await expect(asker.getByTestId('votes-act:sign_it')).toHaveText('2 of 2 approved', { timeout: 15_000 });
   await expect(asker.getByRole('list', { name: 'Task history' }).getByRole('listitem')).toHaveText([new RegExp(`${cy.name} approved it$`), new RegExp(`${bo.name} approved it: “terms are fine”$`)]);
   const task = (await adminApi.processes.get.query({ pid })).tasks.find((t) => t.key === 'sign' && t.kind === 'act')!;
   expect(task.outputs).toMatchObject({ outcome: 'approved', approved_by: [bo.name, cy.name] });
 
   // the run page: the act's badge and its history
   await pages.dee.goto(`/runs/${pid}`);
-  await expect(pages.dee.getByTestId('votes-act:sign_it')).toHaveText('2 of 2 approved');
+  await expect(pages.dee.getByTestId('votes-act:sign_it')).toHaveText('2 of 2 approved', { timeout: 15_000 });
   await pages.dee.getByTestId('node-act:sign_it').click();
   await expect(pages.dee.getByRole('list', { name: 'Task history' }).getByRole('listitem')).toHaveText([new RegExp(`${cy.name} approved it$`), new RegExp(`${bo.name} approved it: “terms are fine”$`)]);
 });

@@ -14,6 +14,7 @@ import { apiKey } from '../data/query-keys.ts';
 import { useApiQuery } from '../data/use-api.ts';
 import type { GraphLayout } from '../designer/model/index.ts';
 import styles from '../insights/insights.module.css';
+import runStyles from './run.module.css';
 import { NodeOverlays, OnNode } from '../insights/on-node.tsx';
 import { progressText } from '../../vocab/quorum.ts';
 import type { RunStore } from './run-store.ts';
@@ -41,7 +42,7 @@ export function VoteBadges({ pid, store, layout, running, version }: { pid: stri
     <NodeOverlays>
       {[...byNode].map(([nodeId, row]) => (
         <OnNode key={nodeId} layout={layout} nodeId={nodeId} attributes={{ 'data-testid': `votes-${nodeId}`, 'data-approvals': row.approvals, 'data-need': row.need ?? undefined }}>
-          <span className={styles.badges}>
+          <span className={runStyles.votes}>
             <span className={styles.badge} data-kind="votes" title={row.votes.map((v) => `${v.user} ${v.decision === 'approve' ? 'approved' : 'rejected'}${v.comment ? `: ${v.comment}` : ''}`).join('\n') || 'no votes yet'}>
               {progressText(row)}
             </span>
