@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { screenshot, useSession } from './helpers/browser.ts';
+import { inboxTab as tab, pageOf, taskRow } from './helpers/inbox.ts';
 import { createUser, deployModel, startProcess, uniqueName } from './helpers/scene.ts';
 import { expect, test } from './helpers/test.ts';
 
@@ -25,9 +26,6 @@ steps:
 `;
 }
 
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-const taskRow = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(title.replace(/[?]/g, '\\?')) });
-
 test('a claim is seen live by the other members; the holder delegates and the delegate answers', async ({ page, browser, adminApi, signInAs }) => {
   test.setTimeout(90_000);
   const group = uniqueName('team');
@@ -43,11 +41,7 @@ test('a claim is seen live by the other members; the holder delegates and the de
   const title = `Pay invoice ${id}?`;
 
   const pages: Record<string, Page> = { ana: page };
-  for (const [name, session] of [['bo', bo], ['cy', cy], ['dee', dee]] as const) {
-    const context = await browser.newContext();
-    await useSession(context, session);
-    pages[name] = await context.newPage();
-  }
+  for (const [name, session] of [['bo', bo], ['cy', cy], ['dee', dee]] as const) pages[name] = await pageOf(browser, session);
   for (const name of ['ana', 'bo', 'cy']) {
     await pages[name].goto('/inbox');
     await tab(pages[name], "My groups'").click();

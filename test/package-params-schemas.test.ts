@@ -8,8 +8,18 @@ const errors = (uses: string, params: unknown) => registry.paramsErrors(uses, pa
 const fields = (uses: string) => Object.keys((registry.get(uses)!.schema as { properties?: object }).properties ?? {});
 
 describe('acts.core.irq', () => {
-  it('names the title, assignee, candidates, assignees, roles, due, follow-up, priority, context, answer form and outcomes as form fields', () => {
-    expect(fields('acts.core.irq')).toEqual(['title', 'description', 'assignee', 'candidate_users', 'candidate_groups', 'assignees', 'roles', 'due', 'follow_up', 'priority', 'context', 'schema', 'outcomes']);
+  it('names the title, assignee, candidates, assignees, roles, due, follow-up, priority, context, answer form, outcomes and quorum as form fields', () => {
+    expect(fields('acts.core.irq')).toEqual(['title', 'description', 'assignee', 'candidate_users', 'candidate_groups', 'assignees', 'roles', 'due', 'follow_up', 'priority', 'context', 'schema', 'outcomes', 'quorum']);
+  });
+
+  it('takes a quorum of n or all approvals, refuses one that no vote could reach; deploy leaves a templated one to the run', () => {
+    expect(errors('acts.core.irq', { quorum: { need: 2, exclude_requester: true, requester: 'ann', reject_after: 2, reject_ecode: 'no' } })).toEqual([]);
+    expect(errors('acts.core.irq', { quorum: { need: 'all' } })).toEqual([]);
+    expect(errors('acts.core.irq', { quorum: { need: 0 } })).toEqual(['/quorum/need must be >= 1']);
+    expect(errors('acts.core.irq', { quorum: { need: 'most' } })).toEqual(['/quorum/need must match pattern "^all$"']);
+    expect(errors('acts.core.irq', { quorum: {} })).toEqual(["/quorum must have required property 'need'"]);
+    expect(errors('acts.core.irq', { quorum: { need: 1, needs: 2 } })).toEqual(['/quorum must NOT have additional properties']);
+    expect(staticParamsProblem(registry, 'acts.core.irq', { quorum: { need: '{{ approvers }}' } })).toBeNull();
   });
 
   it('takes one name or a list of assignees and roles, any scalar title, free extra keys and no params at all', () => {

@@ -17,6 +17,7 @@ import type { InboxRow } from './use-inbox-list.ts';
 import { waited } from './waited.ts';
 import { whoAnswers } from './who-answers.ts';
 import { escalationText } from '../../vocab/escalations.ts';
+import { progressText } from '../../vocab/quorum.ts';
 
 export const taskKey = (row: { pid: string; tid: string }) => `${row.pid}/${row.tid}`;
 
@@ -87,6 +88,7 @@ const TaskRow = memo(function TaskRow({ row, isCursor, isOpened, me, now, onOpen
         <span>
           <Icon name="person" size={12} /> {whoAnswers(row.assignment, me)}
         </span>
+        {row.votes ? <span data-testid="row-votes">{progressText(row.votes)}</span> : null}
         {row.hold?.holder ? <span data-testid="row-holder">{row.hold.holder === me ? 'held by you' : `held by ${row.hold.holder}`}</span> : null}
         {row.escalation ? (
           <span data-testid="row-escalated" className={styles.escalated} title={escalationText(row.escalation)}>

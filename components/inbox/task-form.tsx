@@ -9,7 +9,8 @@
  * this task not caused here) re-reads the task; `request` (keyboard a/r/b) opens a panel or
  * approves, once the task is loaded. An act that declares outcomes (vocab/outcomes.ts) is answered
  * with one of them: `a` / Enter chooses the first that completes the act; an outcome that takes a
- * comment opens the comment panel first.
+ * comment opens the comment panel first. A task decided by votes (vocab/quorum.ts) shows its votes
+ * and the caller's Approve / Reject instead of the claim bar and the answer form (vote-panel.tsx).
  */
 'use client';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -24,6 +25,7 @@ import { OutputField } from './output-field.tsx';
 import styles from './task-form.module.css';
 import { TaskContext } from './task-context.tsx';
 import { ClaimBar } from './claim-bar.tsx';
+import { VotePanel } from './vote-panel.tsx';
 import { TaskComments } from './task-comments.tsx';
 import { useMe } from '../data/auth.ts';
 import { useAnswerForm } from './use-answer-form.ts';
@@ -59,7 +61,8 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
   const [panel, setPanel] = useState<Panel>('none');
   const formRef = useRef<HTMLFormElement>(null);
   const closed = data !== null && !data.open;
-  const disabled = !data || closed || !data.mayAct || action.busy !== null || answer.uploading !== null;
+  // a task decided by votes takes votes (VotePanel), not one answer
+  const disabled = !data || closed || !data.mayAct || data.votes !== null || action.busy !== null || answer.uploading !== null;
 
   useEffect(() => {
     if (gone && !action.busy) void form.refetch();
@@ -140,7 +143,7 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
         </p>
       </header>
       <TaskContext pid={data.pid} context={data.context} />
-      <ClaimBar form={data} me={me} now={now} admin={can('override')} candidate={data.candidate} />
+      {data.votes ? <VotePanel form={{ ...data, votes: data.votes }} me={me} onDone={(done) => onDone(done, text.title)} /> : <ClaimBar form={data} me={me} now={now} admin={can('override')} candidate={data.candidate} />}
       <TaskComments pid={data.pid} tid={data.tid} now={now} mayComment={data.open && (data.candidate || data.hold?.holder === me)} />
       {closed ? (
         <div className={styles.notice} role="status" data-testid="task-closed">
@@ -151,7 +154,7 @@ export function TaskForm({ pid, tid, me, now, gone, request, onDone }: TaskFormP
           {data.hold?.holder ? `${data.hold.holder} holds this task; you may answer it once they release it.` : `This task is assigned to ${whoAnswers(data.assignment)}; you may not answer it.`}
         </p>
       ) : null}
-      <form ref={formRef} className={styles.body} onSubmit={(e) => void approve(e)} aria-label="Task answer" noValidate>
+      <form ref={formRef} className={styles.body} onSubmit={(e) => void approve(e)} aria-label="Task answer" noValidate hidden={data.votes !== null}>
         {fields.length > 0 ? (
           <fieldset className={styles.fields} disabled={disabled}>
             <legend className={styles.legend}>Answer</legend>

@@ -2,7 +2,7 @@
  * The signed-in operator's inbox, live and paged: `inbox.list` of one view (vocab/inbox-views.ts; in the order chosen, with steps) read
  * 200 tasks at a time as an infinite query — `loadMore()` reads the next page — and kept fresh by
  * the `inbox` room (any added/removed task refetches every loaded page, and the own-approvals
- * list; a task that changed hands also its open form). `onRemoved` hears every removal, so an open form can tell that its task was answered
+ * list; a task that changed hands or got a vote also its open form). `onRemoved` hears every removal, so an open form can tell that its task was answered
  * elsewhere. State: the pages live in React Query's cache under `['inbox.list', { pages }]`, so
  * invalidating `inbox.list` refreshes them too.
  */
@@ -64,7 +64,7 @@ export function useInboxList(view: InboxView, order: InboxOrderChoice, onRemoved
     if (event.type === 'inbox') {
       if (event.data.change === 'removed') removed.current(event.data.pid, event.data.tid);
       // a task changed hands: an open form says who holds it now; a comment: the run's comments
-      if (event.data.change === 'held') void queryClient.invalidateQueries({ queryKey: apiKey('inbox.form', { pid: event.data.pid, tid: event.data.tid }) });
+      if (event.data.change === 'held' || event.data.change === 'voted') void queryClient.invalidateQueries({ queryKey: apiKey('inbox.form', { pid: event.data.pid, tid: event.data.tid }) });
       if (event.data.change === 'commented') void queryClient.invalidateQueries({ queryKey: apiKey('inbox.comments', { pid: event.data.pid }) });
       refresh();
     }

@@ -10,7 +10,8 @@
  *
  * An act of an external package that waits is drawn as waiting for a worker, not a person.
  * Where the run's work waits in the runtime (a full lane, the overflow outbox, unacked
- * deliveries) shows as badges on its nodes (insights/backpressure-badges.tsx).
+ * deliveries) shows as badges on its nodes (insights/backpressure-badges.tsx); so do the votes on an
+ * act decided by several people (vote-badges.tsx).
  *
  * State: `folding` — null until the run's states are known, then the folded stretches: automatic
  * (`defaultStretches`, followed as more steps finish while the view follows the running process;
@@ -25,6 +26,7 @@ import { layout } from '../designer/model/index.ts';
 import { useApiQuery } from '../data/use-api.ts';
 import { FlowCanvas } from '../graph/index.ts';
 import { BackpressureBadges } from '../insights/backpressure-badges.tsx';
+import { VoteBadges } from './vote-badges.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { isTerminalName } from '../../vocab/states.ts';
@@ -118,6 +120,7 @@ export function RunGraph({ pid, store, selected, onSelect }: RunGraphProps) {
         >
           <FollowActive layout={laidOut} active={active} follow={follow && running === true} />
           <BackpressureBadges pid={pid} store={store} layout={laidOut} running={running === true} />
+          <VoteBadges pid={pid} store={store} layout={laidOut} running={running === true} version={states} />
         </FlowCanvas>
       </div>
     </div>

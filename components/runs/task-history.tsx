@@ -1,7 +1,7 @@
 /**
  * What people did to a task (`tasks.history`: its audit entries, newest first): answers, claims,
- * releases, delegations and reassignments — who, when, to whom — and refusals with their codes;
- * and the task's escalations (by its timeout rules).
+ * releases, delegations and reassignments — who, when, to whom —, votes, and refusals with their
+ * codes; and the task's escalations (by its timeout rules).
  * Read again whenever the run's live store sees the task change (`version`); shown for acts.
  */
 'use client';
@@ -11,8 +11,8 @@ import { ESCALATE_ACTION } from '../../vocab/escalations.ts';
 import { useRefetchOnChange } from './use-refetch-on-change.ts';
 import styles from './run.module.css';
 
-/** One entry in words: "carol claimed it", "ann delegated it to dave", "erin: completed — refused (inbox.held)". */
-function sentence(e: { actor_name: string; action: string; result: string; to: unknown; text: string | null }): string {
+/** One entry in words: "carol claimed it", "ann delegated it to dave", "dave approved it: “fine”", "erin: completed — refused (inbox.held)". */
+function sentence(e: { actor_name: string; action: string; result: string; to: unknown; text: string | null; decision?: string | null }): string {
   const verb = e.action.replace(/^task\./, '');
   const to = typeof e.to === 'string' ? ` to ${e.to}` : e.to === null && verb === 'reassign' ? ' to no one' : '';
   const words: Record<string, string> = {
@@ -28,6 +28,7 @@ function sentence(e: { actor_name: string; action: string; result: string; to: u
     skip: 'skipped it',
     cancel: 'withdrew it',
     comment: `commented: “${e.text ?? ''}”`,
+    vote: `${e.decision === 'reject' ? 'rejected' : 'approved'} it${e.text ? `: “${e.text}”` : ''}`,
   };
   if (e.action === ESCALATE_ACTION) return `${e.text ?? 'Escalated'} (by ${e.actor_name})`;
   const what = words[verb] ?? verb;

@@ -21,6 +21,7 @@ import type { InboxHold } from '../runtime/read-model-types.ts';
 import { grants } from '../../vocab/roles.ts';
 import { allows } from './policy.ts';
 import { mayAct, requireMayAct, taskAssignment } from './inbox-access.ts';
+import { refuseOnVotedTask } from './votes.ts';
 
 /** A user a task is given to: who they are and whether they may answer tasks. */
 export type Recipient = Pick<UserInfo, 'name' | 'roles'>;
@@ -106,9 +107,11 @@ export class Claims {
    * The check of every task action: a held task is answered by its holder alone (even one the act
    * does not name: it was given to them) — unless the act's delegations are confirmed and the
    * holder is the delegate —, a free one by those the act names (inbox-access.ts); admins pass.
+   * A task decided by votes takes votes from them, no other action (votes.ts).
    */
   async requireMayAnswer(caller: Caller, pid: string, tid: string): Promise<void> {
     if (allows(caller, 'override')) return;
+    await refuseOnVotedTask(this.engine, pid, tid, 'answered by one person');
     // the check of every task action does not wait for the store's queued writes (a claim does)
     const hold = (await this.engine.inboxHolds.peek(pid, tid)) ?? (await this.assigneeHold(pid, tid));
     if (hold.holder === null) return requireMayAct(this.engine, caller, pid, tid);

@@ -23,9 +23,10 @@ import { isControlAction } from '../../vocab/control.ts';
 import { MIGRATE_ACTION } from '../../vocab/migration.ts';
 import { migrateProcess, planOf } from './migrate.ts';
 import { applyControl } from './control.ts';
+import { castVote, refuseBypass } from './votes.ts';
 
 
-export const ACTION_NAMES = ['next', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'outcome'] as const;
+export const ACTION_NAMES = ['next', 'submit', 'back', 'cancel', 'abort', 'skip', 'error', 'push', 'remove', 'set_process_vars', 'outcome', 'vote'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
 
 const ALIASES: Record<string, ActionName> = { complete: 'next', 'set-vars': 'set_process_vars', set_vars: 'set_process_vars' };
@@ -110,11 +111,20 @@ export function applyClientAction(core: EngineContext, proc: Process, tid: strin
   if (proc.finished && !task.isHook) refuse(`process '${proc.pid}' is already ${proc.state}`);
   let outcome: string | undefined;
   let comment: string | undefined;
-  // a declared outcome stands for complete or error (outcomes.ts)
-  if (action === 'outcome') ({ action, options, outcome, comment } = chooseOutcome(task, options));
-  if (action === 'next' || action === 'submit') requireAnswers(task, options);
-  let opts = action === 'next' || action === 'submit' ? applyOutputsContract(task, options) : options;
-  if (outcome !== undefined) opts = { ...opts, [OUTCOME_KEY]: outcome, ...(comment === undefined ? {} : { [COMMENT_KEY]: comment }) };
+  let opts: Vars;
+  if (action === 'vote') {
+    // one person's vote on an act decided by votes (votes.ts): it closes the act only when decisive
+    const decided = castVote(core, proc, task, options);
+    if (!decided) return 'applied';
+    ({ action, options: opts, outcome } = decided);
+  } else {
+    if (action === 'next' || action === 'submit' || action === 'outcome') refuseBypass(task, action);
+    // a declared outcome stands for complete or error (outcomes.ts)
+    if (action === 'outcome') ({ action, options, outcome, comment } = chooseOutcome(task, options));
+    if (action === 'next' || action === 'submit') requireAnswers(task, options);
+    opts = action === 'next' || action === 'submit' ? applyOutputsContract(task, options) : options;
+    if (outcome !== undefined) opts = { ...opts, [OUTCOME_KEY]: outcome, ...(comment === undefined ? {} : { [COMMENT_KEY]: comment }) };
+  }
   const ctx: ActionContext = { client: true, continuation, evaluated: [], outcome };
   let deferred = false;
   try {
@@ -269,8 +279,9 @@ export function applyAction(core: EngineContext, proc: Process, task: Task, acti
     case 'push':
       return pushAction(core, proc, task, options);
     case 'outcome':
-      // only a client chooses an outcome (applyClientAction turns it into complete or error)
-      return refuse(`outcome is a client's answer to an interrupt act; use complete or error here`);
+    case 'vote':
+      // only a client chooses an outcome or votes (applyClientAction turns them into complete or error)
+      return refuse(`${action} is a client's answer to an interrupt act; use complete or error here`);
     case 'set_process_vars':
       requireOpen(task, 'set variables of');
       if (proc.root) {

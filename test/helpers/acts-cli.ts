@@ -30,3 +30,10 @@ export function runActsCli(args: string[], options: { env?: Record<string, strin
     });
   });
 }
+
+/** `acts …args` as user `who` (by their API token) against a test server: its exit code, stdout's JSON lines and the JSON error line of stderr. */
+export async function actsAs(server: { url: string; tokenOf(who: string): string }, who: string, args: string[]) {
+  const run = await runActsCli([...args, '--server', server.url], { env: { ACTS_TOKEN: server.tokenOf(who) } });
+  const last = run.stderr.trim().split('\n').pop() ?? '';
+  return { code: run.code, lines: run.lines as Array<Record<string, unknown>>, error: last.startsWith('{') ? (JSON.parse(last) as { code: string }) : undefined };
+}

@@ -2,7 +2,8 @@
  * The simulated client: from its own seeded stream it answers open interrupts with random
  * actions — complete with and without the outputs contract, error with caught and uncaught
  * codes, a declared outcome (or one not declared), back to earlier and enclosing steps, cancel,
- * skip, submit, remove, abort, push and set-vars — and lets virtual time pass so timeout rules fire.
+ * skip, submit, remove, abort, push and set-vars; votes of simulated people on an act decided by
+ * votes (now and then one who voted already) — and lets virtual time pass so timeout rules fire.
  * From a second stream (`ctl`) it controls processes: pauses and resumes them, steps over, sets
  * breakpoints on steps, and retries or fails incidents; draining resumes every paused process and
  * resolves every incident first. From a third (migrator.ts) it deploys second versions of models
@@ -17,6 +18,7 @@
 import type { TaskInfo } from '../../server/runtime/info.ts';
 import type { Vars } from '../../server/engine/model/types.ts';
 import { MIGRATE_ACTION } from '../../vocab/migration.ts';
+import { quorumOf, VOTE_ACTION, VOTER_OPTION, votesOf } from '../../vocab/quorum.ts';
 import { ECODES, SIM_OUTCOMES, UNCAUGHT_ECODE, type GeneratedModel } from './generate.ts';
 import { isTerminalState, type ProcView, type WorldView } from './invariants.ts';
 import { factsOf, NAMED, type ModelFacts } from './model-facts.ts';
@@ -50,6 +52,8 @@ export interface Clockwork {
 }
 
 const DRAIN_STEPS = 80;
+/** The simulated people who vote on acts decided by votes. */
+const VOTERS = ['u1', 'u2', 'u3'];
 
 interface Open {
   proc: ProcView;
@@ -205,12 +209,23 @@ export class Actor {
     return this.facts(o.proc)?.outputs.get(o.task.nid) ?? {};
   }
 
+  /** Completes the act; one decided by votes gets the approval of a voter who has not voted. */
   private complete(o: Open): Stimulus {
+    if (quorumOf(o.task.params)) {
+      const voted = new Set(votesOf(o.task.data).map((v) => v.user));
+      return this.vote(o, VOTERS.find((u) => !voted.has(u)) ?? 'u-late', 'approve');
+    }
     return this.act(o, 'complete', this.answer(o));
+  }
+
+  private vote(o: Open, user: string, decision: 'approve' | 'reject'): Stimulus {
+    return this.act(o, VOTE_ACTION, { decision, [VOTER_OPTION]: { name: user, id: `id-${user}` } });
   }
 
   private explore(o: Open, running: ProcView[]): Stimulus {
     const rng = this.rng;
+    // an act decided by votes mostly gets a vote (a voter may vote twice: refused); else any action
+    if (quorumOf(o.task.params) && rng.chance(0.7)) return this.vote(o, rng.pick(VOTERS), rng.chance(0.85) ? 'approve' : 'reject');
     const choice = rng.weighted({
       complete: 40,
       contractless: 5,

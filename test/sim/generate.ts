@@ -4,7 +4,7 @@
  * loops bounded by a counter, forward `next` jumps, nested block/parallel/sequence acts, subflows
  * (to models generated after this one, so calls never recurse), catches by ecode and catch-all,
  * timeout rules (some escalating their interrupt), setup chains and lifecycle hooks, and
- * set/code/msg/irq/action acts.
+ * set/code/msg/irq/action acts (some interrupts decided by votes: `quorum`).
  *
  * Loops stay finite whatever the client does: a backward `next` only sits at the end of a branch
  * whose `if` reads a counter and whose `run` increments it (`c1 < 2`, `$set('c1', c1 + 1)`), and
@@ -21,6 +21,9 @@ export const ECODES = ['e1', 'e2', 'e3'] as const;
 export const UNCAUGHT_ECODE = 'e9';
 /** The outcomes every generated interrupt declares: one completes it, one raises a caught code, one a code nothing catches. */
 export const SIM_OUTCOMES = { ok: null, no: { ecode: 'e1' }, stop: { label: 'Stop', ecode: UNCAUGHT_ECODE } } as const;
+/** The quorum of the interrupts about QUORUM_VAR: two of the simulated voters (the actor's VOTERS) approve, one rejection rejects. */
+export const SIM_QUORUM = { need: 2 } as const;
+const QUORUM_VAR = 'v3';
 
 export interface GeneratedModel extends ModelFacts {
   source: string;
@@ -209,8 +212,10 @@ class ModelBuilder {
     const v = rng.pick(VARS);
     switch (kind) {
       case 'irq': {
-        // every interrupt declares outcomes (no draw of the stream: models stay as they were but for these)
-        const body: Obj = { uses: 'acts.core.irq', params: { title: `value {{ $get('${v}') }}`, outcomes: structuredClone(SIM_OUTCOMES) } };
+        // every interrupt declares outcomes, and one about its variable v3 is decided by votes
+        // (no draw of the stream: models stay as they were but for these)
+        const params: Obj = { title: `value {{ $get('${v}') }}`, outcomes: structuredClone(SIM_OUTCOMES), ...(v === QUORUM_VAR ? { quorum: structuredClone(SIM_QUORUM) } : {}) };
+        const body: Obj = { uses: 'acts.core.irq', params };
         if (rng.chance(0.3)) body.outputs = { [rng.pick(VARS)]: null };
         return body;
       }

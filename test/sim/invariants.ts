@@ -7,6 +7,7 @@ import type { TaskInfo } from '../../server/runtime/info.ts';
 import type { StuckProcess } from '../../server/runtime/liveness.ts';
 import type { ModelRow, OpRow, ProcRow } from '../../server/store/contract/types.ts';
 import { factsOf, NAMED } from './model-facts.ts';
+import { quorumOf, votesOf } from '../../vocab/quorum.ts';
 
 export interface ProcView {
   /** A name that does not depend on generated ids: the root's pid, or the parent's name and act path. */
@@ -86,6 +87,22 @@ function outcomeEnd(p: ProcView): Violation[] {
 }
 
 /** Parent and child processes agree about each other's state. */
+/** An act decided by votes counts each voter once, and one its votes approved had as many approvers as it needs. */
+function votesCounted(p: ProcView): Violation[] {
+  const out: Violation[] = [];
+  for (const t of p.tasks) {
+    const quorum = t.kind === 'act' ? quorumOf(t.params) : null;
+    if (!quorum) continue;
+    const users = votesOf(t.data).map((v) => v.user);
+    if (new Set(users).size !== users.length) out.push({ invariant: 'vote-once', pid: p.row.id, detail: `process ${p.name}: act ${t.nid} (${t.tid}) counted a voter twice: ${users.join(', ')}` });
+    const approvedBy = t.outputs.approved_by;
+    if (Array.isArray(approvedBy) && typeof quorum.need === 'number' && new Set(approvedBy).size < quorum.need) {
+      out.push({ invariant: 'vote-quorum', pid: p.row.id, detail: `process ${p.name}: act ${t.nid} (${t.tid}) was approved by ${approvedBy.join(', ')}, short of ${quorum.need}` });
+    }
+  }
+  return out;
+}
+
 function subflowAgreement(world: WorldView): Violation[] {
   const byPid = new Map(world.procs.map((p) => [p.row.id, p]));
   const out: Violation[] = [];
@@ -219,7 +236,7 @@ export function checkInvariants(world: WorldView, history: readonly HistoryEntry
     const names = parked.map((p) => p.name).join(', ');
     out.push({ invariant: 'admission', detail: `${parked.length} parked process(es) (${names}) wait while only ${world.resident} of ${world.cacheCap} slots are used` });
   }
-  for (const p of world.procs) out.push(...finishedOpen(p), ...staleOpen(p), ...actOncePerPlace(p), ...outcomeEnd(p), ...onItsVersion(p));
+  for (const p of world.procs) out.push(...finishedOpen(p), ...staleOpen(p), ...actOncePerPlace(p), ...outcomeEnd(p), ...onItsVersion(p), ...votesCounted(p));
   out.push(...subflowAgreement(world), ...messageOnce(history), ...pausedStartsNothing(history));
   if (world.final) out.push(...finalChecks(world));
   return out;

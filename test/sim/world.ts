@@ -68,7 +68,7 @@ export interface SimResult {
 const TICK_MS = 1000;
 const MAX_STEPS = 600;
 /** Errors a client may get back for a legitimate but refused stimulus. */
-const REFUSALS = new Set(['action.refused', 'action.invalid_options', 'action.unknown_outcome', 'process.duplicate_pid', 'process.migration_refused']);
+const REFUSALS = new Set(['action.refused', 'action.invalid_options', 'action.unknown_outcome', 'process.duplicate_pid', 'process.migration_refused', 'vote.already_voted', 'vote.votes_decide']);
 
 /**
  * Engine configurations the seeds draw from: defaults, tight admission and lane bounds, and a

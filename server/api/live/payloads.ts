@@ -104,8 +104,8 @@ export function messageEvent(m: Omit<Message, 'retry_times'> | Message, cursor: 
 }
 
 export interface InboxEvent {
-  /** `held`: the task changed hands (claimed, released, delegated, reassigned: `hold`); `commented`: it got a comment. */
-  change: 'added' | 'removed' | 'held' | 'commented';
+  /** `held`: the task changed hands (claimed, released, delegated, reassigned: `hold`); `commented`: it got a comment; `voted`: a vote (vocab/quorum.ts) that left it open. */
+  change: 'added' | 'removed' | 'held' | 'commented' | 'voted';
   pid: string;
   tid: string;
   item: (Omit<InboxItem, 'params'> & { params: unknown }) | null;
@@ -117,7 +117,7 @@ export function inboxEvent(change: 'added' | 'removed', pid: string, tid: string
   return { change, pid, tid, item: item ? { ...item, params: capValue(item.params) } : null, cursor };
 }
 
-export function inboxTaskEvent(change: 'held' | 'commented', pid: string, tid: string, cursor: number, hold?: InboxHold): InboxEvent {
+export function inboxTaskEvent(change: 'held' | 'commented' | 'voted', pid: string, tid: string, cursor: number, hold?: InboxHold): InboxEvent {
   const shown = hold ? { hold: { ...hold, proposal: hold.proposal ? (capValue(hold.proposal) as Record<string, unknown>) : null } } : {};
   return { change, pid, tid, item: null, ...shown, cursor };
 }

@@ -1,7 +1,8 @@
 /**
  * The inbox's hand-over procedures (server/api/claims.ts): `claim`, `release`, `delegate` (to a
  * named operator), `propose` (a delegate's answer, for the delegator to confirm) and `reassign`
- * (admins: to anyone, or to no one). Each is audited on the task (`task.claim` … with the holder
+ * (admins: to anyone, or to no one) — none of them on a task decided by votes (`vote.votes_decide`:
+ * several people answer it, no one holds it). Each is audited on the task (`task.claim` … with the holder
  * before and after, so the run page's task history shows it) and told live to the inbox rooms.
  */
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import { audited } from '../audit.ts';
 import { Claims, type InboxHold } from '../claims.ts';
 import type { ApiServices } from '../context.ts';
 import { taskAssignment } from '../inbox-access.ts';
+import { refuseOnVotedTask } from '../votes.ts';
 import { id, vars } from '../limits.ts';
 import { allowed } from '../trpc.ts';
 
@@ -28,7 +30,11 @@ async function enabledUser(auth: Auth, name: string): Promise<UserInfo> {
 async function handOver(services: ApiServices, caller: Caller, name: string, pid: string, tid: string, detail: Record<string, unknown>, change: (claims: Claims) => Promise<InboxHold>) {
   const claims = new Claims(services.engine);
   const before = await services.engine.inboxHolds.get(pid, tid);
-  const hold = await audited(services, caller, { action: `task.${name}`, target: `${pid}/${tid}`, detail: { ...detail, from: before?.holder ?? null }, ids: { pid, tid } }, () => change(claims));
+  const hold = await audited(services, caller, { action: `task.${name}`, target: `${pid}/${tid}`, detail: { ...detail, from: before?.holder ?? null }, ids: { pid, tid } }, async () => {
+    // a task decided by votes is answered by several people: no one holds it
+    await refuseOnVotedTask(services.engine, pid, tid, 'claimed, delegated or reassigned');
+    return change(claims);
+  });
   services.inboxFeed?.held(pid, tid, await taskAssignment(services.engine, pid, tid), hold);
   return { pid, tid, hold };
 }

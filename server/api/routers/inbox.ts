@@ -17,6 +17,8 @@ import { INBOX_VIEWS, inboxOf, stepRef, type StepRef } from '../inbox-query.ts';
 import { claimProcedures } from './inbox-claims.ts';
 import { commentProcedures } from './inbox-comments.ts';
 import { decideManyProcedures } from './inbox-decide-many.ts';
+import { voteProcedures } from './inbox-votes.ts';
+import { callerAsVoter, taskVotes, withVotes } from '../votes.ts';
 import { id } from '../limits.ts';
 import { page } from '../paging.ts';
 import { boundedParams, boundedVars, taskContext } from '../task-context.ts';
@@ -63,6 +65,7 @@ export const inboxRouter = router({
   ...claimProcedures,
   ...commentProcedures,
   ...decideManyProcedures,
+  ...voteProcedures,
   list: allowed('operate')
     .input(
       z
@@ -81,7 +84,9 @@ export const inboxRouter = router({
       const cursor = Date.now();
       const { mid, view, overdue, order, offset, limit, newestFirst } = input;
       const { count, items } = await inboxOf(ctx.services.engine, ctx.caller, { mid, view, overdue, order, offset, limit, newestFirst });
-      return { count, offset: input.offset, limit: input.limit, rows: input.withSteps ? items : items.map(({ step: _step, ...row }) => row), cursor };
+      // a task decided by votes shows where they stand ("2 of 3 approved")
+      const shown = await withVotes(ctx.services.engine, items);
+      return { count, offset: input.offset, limit: input.limit, rows: input.withSteps ? shown : shown.map(({ step: _step, ...row }) => row), cursor };
     }),
 
   /** One task's form: what it asks, its declared outputs, where it may be sent back, and whether it is still open. */
@@ -117,6 +122,10 @@ export const inboxRouter = router({
         /** The caller may answer the task were it free (so may claim it). */
         candidate: mayAct(ctx.caller, assignment),
         context: taskContext(tasks, task),
+        /** Where the votes stand, for a task decided by them (vocab/quorum.ts); null otherwise. */
+        votes: taskVotes(task),
+        /** For a task decided by votes: whether the caller may vote on it (having voted or not), or is its excluded requester. */
+        ...callerAsVoter(ctx.caller, task.params, detail.owner),
         start_time: task.start_time,
         end_time: task.end_time,
       };

@@ -14,6 +14,7 @@ import { isProcessWide, requireMayChangeProcess } from '../process-access.ts';
 import { allowed, router } from '../trpc.ts';
 import { shownTask } from '../large-values.ts';
 import { COMMENT_ACTION } from '../../../vocab/comments.ts';
+import { VOTE_AUDIT_ACTION } from '../../../vocab/quorum.ts';
 import { requireUploadedFiles } from '../answer-files.ts';
 import { toActError } from '../errors.ts';
 import type { Engine } from '../../runtime/engine.ts';
@@ -53,7 +54,8 @@ export const TASK_HISTORY_MAX = 100;
 export const tasksRouter = router({
   /**
    * What people did to a task, newest first (at most TASK_HISTORY_MAX): its audit entries —
-   * answers, claims, releases, delegations, reassignments, comments (`text`), refusals with their
+   * answers, claims, releases, delegations, reassignments, comments (`text`), votes (`decision`,
+   * their comment as `text`), refusals with their
    * codes — with the holder before (`detail.from`) and the user it went to (`detail.to`), never the
    * answers' values; and its escalations (`task.escalate`, by the step or act that escalated it,
    * `text` saying what changed).
@@ -63,12 +65,14 @@ export const tasksRouter = router({
     .query(async ({ ctx, input }) => {
       const [{ rows }, params] = await Promise.all([ctx.services.audit.query({ target: `${input.pid}/${input.tid}`, limit: TASK_HISTORY_MAX }), paramsOfTask(ctx.services.engine, input.pid, input.tid)]);
       const people = rows.map((e) => {
-        const detail = (typeof e.detail === 'object' && e.detail !== null ? e.detail : {}) as { from?: unknown; to?: unknown; text?: unknown };
-        const text = e.action === COMMENT_ACTION && typeof detail.text === 'string' ? detail.text : null;
-        return { id: e.id, time: e.time, actor_name: e.actor_name, action: e.action, result: e.result, from: detail.from ?? null, to: detail.to ?? null, text };
+        const detail = (typeof e.detail === 'object' && e.detail !== null ? e.detail : {}) as { from?: unknown; to?: unknown; text?: unknown; decision?: unknown };
+        const voted = e.action === VOTE_AUDIT_ACTION;
+        const text = (e.action === COMMENT_ACTION || voted) && typeof detail.text === 'string' ? detail.text : null;
+        const decision = voted && typeof detail.decision === 'string' ? detail.decision : null;
+        return { id: e.id, time: e.time, actor_name: e.actor_name, action: e.action, result: e.result, from: detail.from ?? null, to: detail.to ?? null, text, decision };
       });
       // the engine's escalations of the task (its timeout rules'), among what people did
-      const escalations = escalationsOf(params).map((x) => ({ id: `escalation-${x.count}`, time: x.at, actor_name: x.by, action: ESCALATE_ACTION, result: 'ok', from: null, to: x.to, text: escalationText(x) }));
+      const escalations = escalationsOf(params).map((x) => ({ id: `escalation-${x.count}`, time: x.at, actor_name: x.by, action: ESCALATE_ACTION, result: 'ok', from: null, to: x.to, text: escalationText(x), decision: null }));
       return { rows: [...people, ...escalations].sort((a, b) => b.time - a.time).slice(0, TASK_HISTORY_MAX) };
     }),
   get: allowed('read')

@@ -1,5 +1,5 @@
 /**
- * The remote commands of `acts` (deploy, start, act, migrate, procs, tasks, package, secrets, groups, claim, release, delegate, reassign): their flags and help. Each
+ * The remote commands of `acts` (deploy, start, act, migrate, procs, tasks, package, secrets, groups, claim, release, delegate, reassign, vote): their flags and help. Each
  * command's module (and the tRPC client with it) is imported only when that command runs, so
  * the other commands start without it.
  */
@@ -145,6 +145,7 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
   addSecretsCommands(program, io, done);
   addGroupsCommands(program, io, done);
   addHoldCommands(program, io, done);
+  addVoteCommand(program, io, done);
 }
 
 /** `acts groups list | create | remove | add | remove-member` (admins). */
@@ -202,6 +203,22 @@ function addHoldCommands(program: Command, io: Io, done: (code: number) => void)
       .argument('[user]', 'who holds it next')
       .option('--nobody', 'free the task instead'),
   ).action((pid: string, tid: string, user: string | undefined, flags) => run('reassign', pid, tid, user, flags));
+}
+
+/** `acts vote`: the caller's vote on a task decided by several people. */
+function addVoteCommand(program: Command, io: Io, done: (code: number) => void): void {
+  remote(
+    program
+      .command('vote')
+      .description('approve or reject an open task decided by votes (each person once); prints {"pid","tid","decision","approvals","rejections","need"}')
+      .argument('<pid>')
+      .argument('<tid>')
+      .argument('<decision>', 'approve or reject')
+      .option('--comment <text>', 'why, kept with the vote'),
+  ).action(async (pid: string, tid: string, decision: string, flags) => {
+    const { voteCommand } = await import('./votes.ts');
+    done(await voteCommand(pid, tid, decision, flags, io));
+  });
 }
 
 /** `acts secrets list | set | delete` (admins). */

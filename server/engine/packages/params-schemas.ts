@@ -17,6 +17,7 @@
  */
 import { ANSWER_FORMATS, ANSWER_TYPES, FILE_CAP_BYTES, ITEM_TYPES } from '../../../vocab/answer-fields.ts';
 import { OUTCOMES_SCHEMA } from '../../../vocab/outcomes.ts';
+import { QUORUM_SCHEMA } from '../../../vocab/quorum.ts';
 import { SECRET_NAME } from '../../../vocab/secrets.ts';
 import { SIGNATURE_PRESETS, WEBHOOK_DEFAULTS } from '../../../vocab/webhooks.ts';
 import { CONTENT_TYPES, HTTP_DEFAULTS, HTTP_METHODS } from './http-params.ts';
@@ -79,6 +80,7 @@ export const IRQ_PARAMS = {
       },
     },
     outcomes: { ...OUTCOMES_SCHEMA, title: 'Outcomes', description: 'The answers as buttons, e.g. approve: {} and reject: { ecode: rejected }' },
+    quorum: QUORUM_SCHEMA,
   },
 };
 
