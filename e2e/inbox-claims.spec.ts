@@ -199,6 +199,7 @@ steps:
 });
 
 test('a comment on a task is read by whoever opens the next task of the run, and in the task history', async ({ page, browser, signInAs }) => {
+  test.setTimeout(90_000);
   const ana = await signInAs(['operator']);
   const bo = await createUser({ roles: ['operator'] });
   const id = uniqueName('note');
@@ -249,6 +250,8 @@ steps:
 `);
   const pids: string[] = [];
   for (let n = 0; n < 100; n++) pids.push((await startProcess(id, { n })).pid);
+  // every task is in the inbox before the page reads it (a start answers before its task's rows are written)
+  await expect.poll(async () => (await adminApi.inbox.list.query({ mid: id, limit: 1, offset: 0 })).count, { timeout: 30_000 }).toBe(100);
   await page.goto('/inbox');
   await tab(page, 'Mine').click();
   await tab(page, 'All I may see').click();
