@@ -14,8 +14,8 @@ export interface Caller {
   roles: Role[];
   /** The groups the caller belongs to (teams an interrupt act may be offered to). */
   groups: string[];
-  /** How the caller proved who they are. */
-  via: 'session' | 'token';
+  /** How the caller proved who they are (`mail_link`: a signed one-click link of a notification e-mail, server/notify). */
+  via: 'session' | 'token' | 'mail_link';
 }
 
 /** A user as the API shows it: never a password hash. */

@@ -94,8 +94,8 @@ export interface GroupRow {
   update_time: number;
 }
 
-/** How far a notification e-mail got: waiting to be sent (or retried), sent, or given up. */
-export type NotificationState = 'pending' | 'sent' | 'failed';
+/** How far a notification e-mail got: waiting to be sent (or retried), sent, not needed any more (the task was answered first), or given up. */
+export type NotificationState = 'pending' | 'sent' | 'dropped' | 'failed';
 
 /**
  * An e-mail about an inbox task to one user (server/notify). `id` is `<kind>/<pid>/<tid>/<user>`:

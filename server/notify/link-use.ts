@@ -1,0 +1,127 @@
+/**
+ * What a one-click link does. `inspect` (the GET: mail scanners prefetch links, so it changes
+ * nothing) says whether the link would work and what it answers. `use` (the POST) applies it once:
+ * verify the signature and the expiry (links.ts) → the link's user must exist and be enabled →
+ * record the use under the link's id (mail_link_uses: a second create is refused, so of two
+ * concurrent uses one goes on, and every later use is `link.used`) → the task must still wait for
+ * an answer (`link.answered`: nothing changed) and offer the link's answer → the same check as the
+ * inbox's (claims.ts `requireMayAnswer`: offered to the user, not held by another) → the engine
+ * action the inbox would send. Every use is audited (the user, the task, the link id, the result)
+ * and its result stays on the use row. A use refused after it was recorded (the task answered
+ * meanwhile, another holds it) consumes the link too: answer in the studio. The checks before the
+ * record (signature, expiry, used, answered, user) consume nothing.
+ */
+import type { ApiServices } from '../api/context.ts';
+import { recordAudit } from '../api/audit.ts';
+import { Claims } from '../api/claims.ts';
+import { toActError } from '../api/errors.ts';
+import type { Caller } from '../auth/types.ts';
+import type { MailLinkUseRow, ServerStore } from '../store/server-rows.ts';
+import { engineAction, linkActions, type LinkAction } from './link-actions.ts';
+import { verifyLink, type MailLink } from './links.ts';
+
+export type LinkCode = 'link.off' | 'link.bad_signature' | 'link.expired' | 'link.used' | 'link.answered' | 'link.not_allowed';
+
+export type LinkAnswer =
+  | { ok: true; link: MailLink; answer: LinkAction; task: { name: string } }
+  | { ok: false; code: LinkCode | string; message: string; link?: MailLink; result?: string };
+
+export interface LinkDeps {
+  services: Pick<ApiServices, 'engine' | 'auth' | 'audit' | 'log'>;
+  store: Pick<ServerStore, 'mailLinkUses'>;
+  /** The link key (null: this server sends no links). */
+  key: Buffer | null;
+  now?: () => number;
+}
+
+const refused = (code: LinkCode, message: string, extra: Partial<Extract<LinkAnswer, { ok: false }>> = {}): LinkAnswer => ({ ok: false, code, message, ...extra });
+
+const USED = (first: MailLinkUseRow) =>
+  refused('link.used', first.result === 'ok' ? 'This link was used already: the answer it gave stands. Each link works once.' : `This link was used already (that use was refused: ${first.result}). Each link works once: answer in the studio.`, { result: first.result });
+
+const ANSWERED = 'This task was already answered (or closed): nothing changed.';
+
+async function callerOf(deps: LinkDeps, link: MailLink): Promise<Caller | null> {
+  const user = await deps.services.auth.users.named(link.user).catch(() => null);
+  return user && !user.disabled ? { userId: user.id, name: user.name, roles: user.roles, groups: user.groups, via: 'mail_link' } : null;
+}
+
+/** The link's checks that change nothing: signature, expiry, not used, the task open and offering the answer. */
+export async function inspectLink(deps: LinkDeps, token: string): Promise<LinkAnswer> {
+  if (!deps.key) return refused('link.off', 'This server sends no one-click links: answer in the studio.');
+  const verdict = verifyLink(deps.key, token, (deps.now ?? Date.now)());
+  if (!verdict.ok) return verdict.code === 'link.expired' ? refused('link.expired', 'This link has expired: answer in the studio.', { link: verdict.link }) : refused('link.bad_signature', 'This link is not valid (altered or cut short): open the task in the studio.');
+  const { link } = verdict;
+  const used = await deps.store.mailLinkUses.find(link.id);
+  if (used) return { ...USED(used), link };
+  const task = await deps.services.engine.tasks.get(link.pid, link.tid).catch(() => null);
+  if (!task || task.state !== 'interrupted') return refused('link.answered', ANSWERED, { link });
+  const answer = linkActions(task.params).find((a) => a.name === link.action);
+  if (!answer) return refused('link.not_allowed', `The task no longer offers the answer '${link.action}': answer in the studio.`, { link });
+  return { ok: true, link, answer, task: { name: task.name || task.nid } };
+}
+
+/** Records the use under the link's id; the first use's row when there was one. */
+async function consume(deps: LinkDeps, link: MailLink): Promise<MailLinkUseRow | null> {
+  const row: MailLinkUseRow = { id: link.id, pid: link.pid, tid: link.tid, user_name: link.user, action: link.action, use_time: (deps.now ?? Date.now)(), result: 'pending' };
+  try {
+    await deps.store.mailLinkUses.create(row);
+    return null;
+  } catch (err) {
+    const first = await deps.store.mailLinkUses.find(link.id);
+    if (first) return first;
+    throw err;
+  }
+}
+
+async function apply(deps: LinkDeps, caller: Caller, link: MailLink): Promise<LinkAnswer> {
+  const { engine } = deps.services;
+  const task = await engine.tasks.get(link.pid, link.tid).catch(() => null);
+  if (!task || task.state !== 'interrupted') return refused('link.answered', ANSWERED, { link });
+  const action = engineAction(task.params, link.action);
+  if (!action) return refused('link.not_allowed', `The task no longer offers the answer '${link.action}': answer in the studio.`, { link });
+  try {
+    await new Claims(engine).requireMayAnswer(caller, link.pid, link.tid);
+  } catch (err) {
+    const e = toActError(err);
+    return refused('link.not_allowed', `${caller.name} may not answer this task now: ${e.message}. Nothing changed.`, { link, result: e.code });
+  }
+  try {
+    await engine.do({ pid: link.pid, tid: link.tid, action: action.action, options: action.options });
+  } catch (err) {
+    const now = await engine.tasks.get(link.pid, link.tid).catch(() => null);
+    if (!now || now.state !== 'interrupted') return refused('link.answered', ANSWERED, { link });
+    throw err;
+  }
+  const answer = linkActions(task.params).find((a) => a.name === link.action)!;
+  return { ok: true, link, answer, task: { name: task.name || task.nid } };
+}
+
+/** Applies the link once (see the header); audited. */
+export async function useLink(deps: LinkDeps, token: string): Promise<LinkAnswer> {
+  const checked = await inspectLink(deps, token);
+  if (!checked.ok) return audit(deps, checked.link ? await callerOf(deps, checked.link) : null, checked);
+  const link = checked.link;
+  const caller = await callerOf(deps, link);
+  if (!caller) return audit(deps, null, refused('link.not_allowed', `The user '${link.user}' does not exist or is disabled: nothing changed.`, { link }));
+  const first = await consume(deps, link);
+  if (first) return audit(deps, caller, { ...USED(first), link });
+  let outcome: LinkAnswer;
+  try {
+    outcome = await apply(deps, caller, link);
+  } catch (err) {
+    const e = toActError(err);
+    outcome = { ok: false, code: e.code, message: `The answer could not be given: ${e.message}`, link };
+  }
+  const result = outcome.ok ? 'ok' : outcome.code;
+  await deps.store.mailLinkUses.update({ id: link.id, pid: link.pid, tid: link.tid, user_name: link.user, action: link.action, use_time: (deps.now ?? Date.now)(), result });
+  return audit(deps, caller, outcome);
+}
+
+async function audit(deps: LinkDeps, caller: Caller | null, outcome: LinkAnswer): Promise<LinkAnswer> {
+  const link = outcome.link;
+  const target = link ? `${link.pid}/${link.tid}` : 'mail_link';
+  const detail = link ? { link: link.id, user: link.user, answer: link.action, ...(outcome.ok ? {} : { reason: outcome.result ?? null }) } : {};
+  await recordAudit(deps.services as ApiServices, caller, { action: 'task.mail_link', target, detail, ids: link ? { pid: link.pid, tid: link.tid } : undefined }, outcome.ok ? 'ok' : outcome.code);
+  return outcome;
+}
