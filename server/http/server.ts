@@ -21,7 +21,7 @@ import { DraftBook, type DraftStore } from '../drafts/index.ts';
 import { SecretBook, type SecretStore } from '../secrets/index.ts';
 import { webhookEndpoint } from './webhooks/endpoint.ts';
 import { filesEndpoint } from './files/endpoint.ts';
-import { mailLinkEndpoint, startNotifications, type MailConfig } from '../notify/index.ts';
+import { mailLinkEndpoint, startNotifications, type MailConfig, type Notifications } from '../notify/index.ts';
 import type { ServerStore } from '../store/server-rows.ts';
 import { systemClock } from '../engine/clock.ts';
 import type { Engine } from '../runtime/engine.ts';
@@ -67,6 +67,8 @@ export interface ActsServer {
   http: http.Server;
   live: Live;
   log: Logger;
+  /** The e-mail notifications it runs (`mail`), else null. */
+  notifications: Notifications | null;
   listen(port: number, host?: string): Promise<AddressInfo>;
   close(): Promise<void>;
 }
@@ -142,5 +144,5 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
     await pg?.close();
   };
 
-  return { http: server, live, log, listen, close };
+  return { http: server, live, log, notifications, listen, close };
 }

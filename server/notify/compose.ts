@@ -5,6 +5,7 @@
  * Null when the task is no longer open (answered or closed meanwhile): nothing is sent.
  */
 import type { Engine } from '../runtime/engine.ts';
+import type { TaskInfo } from '../runtime/info.ts';
 import type { NotificationRow } from '../store/server-rows.ts';
 import type { MailConfig } from './config.ts';
 import { linkActions } from './link-actions.ts';
@@ -13,6 +14,12 @@ import type { Mail } from './sender.ts';
 
 export type NotificationKind = 'arrived' | 'due';
 
+/** What the mail and the link pages call a task: its act's `params.title`, else its key, else its node id. */
+export function taskTitle(task: Pick<TaskInfo, 'params' | 'key' | 'nid'>): string {
+  const title = (task.params as { title?: unknown } | null)?.title;
+  return typeof title === 'string' && title.trim() ? title.trim().slice(0, 200) : task.key || task.nid;
+}
+
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function mailComposer(engine: Engine, config: MailConfig, now: () => number = Date.now) {
@@ -20,7 +27,7 @@ export function mailComposer(engine: Engine, config: MailConfig, now: () => numb
     const task = await engine.tasks.get(row.pid, row.tid).catch(() => null);
     if (!task || task.state !== 'interrupted') return null;
     const run = await engine.procs.get(row.pid).catch(() => null);
-    const what = `${task.name || task.nid} — ${run?.name ?? row.pid}`;
+    const what = `${taskTitle(task)} - ${run?.name ?? row.pid}`;
     const subject = row.kind === 'due' ? `[acts] Due: ${what}` : `[acts] New task: ${what}`;
     const lead = row.kind === 'due' ? 'This task is due and still waits for an answer:' : 'A task waits for your answer:';
     const inbox = `${config.publicUrl}/inbox`;

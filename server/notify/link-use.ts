@@ -17,6 +17,7 @@ import { Claims } from '../api/claims.ts';
 import { toActError } from '../api/errors.ts';
 import type { Caller } from '../auth/types.ts';
 import type { MailLinkUseRow, ServerStore } from '../store/server-rows.ts';
+import { taskTitle } from './compose.ts';
 import { engineAction, linkActions, type LinkAction } from './link-actions.ts';
 import { verifyLink, type MailLink } from './links.ts';
 
@@ -58,7 +59,7 @@ export async function inspectLink(deps: LinkDeps, token: string): Promise<LinkAn
   if (!task || task.state !== 'interrupted') return refused('link.answered', ANSWERED, { link });
   const answer = linkActions(task.params).find((a) => a.name === link.action);
   if (!answer) return refused('link.not_allowed', `The task no longer offers the answer '${link.action}': answer in the studio.`, { link });
-  return { ok: true, link, answer, task: { name: task.name || task.nid } };
+  return { ok: true, link, answer, task: { name: taskTitle(task) } };
 }
 
 /** Records the use under the link's id; the first use's row when there was one. */
@@ -94,7 +95,7 @@ async function apply(deps: LinkDeps, caller: Caller, link: MailLink): Promise<Li
     throw err;
   }
   const answer = linkActions(task.params).find((a) => a.name === link.action)!;
-  return { ok: true, link, answer, task: { name: task.name || task.nid } };
+  return { ok: true, link, answer, task: { name: taskTitle(task) } };
 }
 
 /** Applies the link once (see the header); audited. */
