@@ -13,7 +13,7 @@ import type { Role } from '../vocab/roles.ts';
 import type { MailConfig } from '../server/notify/config.ts';
 import { newLink, signLink } from '../server/notify/links.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
-import { startTestServer, USERS, type TestServer } from './helpers/server.ts';
+import { apiError, startTestServer, USERS, type TestServer } from './helpers/server.ts';
 import { linksOf, startSmtpPeer, type ReceivedMail, type SmtpPeer } from './helpers/smtp-peer.ts';
 import { eventually } from './helpers/eventually.ts';
 
@@ -70,6 +70,17 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox notifications by e-mail 
   const post = (token: string) => fetch(`${t.url}/mail/act/${token}`, { method: 'POST', headers: { accept: 'application/json' } });
   const reply = async (res: Response) => ({ status: res.status, ...((await res.json()) as { ok: boolean; code: string; result?: string }) });
   const stateOf = async (pid: string) => (await t.as('admin').processes.state.query({ pid })).state;
+
+  it('admins set and remove a user\'s address (audited); a malformed one and a non-admin are refused', async () => {
+    const admin = t.as('admin');
+    const dave = t.users.dave.id;
+    expect(await admin.users.setEmail.mutate({ id: dave, email: ' dave@example.com ' })).toMatchObject({ name: 'dave', email: 'dave@example.com' });
+    expect(await t.audit.last('user.email')).toMatchObject({ actor_name: 'admin', target: dave, result: 'ok', detail: { name: 'dave', from: null, to: ' dave@example.com ' } });
+    expect((await apiError(admin.users.setEmail.mutate({ id: dave, email: 'not an address' }))).code).toBe('input.invalid');
+    expect((await apiError(t.as('operator').users.setEmail.mutate({ id: dave, email: 'x@example.com' }))).code).toBe('auth.forbidden');
+    expect(await admin.users.setEmail.mutate({ id: dave, email: null })).toMatchObject({ email: null });
+    expect((await admin.users.get.query({ id: dave })).email).toBeNull();
+  });
 
   it('mails the members of the group who have an address, once each, with signed links that confirm, answer once and then refuse', async () => {
     const { pid, tid } = await open('pay');
