@@ -1,9 +1,10 @@
-/** The left navigation: brand, the pages this user may open, then live status, theme and user. */
+/** The left navigation: brand, the pages this user may open (the Inbox with its live badge), then live status, theme and user. */
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useMe } from '../data/auth.ts';
 import { Icon } from '../ui/icons.tsx';
+import { InboxBadge } from './inbox-badge.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { isActive, NAV_ITEMS } from './nav-items.ts';
 import styles from './sidebar.module.css';
@@ -31,6 +32,7 @@ export function Sidebar() {
                 <Link href={item.href} className={styles.link} aria-current={active ? 'page' : undefined} title={item.label}>
                   <Icon name={item.icon} />
                   <span className={styles.linkText}>{item.label}</span>
+                  {item.href === '/inbox' && me.status === 'signed-in' ? <InboxBadge /> : null}
                 </Link>
               </li>
             );
