@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useMe } from '../data/auth.ts';
 import { Icon } from '../ui/icons.tsx';
-import { InboxBadge } from './inbox-badge.tsx';
+import { INBOX_BADGE_LABEL, InboxBadge } from './inbox-badge.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { isActive, NAV_ITEMS } from './nav-items.ts';
 import styles from './sidebar.module.css';
@@ -27,12 +27,13 @@ export function Sidebar() {
         <ul>
           {items.map((item) => {
             const active = isActive(item, pathname);
+            const badge = item.href === '/inbox' && me.status === 'signed-in';
             return (
               <li key={item.href}>
-                <Link href={item.href} className={styles.link} aria-current={active ? 'page' : undefined} title={item.label}>
+                <Link href={item.href} className={styles.link} aria-current={active ? 'page' : undefined} title={item.label} aria-describedby={badge ? INBOX_BADGE_LABEL : undefined}>
                   <Icon name={item.icon} />
                   <span className={styles.linkText}>{item.label}</span>
-                  {item.href === '/inbox' && me.status === 'signed-in' ? <InboxBadge /> : null}
+                  {badge ? <InboxBadge /> : null}
                 </Link>
               </li>
             );

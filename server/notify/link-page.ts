@@ -42,7 +42,7 @@ export function confirmPage(req: IncomingMessage, res: ServerResponse, answer: L
   if (!answer.ok) return refusal(req, res, answer);
   if (wantsJson(req)) return sendJson(res, 200, { ok: true, code: 'link.ready', answer: answer.answer.name, label: answer.answer.label, task: answer.task.name, pid: answer.link.pid, tid: answer.link.tid, user: answer.link.user });
   const button = `<form method="post"><button type="submit"${answer.answer.negative ? ' class="negative"' : ''}>${escape(answer.answer.label)}</button></form>`;
-  page(res, 200, 'link.ready', `${answer.answer.label}: ${answer.task.name}?`, `${taskLine(answer)}<p>Confirm to answer <strong>${escape(answer.answer.label)}</strong>. The link works once.</p>${button}`);
+  page(res, 200, 'link.ready', `${answer.answer.label}: ${answer.task.name}`, `${taskLine(answer)}<p>Confirm to answer <strong>${escape(answer.answer.label)}</strong>. The link works once.</p>${button}`);
 }
 
 /** The POST's result. */

@@ -36,14 +36,15 @@ export interface SmtpPeer {
   close(): Promise<void>;
 }
 
-/** The one-click links of a mail (their tokens by the answer each gives). */
+/** The one-click links of a mail (their URLs by the label of the answer each gives). */
 export function linksOf(mail: ReceivedMail): Map<string, string> {
   const links = new Map<string, string>();
-  for (const m of mail.body.matchAll(/^([^:\n<>]+): (https?:\/\/\S+\/mail\/act\/(\S+))$/gm)) links.set(m[1].trim(), m[3]);
+  for (const m of mail.body.matchAll(/^([^:\n<>]+): (https?:\/\/\S+\/mail\/act\/\S+)$/gm)) links.set(m[1].trim(), m[2]);
   return links;
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** Listens on `port` (0: a free one). */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const mails: ReceivedMail[] = [];
   let refusals = 0;
   const waiters = new Set<() => void>();
@@ -64,10 +65,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     mails,
     refuseNext: (n) => {
       refusals = n;
