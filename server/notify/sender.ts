@@ -9,11 +9,12 @@
  * LEASE_MS any instance takes it again (the mail may then go out twice; SMTP has no exactly-once).
  *
  * States of a row: pending → (leased) → sent | dropped | pending again (next_time later) → … → failed.
- * The loop's: idle ⇄ ticking (one tick at a time; a kick during a tick runs another after it) → closed.
+ * The loop's: poll-loop.ts.
  */
 import type { Logger } from 'pino';
 import type { NotificationRow, NotificationState, ServerStore } from '../store/server-rows.ts';
 import { errorMessage } from '../engine/errors.ts';
+import { PollLoop } from './poll-loop.ts';
 
 export interface Mail {
   to: string;
@@ -46,52 +47,31 @@ const BATCH = 20;
 export const retryDelay = (attempts: number): number => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
 export class NotificationSender {
-  private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
+  private readonly loop: PollLoop;
   private readonly now: () => number;
 
   constructor(private readonly o: SenderOptions) {
     this.now = o.now ?? Date.now;
+    this.loop = new PollLoop(() => this.sendDue(), o.pollMs ?? 1000, (err) => o.log.warn({ err: errorMessage(err) }, 'notification e-mails: reading the queue failed'));
   }
 
   start(): void {
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Looks for due rows now (new ones were just created). */
   kick(): void {
-    if (this.ticking) this.again = true;
-    else this.schedule(0);
+    this.loop.kick();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.ticking;
+    await this.loop.close();
     this.o.transport.close();
   }
 
-  private schedule(ms: number): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
-  }
-
-  private async tick(): Promise<void> {
-    this.timer = null;
-    this.ticking = this.sendDue().catch((err: unknown) => this.o.log.warn({ err: errorMessage(err) }, 'notification e-mails: reading the queue failed'));
-    await this.ticking;
-    this.ticking = null;
-    const more = this.again;
-    this.again = false;
-    this.schedule(more ? 0 : (this.o.pollMs ?? 1000));
-  }
-
   private async sendDue(): Promise<void> {
-    for (let rows = await this.due(); rows.length > 0 && !this.closed; rows = await this.due()) {
-      for (const row of rows) if (!this.closed && (await this.o.store.serverQueries.leaseNotification(row.id, row.lease_until, this.now() + LEASE_MS))) await this.attempt(row);
+    for (let rows = await this.due(); rows.length > 0 && !this.loop.isClosed; rows = await this.due()) {
+      for (const row of rows) if (!this.loop.isClosed && (await this.o.store.serverQueries.leaseNotification(row.id, row.lease_until, this.now() + LEASE_MS))) await this.attempt(row);
       if (rows.length < BATCH) return;
     }
   }

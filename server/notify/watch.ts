@@ -12,7 +12,7 @@
  * have no row yet get one (a restart re-sends nothing already queued or sent); older ones are
  * never mailed. Tasks offered to no one in particular are not mailed (recipients.ts).
  *
- * State: idle ⇄ sweeping (one at a time; a hint during a sweep runs another after it) → closed;
+ * State: the loop's (poll-loop.ts: one sweep at a time, a hint during one runs another after it);
  * the two watermarks; the keys of rows made recently (so a sweep does not try them again).
  */
 import type { Logger } from 'pino';
@@ -23,6 +23,7 @@ import type { NotificationRow, ServerStore } from '../store/server-rows.ts';
 import { errorMessage } from '../engine/errors.ts';
 import { assignmentOf, EVERY_TASK } from '../../vocab/inbox-principals.ts';
 import type { NotificationKind } from './compose.ts';
+import { PollLoop } from './poll-loop.ts';
 import { recipientsOf, type Recipient } from './recipients.ts';
 
 type InboxItem = InboxAnswer['tasks'][number];
@@ -49,17 +50,15 @@ export class InboxWatch {
   private arrivedFrom: number;
   private dueFrom: number;
   private readonly made = new Set<string>();
-  private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<void> | null = null;
-  private again = false;
+  private readonly loop: PollLoop;
   private hinted = false;
-  private closed = false;
   private offs: Array<() => void> = [];
   private readonly now: () => number;
 
   constructor(private readonly o: WatchOptions) {
     this.now = o.now ?? Date.now;
     this.arrivedFrom = this.dueFrom = this.now() - LOOKBACK_MS;
+    this.loop = new PollLoop(() => this.sweep(), o.pollMs ?? 2000, (err) => o.log.warn({ err: errorMessage(err) }, 'inbox notifications: reading the inbox failed; trying again'));
   }
 
   start(): void {
@@ -73,35 +72,16 @@ export class InboxWatch {
         this.kick();
       }),
     );
-    this.schedule(0);
+    this.loop.start();
   }
 
   kick(): void {
-    if (this.sweeping) this.again = true;
-    else this.schedule(0);
+    this.loop.kick();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     for (const off of this.offs) off();
-    if (this.timer) clearTimeout(this.timer);
-    await this.sweeping;
-  }
-
-  private schedule(ms: number): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.run(), ms);
-  }
-
-  private async run(): Promise<void> {
-    this.timer = null;
-    this.sweeping = this.sweep().catch((err: unknown) => this.o.log.warn({ err: errorMessage(err) }, 'inbox notifications: reading the inbox failed; trying again'));
-    await this.sweeping;
-    this.sweeping = null;
-    const more = this.again;
-    this.again = false;
-    this.schedule(more ? 0 : (this.o.pollMs ?? 2000));
+    await this.loop.close();
   }
 
   /** One look at the inbox: new arrivals, then what fell due. */
@@ -109,7 +89,7 @@ export class InboxWatch {
     const users = lazy(() => this.o.auth.users.list());
     const now = this.now();
     let newest = this.arrivedFrom;
-    for (let offset = 0; !this.closed; offset += PAGE) {
+    for (let offset = 0; !this.loop.isClosed; offset += PAGE) {
       const page = await this.o.engine.reads.inbox({ principals: [EVERY_TASK], newestFirst: true, offset, limit: PAGE });
       const fresh = page.tasks.filter((t) => t.start_time >= this.arrivedFrom);
       for (const t of fresh) {
@@ -120,7 +100,7 @@ export class InboxWatch {
       if (fresh.length < page.tasks.length || page.tasks.length < PAGE) break;
     }
     this.arrivedFrom = Math.max(this.arrivedFrom, newest - SLACK_MS);
-    for (let offset = 0; !this.closed; offset += PAGE) {
+    for (let offset = 0; !this.loop.isClosed; offset += PAGE) {
       const page = await this.o.engine.reads.inbox({ principals: [EVERY_TASK], dueFrom: this.dueFrom, dueBefore: now, order: 'due', offset, limit: PAGE });
       for (const t of page.tasks) await this.notify('due', t, users);
       if (page.tasks.length < PAGE) break;
