@@ -68,7 +68,7 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox notifications by e-mail 
   const link = (mail: ReceivedMail, label: string) => linksOf(mail).get(label)!.split('/mail/act/')[1];
   const get = (token: string) => fetch(`${t.url}/mail/act/${token}`, { headers: { accept: 'application/json' } });
   const post = (token: string) => fetch(`${t.url}/mail/act/${token}`, { method: 'POST', headers: { accept: 'application/json' } });
-  const reply = async (res: Response) => ({ status: res.status, ...((await res.json()) as { ok: boolean; code: string; result?: string }) });
+  const reply = async (res: Response) => ({ status: res.status, ...((await res.json()) as { ok: boolean; state?: string; code?: string; result?: string }) });
   const stateOf = async (pid: string) => (await t.as('admin').processes.state.query({ pid })).state;
 
   it('admins set and remove a user\'s address (audited); a malformed one and a non-admin are refused', async () => {
@@ -93,12 +93,12 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox notifications by e-mail 
     expect(carol.body).toContain('http://acts.test/mail/act/');
 
     // GET (a mail scanner's prefetch) changes nothing; the HTML page carries the code too
-    expect(await reply(await get(link(carol, 'Approve')))).toMatchObject({ status: 200, ok: true, code: 'link.ready' });
+    expect(await reply(await get(link(carol, 'Approve')))).toMatchObject({ status: 200, ok: true, state: 'ready' });
     const html = await (await fetch(`${t.url}/mail/act/${link(carol, 'Approve')}`)).text();
-    expect(html).toContain('data-code="link.ready"');
+    expect(html).toContain('data-state="ready"');
     expect(await stateOf(pid)).toBe('running');
 
-    expect(await reply(await post(link(carol, 'Approve')))).toMatchObject({ status: 200, ok: true, code: 'ok' });
+    expect(await reply(await post(link(carol, 'Approve')))).toMatchObject({ status: 200, ok: true, state: 'done' });
     await t.engine.idle();
     expect(await stateOf(pid)).toBe('completed');
     const entry = await t.audit.last('task.mail_link');
@@ -140,7 +140,7 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox notifications by e-mail 
     expect(await stateOf(pid)).toBe('running');
     // the holder's own link works (reject: the act fails with ecode rejected)
     const erins = smtp.mails.find((m) => m.body.includes(pid) && m.to[0] === 'erin@example.com')!;
-    expect(await reply(await post(link(erins, 'Reject')))).toMatchObject({ status: 200, code: 'ok' });
+    expect(await reply(await post(link(erins, 'Reject')))).toMatchObject({ status: 200, state: 'done' });
     await t.engine.idle();
     expect(await stateOf(pid)).not.toBe('running');
   });
@@ -155,7 +155,7 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox notifications by e-mail 
     const choose = await open('choose');
     const [mail] = await mailed(choose.pid, 1);
     expect([...linksOf(mail).keys()]).toEqual(['Ship it', 'hold']);
-    expect(await reply(await post(link(mail, 'Ship it')))).toMatchObject({ status: 200, code: 'ok', answer: 'ship' });
+    expect(await reply(await post(link(mail, 'Ship it')))).toMatchObject({ status: 200, state: 'done', answer: 'ship' });
     await t.engine.idle();
     const proc = await t.as('admin').processes.get.query({ pid: choose.pid });
     expect(proc.tasks.find((x) => x.key === 'approve')?.outputs).toMatchObject({ outcome: 'ship' });

@@ -35,10 +35,15 @@ export interface LinkDeps {
   now?: () => number;
 }
 
-const refused = (code: LinkCode, message: string, extra: Partial<Extract<LinkAnswer, { ok: false }>> = {}): LinkAnswer => ({ ok: false, code, message, ...extra });
+type Refusal = Extract<LinkAnswer, { ok: false }> & { code: LinkCode };
+const refused = (r: Omit<Refusal, 'ok'>): LinkAnswer => ({ ok: false, ...r });
 
 const USED = (first: MailLinkUseRow) =>
-  refused('link.used', first.result === 'ok' ? 'This link was used already: the answer it gave stands. Each link works once.' : `This link was used already (that use was refused: ${first.result}). Each link works once: answer in the studio.`, { result: first.result });
+  refused({
+    code: 'link.used',
+    message: first.result === 'ok' ? 'This link was used already: the answer it gave stands. Each link works once.' : `This link was used already (that use was refused: ${first.result}). Each link works once: answer in the studio.`,
+    result: first.result,
+  });
 
 const ANSWERED = 'This task was already answered (or closed): nothing changed.';
 
@@ -49,16 +54,20 @@ async function callerOf(deps: LinkDeps, link: MailLink): Promise<Caller | null> 
 
 /** The link's checks that change nothing: signature, expiry, not used, the task open and offering the answer. */
 export async function inspectLink(deps: LinkDeps, token: string): Promise<LinkAnswer> {
-  if (!deps.key) return refused('link.off', 'This server sends no one-click links: answer in the studio.');
+  if (!deps.key) return refused({ code: 'link.off', message: 'This server sends no one-click links: answer in the studio.' });
   const verdict = verifyLink(deps.key, token, (deps.now ?? Date.now)());
-  if (!verdict.ok) return verdict.code === 'link.expired' ? refused('link.expired', 'This link has expired: answer in the studio.', { link: verdict.link }) : refused('link.bad_signature', 'This link is not valid (altered or cut short): open the task in the studio.');
+  if (!verdict.ok) {
+    return verdict.code === 'link.expired'
+      ? refused({ code: 'link.expired', message: 'This link has expired: answer in the studio.', link: verdict.link })
+      : refused({ code: 'link.bad_signature', message: 'This link is not valid (altered or cut short): open the task in the studio.' });
+  }
   const { link } = verdict;
   const used = await deps.store.mailLinkUses.find(link.id);
   if (used) return { ...USED(used), link };
   const task = await deps.services.engine.tasks.get(link.pid, link.tid).catch(() => null);
-  if (!task || task.state !== 'interrupted') return refused('link.answered', ANSWERED, { link });
+  if (!task || task.state !== 'interrupted') return refused({ code: 'link.answered', message: ANSWERED, link });
   const answer = linkActions(task.params).find((a) => a.name === link.action);
-  if (!answer) return refused('link.not_allowed', `The task no longer offers the answer '${link.action}': answer in the studio.`, { link });
+  if (!answer) return refused({ code: 'link.not_allowed', message: `The task no longer offers the answer '${link.action}': answer in the studio.`, link });
   return { ok: true, link, answer, task: { name: taskTitle(task) } };
 }
 
@@ -78,20 +87,20 @@ async function consume(deps: LinkDeps, link: MailLink): Promise<MailLinkUseRow |
 async function apply(deps: LinkDeps, caller: Caller, link: MailLink): Promise<LinkAnswer> {
   const { engine } = deps.services;
   const task = await engine.tasks.get(link.pid, link.tid).catch(() => null);
-  if (!task || task.state !== 'interrupted') return refused('link.answered', ANSWERED, { link });
+  if (!task || task.state !== 'interrupted') return refused({ code: 'link.answered', message: ANSWERED, link });
   const action = engineAction(task.params, link.action);
-  if (!action) return refused('link.not_allowed', `The task no longer offers the answer '${link.action}': answer in the studio.`, { link });
+  if (!action) return refused({ code: 'link.not_allowed', message: `The task no longer offers the answer '${link.action}': answer in the studio.`, link });
   try {
     await new Claims(engine).requireMayAnswer(caller, link.pid, link.tid);
   } catch (err) {
     const e = toActError(err);
-    return refused('link.not_allowed', `${caller.name} may not answer this task now: ${e.message}. Nothing changed.`, { link, result: e.code });
+    return refused({ code: 'link.not_allowed', message: `${caller.name} may not answer this task now: ${e.message}. Nothing changed.`, link, result: e.code });
   }
   try {
     await engine.do({ pid: link.pid, tid: link.tid, action: action.action, options: action.options });
   } catch (err) {
     const now = await engine.tasks.get(link.pid, link.tid).catch(() => null);
-    if (!now || now.state !== 'interrupted') return refused('link.answered', ANSWERED, { link });
+    if (!now || now.state !== 'interrupted') return refused({ code: 'link.answered', message: ANSWERED, link });
     throw err;
   }
   const answer = linkActions(task.params).find((a) => a.name === link.action)!;
@@ -104,7 +113,7 @@ export async function useLink(deps: LinkDeps, token: string): Promise<LinkAnswer
   if (!checked.ok) return audit(deps, checked.link ? await callerOf(deps, checked.link) : null, checked);
   const link = checked.link;
   const caller = await callerOf(deps, link);
-  if (!caller) return audit(deps, null, refused('link.not_allowed', `The user '${link.user}' does not exist or is disabled: nothing changed.`, { link }));
+  if (!caller) return audit(deps, null, refused({ code: 'link.not_allowed', message: `The user '${link.user}' does not exist or is disabled: nothing changed.`, link }));
   const first = await consume(deps, link);
   if (first) return audit(deps, caller, { ...USED(first), link });
   let outcome: LinkAnswer;
