@@ -5,6 +5,7 @@
  */
 import { EXIT } from '../errors.ts';
 import type { ConnectionFlags } from './connection.ts';
+import { usage } from './failure.ts';
 import { runRemote, type Io } from './session.ts';
 
 export interface UserEmailFlags extends ConnectionFlags {
@@ -20,15 +21,9 @@ export function usersListCommand(flags: ConnectionFlags, io: Io): Promise<number
 
 export function usersEmailCommand(name: string, address: string | undefined, flags: UserEmailFlags, io: Io): Promise<number> {
   return runRemote(flags, io, async ({ client }) => {
-    if ((address === undefined) === !flags.none) {
-      io.err('give the address, or --none to remove it (acts users email <user> <address>)');
-      return EXIT.invalidInput;
-    }
+    if ((address === undefined) === !flags.none) throw usage('give the address, or --none to remove it (acts users email <user> <address>)');
     const user = (await client.users.list.query({})).rows.find((u) => u.name === name);
-    if (!user) {
-      io.err(`no user named '${name}' (acts users list)`);
-      return EXIT.invalidInput;
-    }
+    if (!user) throw usage(`no user named '${name}' (acts users list)`);
     io.out(JSON.stringify(await client.users.setEmail.mutate({ id: user.id, email: flags.none ? null : address! })));
     return EXIT.complete;
   });
