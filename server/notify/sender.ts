@@ -69,7 +69,8 @@ export class NotificationSender {
     this.o.transport.close();
   }
 
-  private async sendDue(): Promise<void> {
+  /** One pass over the due rows (the loop's step; a test awaits one to know it ran). */
+  async sendDue(): Promise<void> {
     for (let rows = await this.due(); rows.length > 0 && !this.loop.isClosed; rows = await this.due()) {
       for (const row of rows) if (!this.loop.isClosed && (await this.o.store.serverQueries.leaseNotification(row.id, row.lease_until, this.now() + LEASE_MS))) await this.attempt(row);
       if (rows.length < BATCH) return;
