@@ -3,7 +3,7 @@
  * real SQLite store: a refused delivery is retried with backoff (5 s, 10 s, … as the clock moves)
  * and given up as `failed` after MAX_ATTEMPTS with its error kept; a mail whose task was answered
  * before it went out is `dropped`; a restart sends what arrived within the lookback once and never
- * again, and nothing older.
+ * again, and nothing older; rows are deleted after 30 days.
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type { MailConfig } from '../server/notify/config.ts';
 import { startNotifications, type Notifications } from '../server/notify/index.ts';
 import { MAX_ATTEMPTS, retryDelay } from '../server/notify/sender.ts';
 import { LOOKBACK_MS } from '../server/notify/watch.ts';
+import { KEEP_MS, pruneNotifications } from '../server/notify/prune.ts';
 import type { NotificationRow } from '../server/store/server-rows.ts';
 import { eventually } from './helpers/eventually.ts';
 import { startTestServer, USERS, type TestServer } from './helpers/server.ts';
@@ -93,6 +94,24 @@ describe('the notification queue over time (sqlite)', () => {
     expect(await rowWhere(id, (x) => x.state !== 'pending', 'the row settled')).toMatchObject({ state: 'dropped', attempts: 2 });
     expect(smtp.mails.filter((m) => m.body.includes(pid))).toHaveLength(0);
     await stop(n);
+  });
+
+  it('deletes done notifications and link uses after 30 days, never a pending one', async () => {
+    const now = Date.now();
+    const old = now - KEEP_MS - 1;
+    const base: NotificationRow = { id: '', kind: 'arrived', pid: 'px', tid: 'tx', user_name: 'carol', email: 'c@example.com', state: 'sent', attempts: 1, next_time: old, lease_until: 0, error: null, create_time: old, update_time: old };
+    await t.store.notifications.create({ ...base, id: 'old-sent' });
+    await t.store.notifications.create({ ...base, id: 'old-pending', state: 'pending' });
+    await t.store.notifications.create({ ...base, id: 'new-sent', update_time: now });
+    await t.store.mailLinkUses.create({ id: 'old-use', pid: 'px', tid: 'tx', user_name: 'carol', action: 'approve', use_time: old, result: 'ok' });
+    await t.store.mailLinkUses.create({ id: 'new-use', pid: 'px', tid: 'tx', user_name: 'carol', action: 'approve', use_time: now, result: 'ok' });
+    expect(await pruneNotifications(t.store, now, config.linkTtlMs)).toEqual({ notifications: 1, linkUses: 1 });
+    expect(await row('old-sent')).toBeUndefined();
+    expect(await row('old-pending')).toBeDefined();
+    expect(await row('new-sent')).toBeDefined();
+    expect(await t.store.mailLinkUses.find('old-use')).toBeUndefined();
+    expect(await t.store.mailLinkUses.find('new-use')).toBeDefined();
+    for (const id of ['old-pending', 'new-sent']) await t.store.notifications.delete(id);
   });
 
   it('a restart mails what arrived within the lookback once, never twice, and nothing older', async () => {

@@ -20,7 +20,7 @@ export { mailLinkEndpoint, MAIL_LINKS_BASE } from './link-endpoint.ts';
 export interface NotificationDeps {
   engine: Engine;
   auth: Pick<Auth, 'users'>;
-  store: Pick<ServerStore, 'notifications' | 'serverQueries'>;
+  store: Pick<ServerStore, 'notifications' | 'mailLinkUses' | 'serverQueries'>;
   config: MailConfig;
   log: Logger;
   /** Default: SMTP on `config.smtpUrl`. */
@@ -44,6 +44,7 @@ export function startNotifications(deps: NotificationDeps): Notifications {
     transport: deps.transport ?? smtpTransport(config.smtpUrl, config.from),
     compose: mailComposer(engine, config, now),
     log,
+    linkTtlMs: config.linkTtlMs,
     now,
     pollMs: deps.sendMs,
   });

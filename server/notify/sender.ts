@@ -7,6 +7,7 @@
  * (RETRY_BASE_MS doubling, at most RETRY_MAX_MS) up to MAX_ATTEMPTS, then the row is `failed` and
  * the error stays on it — never lost silently. A crash mid-send leaves the row leased: after
  * LEASE_MS any instance takes it again (the mail may then go out twice; SMTP has no exactly-once).
+ * Once an hour it also deletes old rows (prune.ts).
  *
  * States of a row: pending → (leased) → sent | dropped | pending again (next_time later) → … → failed.
  * The loop's: poll-loop.ts.
@@ -15,6 +16,7 @@ import type { Logger } from 'pino';
 import type { NotificationRow, NotificationState, ServerStore } from '../store/server-rows.ts';
 import { errorMessage } from '../engine/errors.ts';
 import { PollLoop } from './poll-loop.ts';
+import { PRUNE_EVERY_MS, pruneNotifications } from './prune.ts';
 
 export interface Mail {
   to: string;
@@ -29,10 +31,12 @@ export interface MailTransport {
 }
 
 export interface SenderOptions {
-  store: Pick<ServerStore, 'notifications' | 'serverQueries'>;
+  store: Pick<ServerStore, 'notifications' | 'mailLinkUses' | 'serverQueries'>;
   transport: MailTransport;
   compose: (row: NotificationRow) => Promise<Mail | null>;
   log: Logger;
+  /** How long the links of a mail work (link uses are kept longer: prune.ts). */
+  linkTtlMs: number;
   now?: () => number;
   pollMs?: number;
 }
@@ -49,10 +53,11 @@ export const retryDelay = (attempts: number): number => Math.min(RETRY_MAX_MS, R
 export class NotificationSender {
   private readonly loop: PollLoop;
   private readonly now: () => number;
+  private prunedAt = 0;
 
   constructor(private readonly o: SenderOptions) {
     this.now = o.now ?? Date.now;
-    this.loop = new PollLoop(() => this.sendDue(), o.pollMs ?? 1000, (err) => o.log.warn({ err: errorMessage(err) }, 'notification e-mails: reading the queue failed'));
+    this.loop = new PollLoop(() => this.step(), o.pollMs ?? 1000, (err) => o.log.warn({ err: errorMessage(err) }, 'notification e-mails: reading the queue failed'));
   }
 
   start(): void {
@@ -67,6 +72,14 @@ export class NotificationSender {
   async close(): Promise<void> {
     await this.loop.close();
     this.o.transport.close();
+  }
+
+  private async step(): Promise<void> {
+    await this.sendDue();
+    if (this.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = this.now();
+    const pruned = await pruneNotifications(this.o.store, this.prunedAt, this.o.linkTtlMs);
+    if (pruned.notifications + pruned.linkUses > 0) this.o.log.info(pruned, 'old notifications and link uses deleted');
   }
 
   /** One pass over the due rows (the loop's step; a test awaits one to know it ran). */
