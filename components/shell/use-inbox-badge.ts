@@ -1,9 +1,10 @@
 /**
  * The number the navigation's Inbox badge shows: the caller's open tasks — those they hold
  * (`inbox.list` view `mine`) and those offered to them and their groups that no one holds (view
- * `groups`) — two one-row reads of the counts, kept live by the `inbox` room (any task added,
- * removed or changing hands reads them again, at most every REFRESH_MS). Each new task that the
- * room announces while the page is hidden goes to `onArrived` (the browser notification).
+ * `groups`) — two one-row reads of the counts, kept live by the `inbox` room: any task added,
+ * removed or changing hands reads them again, at most once a second (the badge need not be
+ * faster, and every open page reads them). Each new task the room announces goes to `onArrived`
+ * (the browser notification, which itself only shows while the page is hidden).
  * State: the reads live in React Query's cache; the pending refresh timer.
  */
 'use client';
@@ -16,7 +17,7 @@ import { useApiQuery } from '../data/use-api.ts';
 
 const MINE = { view: 'mine', offset: 0, limit: 1 } as const;
 const GROUPS = { view: 'groups', offset: 0, limit: 1 } as const;
-const REFRESH_MS = 300;
+const REFRESH_MS = 1000;
 
 export function useInboxBadge(enabled: boolean, onArrived: (item: InboxItem) => void): number | null {
   const mine = useApiQuery('inbox.list', MINE, { enabled });
