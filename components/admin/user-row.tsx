@@ -52,9 +52,11 @@ export function UserRow({ user, isMe }: { user: User; isMe: boolean }) {
       <div className={styles.userLine}>
         <span className={styles.userName}>
           {user.name} {isMe ? <span className={styles.muted}>(you)</span> : null}
+          <span className={styles.email} title={user.email ?? undefined}>
+            {user.email ?? 'no e-mail'}
+          </span>
         </span>
         <span className={styles.muted}>{user.roles.join(', ')}</span>
-        <span className={styles.email} title={user.email ?? undefined}>{user.email ?? 'no e-mail'}</span>
         <span className={user.disabled ? styles.disabled : styles.muted}>{user.disabled ? 'Disabled' : 'Active'}</span>
         <span className={styles.rowActions}>
           <Button size="sm" variant="ghost" aria-expanded={editor === 'roles'} onClick={() => open('roles')} aria-label={`Edit roles of ${user.name}`}>
