@@ -66,6 +66,8 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox notifications by e-mail 
     return eventually(() => mailsOf(pid).length >= count && mailsOf(pid), `${count} mails about ${pid}`, 750);
   }
   const link = (mail: ReceivedMail, label: string) => linksOf(mail).get(label)!.split('/mail/act/')[1];
+  /** The id a link's token carries (its use is recorded under it). */
+  const linkId = (token: string) => (JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8')) as { id: string }).id;
   const get = (token: string) => fetch(`${t.url}/mail/act/${token}`, { headers: { accept: 'application/json' } });
   const post = (token: string) => fetch(`${t.url}/mail/act/${token}`, { method: 'POST', headers: { accept: 'application/json' } });
   const reply = async (res: Response) => ({ status: res.status, ...((await res.json()) as { ok: boolean; state?: string; code?: string; result?: string }) });
@@ -132,11 +134,13 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox notifications by e-mail 
     const daves = signLink(Buffer.from(KEY), newLink({ pid, tid, user: 'dave', action: 'approve', exp: Date.now() + 60_000 }));
     expect(await reply(await post(daves))).toMatchObject({ status: 403, code: 'link.not_allowed', result: 'auth.forbidden' });
 
-    // erin holds it: carol's link is refused, and used up
+    // erin holds it: carol's link is refused (the page says so before any click), and stays unused
     await t.as('erin').inbox.claim.mutate({ pid, tid });
     const carols = smtp.mails.find((m) => m.body.includes(pid) && m.to[0] === 'carol@example.com')!;
+    expect(await reply(await get(link(carols, 'Approve')))).toMatchObject({ status: 403, code: 'link.not_allowed', result: 'inbox.held' });
     expect(await reply(await post(link(carols, 'Approve')))).toMatchObject({ status: 403, code: 'link.not_allowed', result: 'inbox.held' });
-    expect(await reply(await post(link(carols, 'Approve')))).toMatchObject({ status: 409, code: 'link.used', result: 'link.not_allowed' });
+    expect(await t.audit.last('task.mail_link')).toMatchObject({ actor_name: 'carol', result: 'link.not_allowed', detail: { reason: 'inbox.held' } });
+    expect(await t.store.mailLinkUses.find(linkId(link(carols, 'Approve')))).toBeUndefined();
     expect(await stateOf(pid)).toBe('running');
     // the holder's own link works (reject: the act fails with ecode rejected)
     const erins = smtp.mails.find((m) => m.body.includes(pid) && m.to[0] === 'erin@example.com')!;

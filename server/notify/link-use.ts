@@ -1,15 +1,15 @@
 /**
- * What a one-click link does. `inspect` (the GET: mail scanners prefetch links, so it changes
- * nothing) says whether the link would work and what it answers. `use` (the POST) applies it once:
- * verify the signature and the expiry (links.ts) → the link's user must exist and be enabled →
- * record the use under the link's id (mail_link_uses: a second create is refused, so of two
- * concurrent uses one goes on, and every later use is `link.used`) → the task must still wait for
- * an answer (`link.answered`: nothing changed) and offer the link's answer → the same check as the
- * inbox's (claims.ts `requireMayAnswer`: offered to the user, not held by another) → the engine
- * action the inbox would send. Every use is audited (the user, the task, the link id, the result)
- * and its result stays on the use row. A use refused after it was recorded (the task answered
- * meanwhile, another holds it) consumes the link too: answer in the studio. The checks before the
- * record (signature, expiry, used, answered, user) consume nothing.
+ * What a one-click link does. `inspectLink` (the GET: mail scanners prefetch links, so it changes
+ * nothing) says whether the link would work and what it answers: the signature and the expiry
+ * (links.ts) → not used yet → the task still waits for an answer (`link.answered`) and offers the
+ * link's answer → its user exists, is enabled and may answer it now, by the inbox's own check
+ * (claims.ts `requireMayAnswer`: offered to them, not held by another). `useLink` (the POST) makes
+ * the same checks, then records the use under the link's id (mail_link_uses: a second create is
+ * refused, so of two concurrent uses one goes on, and every later use is `link.used`), checks the
+ * task again (it may have changed meanwhile) and sends the engine the action the inbox would.
+ * Every use is audited (the user, the task, the link id, the answer, the result) and its result
+ * stays on the use row. A refusal before the record consumes nothing (the link works once the
+ * task is free for its user again); one after it (a change in between) consumes the link.
  */
 import type { ApiServices } from '../api/context.ts';
 import { recordAudit } from '../api/audit.ts';
@@ -52,7 +52,19 @@ async function callerOf(deps: LinkDeps, link: MailLink): Promise<Caller | null> 
   return user && !user.disabled ? { userId: user.id, name: user.name, roles: user.roles, groups: user.groups, via: 'mail_link' } : null;
 }
 
-/** The link's checks that change nothing: signature, expiry, not used, the task open and offering the answer. */
+/** Why the link's user may not answer its task now (null: they may): disabled or gone, not offered it, held by another. */
+async function notAllowed(deps: LinkDeps, caller: Caller | null, link: MailLink): Promise<LinkAnswer | null> {
+  if (!caller) return refused({ code: 'link.not_allowed', message: `The user '${link.user}' does not exist or is disabled: nothing changed.`, link });
+  try {
+    await new Claims(deps.services.engine).requireMayAnswer(caller, link.pid, link.tid);
+    return null;
+  } catch (err) {
+    const e = toActError(err);
+    return refused({ code: 'link.not_allowed', message: `${caller.name} may not answer this task now: ${e.message}. Nothing changed.`, link, result: e.code });
+  }
+}
+
+/** The link's checks that change nothing: signature, expiry, not used, the task open and offering the answer, the user allowed to give it. */
 export async function inspectLink(deps: LinkDeps, token: string): Promise<LinkAnswer> {
   if (!deps.key) return refused({ code: 'link.off', message: 'This server sends no one-click links: answer in the studio.' });
   const verdict = verifyLink(deps.key, token, (deps.now ?? Date.now)());
@@ -68,7 +80,7 @@ export async function inspectLink(deps: LinkDeps, token: string): Promise<LinkAn
   if (!task || task.state !== 'interrupted') return refused({ code: 'link.answered', message: ANSWERED, link });
   const answer = linkActions(task.params).find((a) => a.name === link.action);
   if (!answer) return refused({ code: 'link.not_allowed', message: `The task no longer offers the answer '${link.action}': answer in the studio.`, link });
-  return { ok: true, link, answer, task: { name: taskTitle(task) } };
+  return (await notAllowed(deps, await callerOf(deps, link), link)) ?? { ok: true, link, answer, task: { name: taskTitle(task) } };
 }
 
 /** Records the use under the link's id; the first use's row when there was one. */
@@ -90,12 +102,8 @@ async function apply(deps: LinkDeps, caller: Caller, link: MailLink): Promise<Li
   if (!task || task.state !== 'interrupted') return refused({ code: 'link.answered', message: ANSWERED, link });
   const action = engineAction(task.params, link.action);
   if (!action) return refused({ code: 'link.not_allowed', message: `The task no longer offers the answer '${link.action}': answer in the studio.`, link });
-  try {
-    await new Claims(engine).requireMayAnswer(caller, link.pid, link.tid);
-  } catch (err) {
-    const e = toActError(err);
-    return refused({ code: 'link.not_allowed', message: `${caller.name} may not answer this task now: ${e.message}. Nothing changed.`, link, result: e.code });
-  }
+  const refusal = await notAllowed(deps, caller, link);
+  if (refusal) return refusal;
   try {
     await engine.do({ pid: link.pid, tid: link.tid, action: action.action, options: action.options });
   } catch (err) {
@@ -112,8 +120,7 @@ export async function useLink(deps: LinkDeps, token: string): Promise<LinkAnswer
   const checked = await inspectLink(deps, token);
   if (!checked.ok) return audit(deps, checked.link ? await callerOf(deps, checked.link) : null, checked);
   const link = checked.link;
-  const caller = await callerOf(deps, link);
-  if (!caller) return audit(deps, null, refused({ code: 'link.not_allowed', message: `The user '${link.user}' does not exist or is disabled: nothing changed.`, link }));
+  const caller = (await callerOf(deps, link))!;
   const first = await consume(deps, link);
   if (first) return audit(deps, caller, { ...USED(first), link });
   let outcome: LinkAnswer;
