@@ -149,6 +149,17 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox notifications by e-mail 
     expect(await stateOf(pid)).not.toBe('running');
   });
 
+  it('two uses of one link at once: one answers, the other is refused as used', async () => {
+    const { pid } = await open('pay');
+    const mail = (await mailed(pid, 2)).find((m) => m.to[0] === 'erin@example.com')!;
+    const token = link(mail, 'Approve');
+    const replies = await Promise.all([post(token), post(token)].map(async (r) => reply(await r)));
+    expect(replies.map((r) => r.state ?? r.code).sort()).toEqual(['done', 'link.used']);
+    await t.engine.idle();
+    expect(await stateOf(pid)).toBe('completed');
+    expect((await t.store.mailLinkUses.find(linkId(token)))?.result).toBe('ok');
+  });
+
   it('a task past due mails `due` once; declared outcomes are the links, except those that need a comment', async () => {
     const late = await open('late');
     const mails = await mailed(late.pid, 2);

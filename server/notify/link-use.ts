@@ -41,7 +41,12 @@ const refused = (r: Omit<Refusal, 'ok'>): LinkAnswer => ({ ok: false, ...r });
 const USED = (first: MailLinkUseRow) =>
   refused({
     code: 'link.used',
-    message: first.result === 'ok' ? 'This link was used already: the answer it gave stands. Each link works once.' : `This link was used already (that use was refused: ${first.result}). Each link works once: answer in the studio.`,
+    message:
+      first.result === 'ok'
+        ? 'This link was used already: the answer it gave stands. Each link works once.'
+        : first.result === 'pending'
+          ? 'This link is being used right now (another click): each link works once.'
+          : `This link was used already (that use was refused: ${first.result}). Each link works once: answer in the studio.`,
     result: first.result,
   });
 
