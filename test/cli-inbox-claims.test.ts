@@ -6,19 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../vocab/roles.ts';
-import { runActsCli } from './helpers/acts-cli.ts';
+import { actsRemote } from './helpers/acts-cli.ts';
 import { startTestServer, USERS, type TestServer } from './helpers/server.ts';
 
 const users: Record<string, Role[]> = { ...USERS, carol: ['operator'], erin: ['operator'] };
 
 let t: TestServer;
 
-/** `acts …args` as `who` against the test server: its exit code, stdout's JSON lines and the JSON error line of stderr. */
-async function acts(who: string, args: string[]) {
-  const run = await runActsCli([...args, '--server', t.url], { env: { ACTS_TOKEN: t.tokenOf(who) } });
-  const last = run.stderr.trim().split('\n').pop() ?? '';
-  return { code: run.code, lines: run.lines as Array<Record<string, unknown>>, error: last.startsWith('{') ? (JSON.parse(last) as { code: string }) : undefined };
-}
+/** `acts …args` as `who` against the test server. */
+const acts = (who: string, args: string[]) => actsRemote(t.url, t.tokenOf(who), args);
 
 beforeAll(async () => {
   t = await startTestServer({ users });
