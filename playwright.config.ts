@@ -6,7 +6,7 @@
 import { defineConfig } from '@playwright/test';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { ADMIN, BASE_URL, E2E_DIR, E2E_PORT } from './e2e/helpers/env.ts';
+import { ADMIN, BASE_URL, E2E_DIR, E2E_PORT, E2E_SMTP_PORT } from './e2e/helpers/env.ts';
 
 export const chromiumLaunchOptions = {
   executablePath: '/usr/bin/chromium',
@@ -56,6 +56,9 @@ export default defineConfig({
       ACTS_ADMIN_PASSWORD: ADMIN.password,
       // the e2e database is new on every run, so a new key each time (e2e/secrets.spec.ts)
       ACTS_SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
+      // notification e-mails go to the SMTP server e2e/inbox-mail.spec.ts starts (only its users have addresses)
+      ACTS_SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      ACTS_PUBLIC_URL: BASE_URL,
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
     },

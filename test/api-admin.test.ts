@@ -22,7 +22,7 @@ steps:
       - { uses: acts.core.irq, key: approve, params: { assignees: [alice] } }
 `;
 
-const USER_KEYS = ['create_time', 'disabled', 'groups', 'id', 'name', 'roles', 'update_time'];
+const USER_KEYS = ['create_time', 'disabled', 'email', 'groups', 'id', 'name', 'roles', 'update_time'];
 const TOKEN_KEYS = ['create_time', 'id', 'last_used', 'name', 'user_id'];
 
 describe.each(SQL_BACKENDS)('on %s', (backend) => {

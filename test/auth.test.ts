@@ -296,11 +296,11 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     it('creates, gets and lists users without password hashes', async () => {
       clock.advance(1000);
       const ann = await auth.users.create('ann', PASSWORD, ['viewer', 'operator', 'viewer']);
-      expect(ann).toEqual({ id: ann.id, name: 'ann', roles: ['operator', 'viewer'], groups: [], disabled: false, create_time: clock.now(), update_time: clock.now() });
+      expect(ann).toEqual({ id: ann.id, name: 'ann', roles: ['operator', 'viewer'], groups: [], email: null, disabled: false, create_time: clock.now(), update_time: clock.now() });
       expect(await auth.users.get(ann.id)).toEqual(ann);
       const list = await auth.users.list();
       expect(list.map((u) => u.name)).toEqual(['ann', 'root']);
-      for (const info of [...list, ann]) expect(Object.keys(info).sort()).toEqual(['create_time', 'disabled', 'groups', 'id', 'name', 'roles', 'update_time']);
+      for (const info of [...list, ann]) expect(Object.keys(info).sort()).toEqual(['create_time', 'disabled', 'email', 'groups', 'id', 'name', 'roles', 'update_time']);
     });
 
     it('validates roles and names', async () => {

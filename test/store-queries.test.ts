@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryRow, EventRow, InboxRow, MessageRow, ModelVersionRow, NodeStatRow, OpRow, ProcRow, StartClaimRow, TaskRow } from '../server/store/contract/types.ts';
 import { NEVER_DUE } from '../server/store/contract/inbox.ts';
 import type { OpenedStore } from '../server/store/open-store.ts';
-import type { ApiTokenRow, DraftRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
+import type { ApiTokenRow, DraftRow, NotificationRow, SessionRow, UserRow } from '../server/store/server-rows.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { samples, T0, task } from './helpers/store-samples.ts';
@@ -128,7 +128,7 @@ const SEED = {
   startClaims: [{ id: 'key-1', pid: 'p9', digest: 'd9', instance: 'i2', claimed: T0 + 7 }],
 };
 
-const user = (id: string, name: string): UserRow => ({ id, name, password_hash: 'x', roles: ['viewer'], groups: null, disabled: false, create_time: T0, update_time: T0 });
+const user = (id: string, name: string): UserRow => ({ id, name, password_hash: 'x', roles: ['viewer'], groups: null, email: null, disabled: false, create_time: T0, update_time: T0 });
 const token = (id: string, userId: string, createTime: number): ApiTokenRow => ({ id, user_id: userId, name: id, token_hash: `hash-${id}`, create_time: createTime, last_used: null });
 const session = (id: string, userId: string, expires: number): SessionRow => ({ id, user_id: userId, expires, create_time: T0, last_seen: T0 });
 
@@ -145,10 +145,33 @@ const draft = (id: string, userId: string, mid: string, saved: number): DraftRow
   update_time: saved,
 });
 
+const note = (id: string, fields: Partial<NotificationRow>): NotificationRow => ({
+  id,
+  kind: 'arrived',
+  pid: 'p1',
+  tid: 't1',
+  user_name: 'ann',
+  email: 'ann@example.com',
+  state: 'pending',
+  attempts: 0,
+  next_time: T0,
+  lease_until: 0,
+  error: null,
+  create_time: T0,
+  update_time: T0,
+  ...fields,
+});
+
 const SERVER_SEED = {
   users: [user('u1', 'ann'), user('u2', 'bob')],
   apiTokens: [token('tk1', 'u1', T0 + 2), token('tk2', 'u2', T0), token('tk4', 'u1', T0 + 1), token('tk3', 'u1', T0 + 1)],
   sessions: [session('s1', 'u1', T0 + 10), session('s2', 'u1', T0 + 20), session('s3', 'u2', T0 + 5), session('s4', 'u2', T0 + 30)],
+  notifications: [
+    note('n1', { next_time: T0 + 5 }),
+    note('n2', { lease_until: T0 + 20 }),
+    note('n3', { state: 'sent' }),
+    note('n4', { next_time: T0 + 1, lease_until: T0 }),
+  ],
   drafts: [draft('df1', 'u1', 'm1', T0 + 1), draft('df2', 'u2', 'm1', T0 + 3), draft('df4', 'u1', '', T0 + 3), draft('df3', 'u1', 'm2', T0 + 3), draft('df5', 'u2', 'm2', T0)],
 };
 
@@ -263,6 +286,9 @@ const CASES: Case[] = [
   { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ANN, order: 'priority', offset: 0, limit: 10 }), expected: ['p1:b:role:clerk', 'p1:c:*', 'p2:a:role:clerk'] },
   { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], dueBefore: T0 + 11, offset: 0, limit: 10 }), expected: ['p1:b:'] },
   { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ANN, dueBefore: T0 + 10 }), expected: 0 },
+  // fell due in a window (the notifications' due look)
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], dueFrom: T0 + 10, dueBefore: T0 + 11, order: 'due', offset: 0, limit: 10 }), expected: ['p1:b:'] },
+  { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: [''], dueFrom: T0 + 10.5, dueBefore: T0 + 20, order: 'due', offset: 0, limit: 10 }), expected: [] },
   // what is offered to bob, and also what ann holds (given or delegated to her)
   { op: 'inboxPage', run: (s) => q(s).inboxPage({ principals: ['*', 'user:bob'], alsoHeldBy: 'ann', offset: 0, limit: 10 }), expected: ['p1:c:*', 'p2:a:'] },
   { op: 'inboxCount', run: (s) => q(s).inboxCount({ principals: ['user:bob'], alsoHeldBy: 'ann' }), expected: 1 },
@@ -371,6 +397,13 @@ const CASES: Case[] = [
   { op: 'deleteSessionsOfUser', run: (s) => sq(s).deleteSessionsOfUser('u1'), expected: 2, left: (s) => ids(s.sessions.query()), leftExpected: ['s3', 's4'] },
   { op: 'deleteExpiredSessions', run: (s) => sq(s).deleteExpiredSessions(T0 + 10.5), expected: 2, left: (s) => ids(s.sessions.query()), leftExpected: ['s2', 's4'] },
   { op: 'deleteExpiredSessions', run: (s) => sq(s).deleteExpiredSessions(T0 + 20, 'u1'), expected: 2, left: (s) => ids(s.sessions.query()), leftExpected: ['s3', 's4'] },
+  { op: 'dueNotifications', run: (s) => sq(s).dueNotifications(T0 + 10, 10), expected: ['n4', 'n1'] },
+  { op: 'dueNotifications', run: (s) => sq(s).dueNotifications(T0 + 10, 1), expected: ['n4'] },
+  { op: 'dueNotifications', run: (s) => sq(s).dueNotifications(T0 + 30, 10), expected: ['n2', 'n4', 'n1'] },
+  { op: 'dueNotifications', run: (s) => sq(s).dueNotifications(T0 + 0.5, 10), expected: [] },
+  { op: 'leaseNotification', run: (s) => sq(s).leaseNotification('n1', 0, T0 + 60), expected: true, left: async (s) => (await s.notifications.find('n1'))?.lease_until, leftExpected: T0 + 60 },
+  { op: 'leaseNotification', run: (s) => sq(s).leaseNotification('n2', 0, T0 + 60), expected: false, left: async (s) => (await s.notifications.find('n2'))?.lease_until, leftExpected: T0 + 20 },
+  { op: 'leaseNotification', run: (s) => sq(s).leaseNotification('n3', 0, T0 + 60), expected: false },
   {
     op: 'insertAuditEntries',
     run: (s) => sq(s).insertAuditEntries([audit('a1', 'proc.start', { pid: 'p1' }), audit('a2', 'model.deploy', null)]),

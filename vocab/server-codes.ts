@@ -60,6 +60,13 @@ export const HTTP_CODES = {
   'hook.bad_signature': { retryable: false, http: 401, about: 'the signature does not match the body signed with the stored secret (or is malformed)' },
   'hook.stale': { retryable: false, http: 401, about: 'the signed time is outside the replay window (`tolerance_secs`, default 300 s)' },
   'hook.too_large': { retryable: false, http: 413, about: 'the body is larger than the trigger\'s `max_bytes` (default 1 MiB)' },
+  'link.method': { retryable: false, http: 405, about: 'a one-click link is opened (GET) and confirmed (POST)' },
+  'link.off': { retryable: false, http: 404, about: 'this server sends no one-click links (no ACTS_SMTP_URL, or no link key): answer in the studio' },
+  'link.bad_signature': { retryable: false, http: 403, about: 'the one-click link was altered, cut short, or signed with another key: open the task in the studio' },
+  'link.expired': { retryable: false, http: 410, about: 'the one-click link is older than ACTS_MAIL_LINK_HOURS: answer in the studio' },
+  'link.used': { retryable: false, http: 409, about: 'the one-click link was used already (`details.result`: how that use ended); each link works once' },
+  'link.answered': { retryable: false, http: 409, about: 'the task was already answered (or closed): the link changed nothing' },
+  'link.not_allowed': { retryable: false, http: 403, about: 'the link\'s user may not answer the task now (disabled, no longer offered it, or another holds it): nothing changed' },
   'trigger.disabled': { retryable: false, http: 409, about: 'the trigger is disabled (Schedules / triggers.setEnabled)' },
 } as const satisfies Record<string, CodeTraits>;
 

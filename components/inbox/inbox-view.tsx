@@ -13,6 +13,7 @@ import { ErrorNote } from '../ui/error-note.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { ApprovalsPanel } from './approvals-panel.tsx';
 import { InboxList, taskKey, type InboxListHandle } from './inbox-list.tsx';
+import { NotifyButton } from './notify-button.tsx';
 import styles from './inbox-view.module.css';
 import { TaskForm, type FormRequest } from './task-form.tsx';
 import { useInboxKeys } from './use-inbox-keys.ts';
@@ -89,6 +90,7 @@ export function InboxView() {
           <span className={styles.keys}>
             <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>a</kbd> approve · <kbd>r</kbd> reject · <kbd>b</kbd> send back
           </span>
+          <NotifyButton />
         </p>
         {liveError ? <ErrorNote error={liveError} title="Live updates are off" /> : null}
         <BulkDecisionBar tasks={ticked} onClear={selection.clear} />

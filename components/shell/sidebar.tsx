@@ -1,9 +1,10 @@
-/** The left navigation: brand, the pages this user may open, then live status, theme and user. */
+/** The left navigation: brand, the pages this user may open (the Inbox with its live badge), then live status, theme and user. */
 'use client';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useMe } from '../data/auth.ts';
 import { Icon } from '../ui/icons.tsx';
+import { INBOX_BADGE_LABEL, InboxBadge } from './inbox-badge.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { isActive, NAV_ITEMS } from './nav-items.ts';
 import styles from './sidebar.module.css';
@@ -26,11 +27,13 @@ export function Sidebar() {
         <ul>
           {items.map((item) => {
             const active = isActive(item, pathname);
+            const badge = item.href === '/inbox' && me.status === 'signed-in';
             return (
               <li key={item.href}>
-                <Link href={item.href} className={styles.link} aria-current={active ? 'page' : undefined} title={item.label}>
+                <Link href={item.href} className={styles.link} aria-current={active ? 'page' : undefined} title={item.label} aria-describedby={badge ? INBOX_BADGE_LABEL : undefined}>
                   <Icon name={item.icon} />
                   <span className={styles.linkText}>{item.label}</span>
+                  {badge ? <InboxBadge /> : null}
                 </Link>
               </li>
             );

@@ -24,6 +24,12 @@ const PATHS = {
     </>
   ),
   play: <path d="M8.5 5.8v12.4l10-6.2z" />,
+  bell: (
+    <>
+      <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15z" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" />
+    </>
+  ),
   person: (
     <>
       <circle cx="12" cy="8.5" r="3.5" />

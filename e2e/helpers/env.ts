@@ -18,7 +18,10 @@ export function freePort(): number {
 
 process.env.ACTS_E2E_PORT ??= String(freePort());
 process.env.ACTS_E2E_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'acts-e2e-'));
+process.env.ACTS_E2E_SMTP_PORT ??= String(freePort());
 
 export const E2E_PORT = Number(process.env.ACTS_E2E_PORT);
 export const E2E_DIR = process.env.ACTS_E2E_DIR;
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** Where the server sends notification e-mails; e2e/inbox-mail.spec.ts listens there with a real SMTP server while it runs. */
+export const E2E_SMTP_PORT = Number(process.env.ACTS_E2E_SMTP_PORT);

@@ -88,6 +88,7 @@ export function createAuth(store: AuthStore, options: AuthOptions = {}): Auth {
       setPassword: (id, password) => users.setPassword(id, password),
       setDisabled: (id, disabled) => users.setDisabled(id, disabled),
       setGroups: (id, names) => groups.setUserGroups(id, names),
+      setEmail: (id, email) => users.setEmail(id, email),
     },
     groups: {
       list: () => groups.list(),

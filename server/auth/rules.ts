@@ -18,6 +18,17 @@ export function checkUserName(name: unknown): string {
   return name;
 }
 
+/** The longest e-mail address (RFC 5321's path limit). */
+export const EMAIL_MAX_CHARS = 254;
+const EMAIL = /^[^\s@<>(),;:"\\]+@[^\s@<>(),;:"\\]+\.[^\s@<>(),;:"\\]+$/;
+
+/** An e-mail address as `local@domain.tld`, at most 254 characters, no spaces, quotes or brackets (trimmed). */
+export function checkEmail(email: unknown): string {
+  const text = typeof email === 'string' ? email.trim() : '';
+  if (text.length > EMAIL_MAX_CHARS || !EMAIL.test(text)) invalid(`an e-mail address is local@domain (at most ${EMAIL_MAX_CHARS} characters, no spaces, quotes or brackets)`);
+  return text;
+}
+
 /** At least 8 characters, at most 1024 bytes of UTF-8 (argon2 is fed nothing bigger). */
 export function checkPassword(password: unknown): string {
   if (typeof password !== 'string') invalid('a password must be a string');

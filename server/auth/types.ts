@@ -14,8 +14,8 @@ export interface Caller {
   roles: Role[];
   /** The groups the caller belongs to (teams an interrupt act may be offered to). */
   groups: string[];
-  /** How the caller proved who they are. */
-  via: 'session' | 'token';
+  /** How the caller proved who they are (`mail_link`: a signed one-click link of a notification e-mail, server/notify). */
+  via: 'session' | 'token' | 'mail_link';
 }
 
 /** A user as the API shows it: never a password hash. */
@@ -24,6 +24,8 @@ export interface UserInfo {
   name: string;
   roles: Role[];
   groups: string[];
+  /** Where inbox notifications go (server/notify); null: the user gets no e-mail. */
+  email: string | null;
   disabled: boolean;
   create_time: number;
   update_time: number;
@@ -84,6 +86,8 @@ export interface Auth {
     setDisabled(id: string, disabled: boolean): Promise<UserInfo>;
     /** Sets the groups the user belongs to (each must exist: `group.not_found`). */
     setGroups(id: string, groups: string[]): Promise<UserInfo>;
+    /** Sets (null: removes) the address inbox notifications go to (`input.invalid` when it is not one). */
+    setEmail(id: string, email: string | null): Promise<UserInfo>;
   };
   groups: {
     list(): Promise<GroupInfo[]>;

@@ -12,7 +12,7 @@ import { ActError } from '../engine/errors.ts';
 import type { ServerStore, UserRow } from '../store/server-rows.ts';
 import type { AccessEvents } from './access-events.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { checkPassword, checkRoles, checkUserName, storedGroups, storedRoles } from './rules.ts';
+import { checkEmail, checkPassword, checkRoles, checkUserName, storedGroups, storedRoles } from './rules.ts';
 import { Serial } from './serial.ts';
 import type { Auth, Caller, Role, UserInfo } from './types.ts';
 
@@ -26,7 +26,7 @@ export interface UserDeps {
 
 /** A user as the API shows it (never the password hash). */
 export function userInfo(row: UserRow): UserInfo {
-  return { id: row.id, name: row.name, roles: storedRoles(row.roles), groups: storedGroups(row.groups), disabled: row.disabled, create_time: row.create_time, update_time: row.update_time };
+  return { id: row.id, name: row.name, roles: storedRoles(row.roles), groups: storedGroups(row.groups), email: row.email ?? null, disabled: row.disabled, create_time: row.create_time, update_time: row.update_time };
 }
 
 export function callerOf(row: UserRow, via: Caller['via']): Caller {
@@ -105,6 +105,11 @@ export class UserDirectory implements UserAdmin {
       this.deps.events.emit({ userId: id, reason: 'user_disabled' });
     }
     return info;
+  }
+
+  async setEmail(id: string, email: string | null): Promise<UserInfo> {
+    const checked = email === null ? null : checkEmail(email);
+    return this.serial.run(async () => this.save({ ...(await this.row(id)), email: checked }));
   }
 
   /** The row of a user name, exactly as stored. */

@@ -1,6 +1,6 @@
 /**
  * The request dispatcher of the one HTTP server: operations endpoints, the tRPC API, signed
- * webhook deliveries, answer files, and a fallback for every other path (the Next.js studio; 404 JSON without it). socket.io
+ * webhook deliveries, answer files, notification e-mails' one-click links, and a fallback for every other path (the Next.js studio; 404 JSON without it). socket.io
  * sees its `/socket.io/` requests before this dispatcher (engine.io wraps the listener).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -9,6 +9,7 @@ import { API_BASE } from './api-handler.ts';
 import { sendJson } from './probes.ts';
 import { HOOKS_BASE } from './webhooks/endpoint.ts';
 import { FILES_BASE } from './files/endpoint.ts';
+import { MAIL_LINKS_BASE } from '../notify/links.ts';
 
 export interface Routes {
   healthz: RequestListener;
@@ -19,6 +20,8 @@ export interface Routes {
   hooks: RequestListener;
   /** `/api/files/…`: answer forms' file uploads and downloads (files/endpoint.ts). */
   files: RequestListener;
+  /** `/mail/act/…`: one-click links of notification e-mails (server/notify). */
+  mail: RequestListener;
   /** Everything else (the studio). Default: 404 JSON. */
   fallback?: RequestListener;
 }
@@ -39,6 +42,7 @@ function prefixed(routes: Routes, path: string): RequestListener | undefined {
   if (path.startsWith(API_BASE)) return routes.api;
   if (path.startsWith(HOOKS_BASE)) return routes.hooks;
   if (path.startsWith(FILES_BASE)) return routes.files;
+  if (path.startsWith(MAIL_LINKS_BASE)) return routes.mail;
   return undefined;
 }
 

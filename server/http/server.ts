@@ -2,7 +2,8 @@
  * `createServer`: one HTTP server for the engine's API — tRPC at `/api/trpc`, answer files at
  * `/api/files`, socket.io at `/socket.io`, `/healthz`, `/readyz`, `/metrics`, and a pluggable fallback for the studio.
  * The engine, the session store, auth and audit log are injected; the caller owns (and closes) the engine.
- * While it runs, expired sessions are deleted from the store every `sessionSweepMs`.
+ * While it runs, expired sessions are deleted from the store every `sessionSweepMs`, and with
+ * `mail` inbox notifications are e-mailed (server/notify; their one-click links at `/mail/act/`).
  *
  * State: created (session sweep running) → listening → closing (readyz 503, no new connections,
  * sockets disconnected, in-flight requests finish or are cut after `drainMs`, sweep stopped) →
@@ -20,6 +21,8 @@ import { DraftBook, type DraftStore } from '../drafts/index.ts';
 import { SecretBook, type SecretStore } from '../secrets/index.ts';
 import { webhookEndpoint } from './webhooks/endpoint.ts';
 import { filesEndpoint } from './files/endpoint.ts';
+import { mailLinkEndpoint, startNotifications, type MailConfig, type Notifications } from '../notify/index.ts';
+import type { ServerStore } from '../store/server-rows.ts';
 import { systemClock } from '../engine/clock.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { ApiServices } from '../api/context.ts';
@@ -34,7 +37,7 @@ import { dispatcher } from './routes.ts';
 export interface ServerOptions {
   engine: Engine;
   /** The store of the server's sessions (expired ones are swept) and drafts; the API reads the engine's rows through `engine.reads`. */
-  store: SessionStore & DraftStore & SecretStore;
+  store: SessionStore & DraftStore & SecretStore & Pick<ServerStore, 'notifications' | 'mailLinkUses' | 'serverQueries'>;
   auth: Auth;
   audit: AuditLog;
   /** The project's secrets, opened with the server's key (the engine's reader too); default: a book without a key (nothing stored yet). */
@@ -50,6 +53,8 @@ export interface ServerOptions {
   scaleOutUrl?: string;
   /** Live-channel tuning (tests). */
   live?: Pick<LiveOptions, 'skewMs' | 'maxCatchUp' | 'maxBufferedPackets' | 'healthIntervalMs' | 'now'>;
+  /** Inbox notifications by e-mail (server/notify, `ACTS_SMTP_URL` …); absent or null: none, and the one-click links answer `link.off`. */
+  mail?: MailConfig | null;
   /** Handler of every other path (the Next.js studio); default 404 JSON. */
   fallback?: RequestListener;
   /** How long closing waits for in-flight requests before cutting them (default 10 s). */
@@ -62,6 +67,8 @@ export interface ActsServer {
   http: http.Server;
   live: Live;
   log: Logger;
+  /** The e-mail notifications it runs (`mail`), else null. */
+  notifications: Notifications | null;
   listen(port: number, host?: string): Promise<AddressInfo>;
   close(): Promise<void>;
 }
@@ -92,6 +99,7 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
         api: apiHandler(services),
         hooks: webhookEndpoint({ engine: options.engine, secrets: services.secrets, audit: services.audit }),
         files: filesEndpoint(services),
+        mail: mailLinkEndpoint({ services, store: options.store, key: options.mail?.linkKey ?? null }),
         fallback: options.fallback,
       },
       log,
@@ -108,6 +116,8 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
     },
     onError: (err) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'expired-session sweep failed'),
   });
+
+  const notifications = options.mail ? startNotifications({ engine: options.engine, auth: options.auth, store: options.store, config: options.mail, log }) : null;
 
   const listen = (port: number, host = '127.0.0.1') =>
     new Promise<AddressInfo>((resolve, reject) => {
@@ -129,9 +139,10 @@ export async function createServer(options: ServerOptions): Promise<ActsServer> 
     await drained;
     clearTimeout(timer);
     metrics.stop();
+    await notifications?.close();
     await sweepStopped;
     await pg?.close();
   };
 
-  return { http: server, live, log, listen, close };
+  return { http: server, live, log, notifications, listen, close };
 }

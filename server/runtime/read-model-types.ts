@@ -38,6 +38,8 @@ export interface InboxRead {
   holder?: string | null;
   /** Only tasks due before this time (epoch ms). */
   dueBefore?: number;
+  /** Only tasks due at or after this time (epoch ms). */
+  dueFrom?: number;
   /** Also the tasks this user holds, whoever they are offered to. */
   alsoHeldBy?: string;
   /** Start order (default), soonest due first, or highest priority first. */

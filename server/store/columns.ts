@@ -232,7 +232,7 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     name: 'users',
     delegate: 'user',
     sqlName: 'users',
-    columns: { id: str, name: str, password_hash: str, roles: json, groups: json, disabled: bool, create_time: time, update_time: time },
+    columns: { id: str, name: str, password_hash: str, roles: json, groups: json, email: strOrNull, disabled: bool, create_time: time, update_time: time },
   },
   sessions: {
     name: 'sessions',
@@ -270,13 +270,39 @@ export const TABLES: Readonly<Record<TableName, Table>> = {
     sqlName: 'groups',
     columns: { id: str, description: str, create_time: time, update_time: time },
   },
+  notifications: {
+    name: 'notifications',
+    delegate: 'notification',
+    sqlName: 'notifications',
+    columns: {
+      id: str,
+      kind: str,
+      pid: str,
+      tid: str,
+      user_name: str,
+      email: str,
+      state: str,
+      attempts: int,
+      next_time: time,
+      lease_until: time,
+      error: strOrNull,
+      create_time: time,
+      update_time: time,
+    },
+  },
+  mailLinkUses: {
+    name: 'mailLinkUses',
+    delegate: 'mailLinkUse',
+    sqlName: 'mail_link_uses',
+    columns: { id: str, pid: str, tid: str, user_name: str, action: str, use_time: time, result: str },
+  },
 };
 
 /** Every collection of an opened store (`openStore`): the engine's and the server's. */
 export const COLLECTION_NAMES = Object.keys(TABLES) as TableName[];
 
 /** The server's collections (server-rows.ts), outside the engine's `Store`. */
-export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit', 'drafts', 'secrets', 'groups'];
+export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit', 'drafts', 'secrets', 'groups', 'notifications', 'mailLinkUses'];
 
 /** The hidden insertion-order column (see prisma/models.prisma). */
 export const SEQ = 'seq';

@@ -16,6 +16,8 @@ export interface UserRow {
   roles: string[];
   /** The names of the groups the user belongs to (JSON; absent on rows written before groups). */
   groups?: string[] | null;
+  /** Where inbox notifications go (server/notify); null or absent: the user gets no e-mail. */
+  email?: string | null;
   disabled: boolean;
   create_time: number;
   update_time: number;
@@ -92,6 +94,49 @@ export interface GroupRow {
   update_time: number;
 }
 
+/** How far a notification e-mail got: waiting to be sent (or retried), sent, not needed any more (the task was answered first), or given up. */
+export type NotificationState = 'pending' | 'sent' | 'dropped' | 'failed';
+
+/**
+ * An e-mail about an inbox task to one user (server/notify). `id` is `<kind>/<pid>/<tid>/<user>`:
+ * created once (a second create is refused), so however many instances see the task, one row is
+ * sent; an instance sends it after moving `lease_until` from the value it read (leaseNotification).
+ */
+export interface NotificationRow {
+  id: string;
+  /** `arrived`: the task entered the inbox; `due`: its due time passed while it was open. */
+  kind: string;
+  pid: string;
+  tid: string;
+  user_name: string;
+  /** The address when the row was made. */
+  email: string;
+  state: NotificationState;
+  /** Sending attempts so far. */
+  attempts: number;
+  /** When it may be (re)tried (epoch ms). */
+  next_time: number;
+  /** Until when an instance holds it for sending (0: no one). */
+  lease_until: number;
+  /** The last failure, for the log and the admins. */
+  error: string | null;
+  create_time: number;
+  update_time: number;
+}
+
+/** A one-click link of a notification e-mail, once used: `id` is the link's, so a second use finds it. */
+export interface MailLinkUseRow {
+  id: string;
+  pid: string;
+  tid: string;
+  user_name: string;
+  /** The answer the link gives (an outcome's name, or approve / reject). */
+  action: string;
+  use_time: number;
+  /** How the use ended: `ok`, or the code it was refused with. */
+  result: string;
+}
+
 /** An audit entry as stored: exactly the API's AuditEntry. */
 export type AuditRow = AuditEntry;
 
@@ -104,6 +149,8 @@ export interface ServerCollections {
   drafts: Collection<DraftRow>;
   secrets: Collection<SecretRow>;
   groups: Collection<GroupRow>;
+  notifications: Collection<NotificationRow>;
+  mailLinkUses: Collection<MailLinkUseRow>;
 }
 
 export type ServerCollectionName = keyof ServerCollections;
@@ -130,6 +177,10 @@ export interface ServerQueries {
   draftsOfModel(mid: string): Promise<DraftRow[]>;
   /** Adds audit entries under fresh ids, all in one write. */
   insertAuditEntries(rows: readonly AuditRow[]): Promise<void>;
+  /** Pending notifications whose `next_time` is at or before `now` and whose lease ended before `now`, soonest first (`next_time`, then `id`), at most `limit`. */
+  dueNotifications(now: number, limit: number): Promise<NotificationRow[]>;
+  /** Moves a pending notification's `lease_until` from `expected` to `until`; whether it did (false: another instance took it, or it is no longer pending). */
+  leaseNotification(id: string, expected: number, until: number): Promise<boolean>;
 }
 
 /** The server's collections and its named queries, on the store `openStore` opens. */

@@ -21,6 +21,8 @@ export const SERVER_INDEXES: Readonly<Record<ServerCollectionName, readonly stri
   drafts: ['user_id', 'mid'],
   secrets: [],
   groups: [],
+  notifications: [],
+  mailLinkUses: [],
 };
 
 /** Makes the collection of one server table (rows are typed by `ServerCollections`). */

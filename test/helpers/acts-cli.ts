@@ -31,9 +31,14 @@ export function runActsCli(args: string[], options: { env?: Record<string, strin
   });
 }
 
-/** `acts …args` as user `who` (by their API token) against a test server: its exit code, stdout's JSON lines and the JSON error line of stderr. */
-export async function actsAs(server: { url: string; tokenOf(who: string): string }, who: string, args: string[]) {
-  const run = await runActsCli([...args, '--server', server.url], { env: { ACTS_TOKEN: server.tokenOf(who) } });
+/** `acts …args --server <url>` with an API token: its exit code, stdout's JSON lines and the JSON error line of stderr (if the last line is one). */
+export async function actsRemote(url: string, token: string, args: string[]) {
+  const run = await runActsCli([...args, '--server', url], { env: { ACTS_TOKEN: token } });
   const last = run.stderr.trim().split('\n').pop() ?? '';
   return { code: run.code, lines: run.lines as Array<Record<string, unknown>>, error: last.startsWith('{') ? (JSON.parse(last) as { code: string }) : undefined };
+}
+
+/** `acts …args` as user `who` (by their API token) against a test server, as `actsRemote` answers. */
+export function actsAs(server: { url: string; tokenOf(who: string): string }, who: string, args: string[]) {
+  return actsRemote(server.url, server.tokenOf(who), args);
 }

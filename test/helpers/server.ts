@@ -133,7 +133,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scaleOutUrl' | 'secureCookie' | 'trustProxy' | 'log' | 'sessionSweepMs'>> {
+export interface StartOptions extends Partial<Pick<ServerOptions, 'live' | 'scaleOutUrl' | 'secureCookie' | 'trustProxy' | 'log' | 'sessionSweepMs' | 'mail'>> {
   backend?: StoreBackend;
   /** Use this database instead of creating one (several servers on one PostgreSQL). */
   database?: TestDatabase;
@@ -160,7 +160,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   for (const user of Object.values(users)) tokens[user.name] = (await auth.tokens.create(user.id, 'tests')).token;
   const tokenOf = (name: string) => tokens[name] ?? `acts_nobody-${name}`;
   const log = options.log ?? pino({ level: 'silent' });
-  const server = await createServer({ engine, store, auth, audit, secrets, log, live: options.live, scaleOutUrl: options.scaleOutUrl, secureCookie: options.secureCookie, trustProxy: options.trustProxy, sessionSweepMs: options.sessionSweepMs });
+  const server = await createServer({ engine, store, auth, audit, secrets, log, live: options.live, scaleOutUrl: options.scaleOutUrl, secureCookie: options.secureCookie, trustProxy: options.trustProxy, sessionSweepMs: options.sessionSweepMs, mail: options.mail });
   const address = await server.listen(0);
   const url = `http://127.0.0.1:${address.port}`;
   const sockets: Socket[] = [];

@@ -1,5 +1,5 @@
 /**
- * Users, for admins: list, get, create, set roles, set groups, set a password, disable and enable. Every
+ * Users, for admins: list, get, create, set roles, set groups, set the e-mail address, set a password, disable and enable. Every
  * change is audited (a role change with the roles before and after); passwords never reach the
  * audit log, the log or a response, and no response carries a password hash. The rules of names,
  * passwords and roles (and the last-admin protection) are server/auth's.
@@ -51,6 +51,14 @@ export const usersRouter = router({
     const user = await before(ctx.services.auth, input.id);
     return audited(ctx.services, ctx.caller, { action: 'user.groups', target: input.id, detail: { name: user?.name, from: user?.groups, to: input.groups } }, () =>
       ctx.services.auth.users.setGroups(input.id, input.groups),
+    );
+  }),
+
+  /** The address inbox notifications go to (server/notify); null removes it. */
+  setEmail: admin.input(z.object({ id, email: z.string().max(254).nullable() })).mutation(async ({ ctx, input }) => {
+    const user = await before(ctx.services.auth, input.id);
+    return audited(ctx.services, ctx.caller, { action: 'user.email', target: input.id, detail: { name: user?.name, from: user?.email ?? null, to: input.email } }, () =>
+      ctx.services.auth.users.setEmail(input.id, input.email),
     );
   }),
 

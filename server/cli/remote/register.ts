@@ -1,5 +1,5 @@
 /**
- * The remote commands of `acts` (deploy, start, act, migrate, procs, tasks, package, secrets, groups, claim, release, delegate, reassign, vote): their flags and help. Each
+ * The remote commands of `acts` (deploy, start, act, migrate, procs, tasks, package, secrets, groups, users, claim, release, delegate, reassign, vote): their flags and help. Each
  * command's module (and the tRPC client with it) is imported only when that command runs, so
  * the other commands start without it.
  */
@@ -144,6 +144,7 @@ export function addRemoteCommands(program: Command, io: Io, done: (code: number)
 
   addSecretsCommands(program, io, done);
   addGroupsCommands(program, io, done);
+  addUsersCommands(program, io, done);
   addHoldCommands(program, io, done);
   addVoteCommand(program, io, done);
 }
@@ -177,6 +178,26 @@ function addGroupsCommands(program: Command, io: Io, done: (code: number) => voi
       done(await groupsMemberCommand(group, user, member, flags, io));
     });
   }
+}
+
+/** `acts users list | email` (admins). */
+function addUsersCommands(program: Command, io: Io, done: (code: number) => void): void {
+  const users = program.command('users').description('list users and set the address inbox notifications go to; admins');
+  remote(users.command('list').description('list the users; one JSON line each')).action(async (flags) => {
+    const { usersListCommand } = await import('./users.ts');
+    done(await usersListCommand(flags, io));
+  });
+  remote(
+    users
+      .command('email')
+      .description('set (or with --none remove) the e-mail address of a user; prints the user')
+      .argument('<user>', 'the user name')
+      .argument('[address]', 'local@domain')
+      .option('--none', 'remove the address: no e-mail for this user'),
+  ).action(async (user: string, address: string | undefined, flags) => {
+    const { usersEmailCommand } = await import('./users.ts');
+    done(await usersEmailCommand(user, address, flags, io));
+  });
 }
 
 /** `acts claim | release | delegate | reassign`: who works on an open inbox task. */

@@ -28,14 +28,15 @@ export type Verdict =
   | { ok: true; delivery: string; event: string | null }
   | { ok: false; code: 'hook.no_signature' | 'hook.bad_signature' | 'hook.stale'; message: string };
 
-const hmac = (secret: string, ...parts: Array<string | Buffer>) => {
+/** HMAC-SHA256 of the parts, in order (also the one-click links of server/notify). */
+export const hmac = (secret: string | Buffer, ...parts: Array<string | Buffer>) => {
   const mac = createHmac('sha256', secret);
   for (const part of parts) mac.update(part);
   return mac.digest();
 };
 
 /** Whether hex text `given` is the digest `expected` (constant time for digests of the same length). */
-function sameDigest(given: string, expected: Buffer): boolean {
+export function sameDigest(given: string, expected: Buffer): boolean {
   if (!/^[0-9a-f]+$/i.test(given) || given.length !== expected.length * 2) return false;
   return timingSafeEqual(Buffer.from(given, 'hex'), expected);
 }

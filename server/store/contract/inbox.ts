@@ -75,6 +75,8 @@ export interface InboxFilter {
   holder?: string | null;
   /** Only tasks due before this time (epoch ms): the overdue ones, given now. */
   dueBefore?: number;
+  /** Only tasks due at or after this time (epoch ms): with `dueBefore`, those that fell due in a window. */
+  dueFrom?: number;
   /** Also the tasks this user holds, whoever they are offered to (given or delegated to them). */
   alsoHeldBy?: string;
 }

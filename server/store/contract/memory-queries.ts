@@ -25,6 +25,7 @@ export function memoryQueries(store: Pick<Store, CollectionName>): StoreQueries 
       ...(filter.mid === undefined ? [] : [eq('mid', filter.mid)]),
       ...(filter.holder === undefined ? [] : [eq('holder', filter.holder)]),
       ...(filter.dueBefore === undefined ? [] : [is('due_time', 'lt', filter.dueBefore)]),
+      ...(filter.dueFrom === undefined ? [] : [is('due_time', 'ge', filter.dueFrom)]),
     ];
     const principals = oneOf('principal', filter.principals);
     const whose = filter.alsoHeldBy === undefined ? principals : or(principals, and(eq('principal', ''), eq('holder', filter.alsoHeldBy)));

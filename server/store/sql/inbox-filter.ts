@@ -9,5 +9,6 @@ export function inboxWhere(p: Params, filter: InboxFilter, alias: string): strin
   const mid = filter.mid === undefined ? '' : ` AND ${alias}."mid" = ${p.slot(filter.mid)}`;
   const holder = filter.holder === undefined ? '' : filter.holder === null ? ` AND ${alias}."holder" IS NULL` : ` AND ${alias}."holder" = ${p.slot(filter.holder)}`;
   const due = filter.dueBefore === undefined ? '' : ` AND ${alias}."due_time" < ${p.ceilMs(filter.dueBefore)}`;
-  return `${whose}${mid}${holder}${due}`;
+  const from = filter.dueFrom === undefined ? '' : ` AND ${alias}."due_time" >= ${p.ceilMs(filter.dueFrom)}`;
+  return `${whose}${mid}${holder}${due}${from}`;
 }

@@ -7,3 +7,5 @@ export { insertAuditEntries } from './insert-audit-entries.ts';
 export { tokenWithHash } from './token-with-hash.ts';
 export { tokensOfUser } from './tokens-of-user.ts';
 export { userNamed } from './user-named.ts';
+export { dueNotifications } from './due-notifications.ts';
+export { leaseNotification } from './lease-notification.ts';
