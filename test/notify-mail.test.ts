@@ -5,7 +5,8 @@
  * one-click links confirm on GET (changing nothing) and answer on POST, once; every refusal with
  * its code — used twice, answered elsewhere, bad signature, expired, a user no longer allowed, a
  * task held by another —, each use audited; a task past due mails `due` once; declared outcomes
- * become the links (not those that need a comment). On PostgreSQL two instances on one database
+ * become the links (not those that need a comment); an escalation mails the task's new candidates.
+ * On PostgreSQL two instances on one database
  * send each mail once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +175,31 @@ describe.each(['sqlite', 'postgresql'] as const)('inbox notifications by e-mail 
     await t.engine.idle();
     const proc = await t.as('admin').processes.get.query({ pid: choose.pid });
     expect(proc.tasks.find((x) => x.key === 'approve')?.outputs).toMatchObject({ outcome: 'ship' });
+  });
+  it("an escalation mails the task's new candidates once, saying why", async () => {
+    await t.as('designer').models.deploy.mutate({
+      source: `id: escalating
+name: escalating
+steps:
+  - id: decide
+    acts:
+      - uses: acts.core.irq
+        key: approve
+        params: { title: Overdue bill, candidate_users: [dave] }
+        timeout:
+          - on: 1s
+            steps: [ { id: to_erin, acts: [ { uses: acts.core.escalate, params: { candidate_users: [erin], reason: Not paid in time } } ] } ]
+`,
+    });
+    const { pid } = await open('escalating');
+    const [mail] = await mailed(pid, 1);
+    expect(mail.to).toEqual(['erin@example.com']);
+    expect(mail.subject).toBe('[acts] Escalated to you: Overdue bill - escalating');
+    expect(mail.body).toContain('Escalated (offered to erin): Not paid in time. It waits for your answer:');
+    expect([...linksOf(mail).keys()]).toEqual(['Approve', 'Reject']);
+    await t.server.notifications!.watch.sweep();
+    const rows = (await t.store.notifications.query({ limit: 100 })).rows.filter((r) => r.pid === pid);
+    expect(rows.map((r) => `${r.kind}/${r.user_name}`)).toEqual(['escalated/erin']);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The text of a notification e-mail (sender.ts asks for it when it sends, so the links' expiry
- * counts from then): which task, of which run, due when, and — with a link key — one signed link
+ * counts from then): which task, of which run, due when or escalated why, and — with a link key — one signed link
  * per answer the act offers (link-actions.ts), bound to the task, the recipient and the answer.
  * Null when the task is no longer open (answered or closed meanwhile): nothing is sent.
  */
@@ -11,8 +11,9 @@ import type { MailConfig } from './config.ts';
 import { linkActions } from './link-actions.ts';
 import { MAIL_LINKS_BASE, newLink, signLink } from './links.ts';
 import type { Mail } from './sender.ts';
+import { escalationText, lastEscalation } from '../../vocab/escalations.ts';
 
-export type NotificationKind = 'arrived' | 'due';
+export type NotificationKind = 'arrived' | 'due' | 'escalated';
 
 /** What the mail and the link pages call a task: its act's `params.title`, else its key, else its node id. */
 export function taskTitle(task: Pick<TaskInfo, 'params' | 'key' | 'nid'>): string {
@@ -28,8 +29,9 @@ export function mailComposer(engine: Engine, config: MailConfig, now: () => numb
     if (!task || task.state !== 'interrupted') return null;
     const run = await engine.procs.get(row.pid).catch(() => null);
     const what = `${taskTitle(task)} - ${run?.name ?? row.pid}`;
-    const subject = row.kind === 'due' ? `[acts] Due: ${what}` : `[acts] New task: ${what}`;
-    const lead = row.kind === 'due' ? 'This task is due and still waits for an answer:' : 'A task waits for your answer:';
+    const escalation = row.kind === 'escalated' ? lastEscalation(task.params) : null;
+    const subject = row.kind === 'due' ? `[acts] Due: ${what}` : escalation ? `[acts] Escalated to you: ${what}` : `[acts] New task: ${what}`;
+    const lead = row.kind === 'due' ? 'This task is due and still waits for an answer:' : escalation ? `${escalationText(escalation)}. It waits for your answer:` : 'A task waits for your answer:';
     const inbox = `${config.publicUrl}/inbox`;
     const exp = now() + config.linkTtlMs;
     const links = config.linkKey

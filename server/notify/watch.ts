@@ -4,7 +4,9 @@
  * (the engine's events are only hints) — it reads the inbox's newest tasks back to a watermark
  * (`arrived`) and the tasks that fell due since the last look (`due`; a task that arrives already
  * past due gets its `due` mail at once), and creates one notifications row per task, kind and
- * recipient (recipients.ts; a held task's only recipient is its holder). The row's id is
+ * recipient (recipients.ts; a held task's only recipient is its holder). A task escalated on this
+ * instance (its task event says so) mails its new candidates once (`escalated`); an escalation
+ * whose instance stopped before its sweep is not mailed (the inbox still shows it). The row's id is
  * `<kind>/<pid>/<tid>/<user>`, so a row is created once whichever instance (or restart) sees the
  * task first; the sender (sender.ts) sends it.
  *
@@ -24,9 +26,19 @@ import { errorMessage } from '../engine/errors.ts';
 import { assignmentOf, EVERY_TASK } from '../../vocab/inbox-principals.ts';
 import type { NotificationKind } from './compose.ts';
 import { PollLoop } from './poll-loop.ts';
+import { lastEscalation } from '../../vocab/escalations.ts';
 import { recipientsOf, type Recipient } from './recipients.ts';
 
 type InboxItem = InboxAnswer['tasks'][number];
+
+/** A task to mail about: who holds it (its only recipient then), else everyone it is offered to. */
+interface NotifiedTask {
+  pid: string;
+  tid: string;
+  holder: string | null;
+}
+
+const notified = (t: InboxItem): NotifiedTask => ({ pid: t.pid, tid: t.tid, holder: t.hold.holder });
 
 export interface WatchOptions {
   engine: Engine;
@@ -50,6 +62,8 @@ export class InboxWatch {
   private arrivedFrom: number;
   private dueFrom: number;
   private readonly made = new Set<string>();
+  /** Tasks escalated here since the last sweep (heard from the engine's task events), by `pid/tid`. */
+  private readonly escalated = new Map<string, NotifiedTask>();
   private readonly loop: PollLoop;
   private hinted = false;
   private offs: Array<() => void> = [];
@@ -64,7 +78,10 @@ export class InboxWatch {
   start(): void {
     this.offs.push(
       this.o.engine.on('task', ({ task }) => {
-        if (task.state === 'interrupted') this.hinted = true;
+        if (task.state !== 'interrupted') return;
+        this.hinted = true;
+        const escalation = task.paramsReady ? lastEscalation(task.params) : null;
+        if (escalation && escalation.at >= this.now() - LOOKBACK_MS) this.escalated.set(`${task.pid}/${task.tid}`, { pid: task.pid, tid: task.tid, holder: escalation.to?.assignee ?? null });
       }),
       this.o.engine.on('committed', () => {
         if (!this.hinted) return;
@@ -94,21 +111,25 @@ export class InboxWatch {
       const fresh = page.tasks.filter((t) => t.start_time >= this.arrivedFrom);
       for (const t of fresh) {
         newest = Math.max(newest, t.start_time);
-        await this.notify('arrived', t, users);
-        if (t.due_time <= now) await this.notify('due', t, users);
+        await this.notify('arrived', notified(t), users);
+        if (t.due_time <= now) await this.notify('due', notified(t), users);
       }
       if (fresh.length < page.tasks.length || page.tasks.length < PAGE) break;
     }
     this.arrivedFrom = Math.max(this.arrivedFrom, newest - SLACK_MS);
     for (let offset = 0; !this.loop.isClosed; offset += PAGE) {
       const page = await this.o.engine.reads.inbox({ principals: [EVERY_TASK], dueFrom: this.dueFrom, dueBefore: now, order: 'due', offset, limit: PAGE });
-      for (const t of page.tasks) await this.notify('due', t, users);
+      for (const t of page.tasks) await this.notify('due', notified(t), users);
       if (page.tasks.length < PAGE) break;
     }
     this.dueFrom = now;
+    for (const [key, task] of this.escalated) {
+      this.escalated.delete(key);
+      await this.notify('escalated', task, users);
+    }
   }
 
-  private async notify(kind: NotificationKind, t: InboxItem, users: () => Promise<UserInfo[]>): Promise<void> {
+  private async notify(kind: NotificationKind, t: NotifiedTask, users: () => Promise<UserInfo[]>): Promise<void> {
     const task = `${kind}/${t.pid}/${t.tid}`;
     if (this.made.has(task)) return;
     const recipients = await this.recipients(t, await users());
@@ -118,9 +139,9 @@ export class InboxWatch {
     if (created > 0) this.o.onCreated();
   }
 
-  private async recipients(t: InboxItem, users: UserInfo[]): Promise<Recipient[]> {
-    if (t.hold.holder) {
-      const holder = users.find((u) => u.name === t.hold.holder && u.email && !u.disabled);
+  private async recipients(t: NotifiedTask, users: UserInfo[]): Promise<Recipient[]> {
+    if (t.holder) {
+      const holder = users.find((u) => u.name === t.holder && u.email && !u.disabled);
       return holder ? [{ name: holder.name, email: holder.email! }] : [];
     }
     const params = (await this.o.engine.tasks.get(t.pid, t.tid).catch(() => null))?.params;
@@ -128,7 +149,7 @@ export class InboxWatch {
   }
 
   /** Creates the row; false when another instance (or an earlier run) made it. */
-  private async create(kind: NotificationKind, t: InboxItem, r: Recipient): Promise<boolean> {
+  private async create(kind: NotificationKind, t: NotifiedTask, r: Recipient): Promise<boolean> {
     const now = this.now();
     const row: NotificationRow = {
       id: `${kind}/${t.pid}/${t.tid}/${r.name}`,
