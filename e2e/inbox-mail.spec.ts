@@ -48,13 +48,14 @@ test('a task is e-mailed; its link answers it once (a second use is refused); th
   const counted = async (pid: string, open: boolean) => {
     const [mine, groups] = await Promise.all(['mine', 'groups'].map((view) => me.api.inbox.list.query({ view: view as 'mine' | 'groups', offset: 0, limit: 200 })));
     const listed = [...mine.rows, ...groups.rows].some((r) => r.pid === pid);
-    return listed === open && (await badge(page)) === mine.count + groups.count;
+    const shown = await badge(page);
+    return listed === open && shown === mine.count + groups.count ? 'agree' : JSON.stringify({ listed, badge: shown, mine: mine.count, groups: groups.count });
   };
   await page.goto('/runs');
   await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
   await expect.poll(() => page.getByRole('navigation').getByRole('link', { name: 'Inbox', exact: true }).count()).toBe(1);
   const { pid } = await startProcess(id);
-  await expect.poll(() => counted(pid, true), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => counted(pid, true), { timeout: 15_000 }).toBe('agree');
   await expect(page.getByRole('navigation').getByTestId('inbox-badge')).toBeVisible();
 
   const mine = () => smtp.mails.find((m) => m.to.includes(`${me.name}@example.com`) && m.body.includes(pid));
@@ -73,7 +74,7 @@ test('a task is e-mailed; its link answers it once (a second use is refused); th
   await stranger.getByRole('button', { name: 'Approve' }).click();
   await expect(stranger.getByRole('heading', { level: 1 })).toHaveText('Answer recorded');
   await expect.poll(async () => (await adminApi.processes.state.query({ pid })).state).toBe('completed');
-  await expect.poll(() => counted(pid, false), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => counted(pid, false), { timeout: 15_000 }).toBe('agree');
 
   // the same link again: refused, nothing changed
   await stranger.goto(approve);
