@@ -12,18 +12,12 @@ import { ActError } from './errors.ts';
 import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { asAct } from './tree/node.ts';
+import type { EscalateParams } from './packages/types.ts';
+
+export type { EscalateParams };
 import { ASSIGNMENT_PARAMS, nameList } from '../../vocab/inbox-principals.ts';
 import { type Escalation, type EscalationTarget } from '../../vocab/escalations.ts';
 
-/** The params of an `acts.core.escalate` act (params-schemas.ts ESCALATE_PARAMS). */
-export interface EscalateParams {
-  assignee?: string | null;
-  candidate_users?: string[] | string | null;
-  candidate_groups?: string[] | string | null;
-  roles?: string[] | string | null;
-  priority?: number | null;
-  reason?: string | null;
-}
 
 /** The new assignment an escalation names; null when it names no one (the candidates stay). */
 export function escalationTarget(p: EscalateParams): EscalationTarget | null {

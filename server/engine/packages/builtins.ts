@@ -1,8 +1,7 @@
 /** The built-in packages (spec 1.9.2). Func packages carry their code; irq/msg are metadata. Their params schemas: params-schemas.ts. */
 import { ActError } from '../errors.ts';
 import type { Act, Vars } from '../model/types.ts';
-import type { FuncPackage, PackageDef, PackageMeta } from './types.ts';
-import type { EscalateParams } from '../escalation.ts';
+import type { EscalateParams, FuncPackage, PackageDef, PackageMeta } from './types.ts';
 import { ACTION_PARAMS, BLOCK_PARAMS, ESCALATE_PARAMS, CODE_PARAMS, FAN_OUT_PARAMS, HOOK_PARAMS, IRQ_PARAMS, MSG_PARAMS, SET_PARAMS, SUBFLOW_PARAMS } from './params-schemas.ts';
 import { httpPackage } from './http.ts';
 import { shellPackage } from './shell.ts';

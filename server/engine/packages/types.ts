@@ -3,7 +3,6 @@ import type { Act, JsonSchema, Vars } from '../model/types.ts';
 import type { HttpRequest, HttpResponse } from './http-types.ts';
 import type { ShellResult, ShellScript } from './shell-types.ts';
 import type { StateOp } from './state-types.ts';
-import type { EscalateParams } from '../escalation.ts';
 
 /**
  * How an act of the package runs: `irq` waits for a client action (a person, the inbox), `msg`
@@ -75,6 +74,16 @@ export interface FuncContext {
   escalateOwner(params: EscalateParams): void;
   /** Applies a client action to the act's parent task (acts.core.action). */
   actOnParent(action: string, options: Vars): void;
+}
+
+/** The params of an `acts.core.escalate` act (params-schemas.ts ESCALATE_PARAMS; engine escalation.ts). */
+export interface EscalateParams {
+  assignee?: string | null;
+  candidate_users?: string[] | string | null;
+  candidate_groups?: string[] | string | null;
+  roles?: string[] | string | null;
+  priority?: number | null;
+  reason?: string | null;
 }
 
 export interface FuncPackage extends PackageMeta {
