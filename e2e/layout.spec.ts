@@ -207,6 +207,8 @@ function contrasts(page: Page) {
 
 for (const size of TABLET) {
   test(`every page fits a ${size.name} tablet (${size.width}×${size.height}) with its heading and primary controls in view`, async ({ page, signInAs }) => {
+    // every page in one test: 30 s is too little on a loaded machine (34 s seen in a full run)
+    test.setTimeout(90_000);
     await signInAs('admin');
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const target of PAGES) {
@@ -230,6 +232,7 @@ for (const size of TABLET) {
 
 for (const theme of ['dark', 'light'] as const) {
   test(`in the ${theme} theme the main text of every page reads with a contrast of at least 4.5:1`, async ({ page, context, signInAs }) => {
+    test.setTimeout(90_000);
     await chooseTheme(context, theme);
     await signInAs('admin');
     for (const target of PAGES) {
