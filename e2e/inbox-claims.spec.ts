@@ -98,6 +98,7 @@ test('a claim is seen live by the other members; the holder delegates and the de
 });
 
 test('an admin makes a group on the users page and adds a member, who then sees its task', async ({ page, browser, signInAs }) => {
+  test.setTimeout(90_000);
   const member = await createUser({ roles: ['operator'] });
   await signInAs('admin');
   await page.goto('/admin/users');
@@ -162,6 +163,7 @@ steps:
 });
 
 test('delegation: confirm — the delegate’s answer goes back to the delegator, who sends it', async ({ page, browser, adminApi, signInAs }) => {
+  test.setTimeout(90_000);
   const ana = await signInAs(['operator']);
   const dee = await createUser({ roles: ['operator'] });
   const id = uniqueName('sign');
