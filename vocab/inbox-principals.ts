@@ -43,6 +43,11 @@ export function isOpenToAll(a: Assignment): boolean {
   return a.assignees.length === 0 && a.roles.length === 0 && a.groups.length === 0;
 }
 
+/** Whether the assignment names the user: by name, or one of their roles or groups (one that names no one names no user). */
+export function namesUser(a: Assignment, user: { name: string; roles: readonly string[]; groups: readonly string[] }): boolean {
+  return a.assignees.includes(user.name) || user.roles.some((r) => a.roles.includes(r)) || user.groups.some((g) => a.groups.includes(g));
+}
+
 /** Who an assignment names, in words (`user ann, role admin, group finance`). */
 export function assignmentText(a: Assignment): string {
   return [...a.assignees.map((n) => `user ${n}`), ...a.roles.map((r) => `role ${r}`), ...a.groups.map((g) => `group ${g}`)].join(', ');

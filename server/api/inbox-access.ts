@@ -8,7 +8,7 @@
  */
 import type { Caller } from '../auth/types.ts';
 import type { Engine } from '../runtime/engine.ts';
-import { assignmentOf, assignmentText, EVERY_TASK, isOpenToAll, principalsOfCaller, type Assignment } from '../../vocab/inbox-principals.ts';
+import { assignmentOf, assignmentText, EVERY_TASK, isOpenToAll, namesUser, principalsOfCaller, type Assignment } from '../../vocab/inbox-principals.ts';
 import { ActError } from '../engine/errors.ts';
 import { allows } from './policy.ts';
 
@@ -17,8 +17,7 @@ export { assignmentOf, type Assignment } from '../../vocab/inbox-principals.ts';
 export function mayAct(caller: Caller, a: Assignment): boolean {
   if (!allows(caller, 'operate')) return false;
   if (allows(caller, 'override')) return true;
-  if (isOpenToAll(a)) return true;
-  return a.assignees.includes(caller.name) || caller.roles.some((r) => a.roles.includes(r)) || caller.groups.some((g) => a.groups.includes(g));
+  return isOpenToAll(a) || namesUser(a, caller);
 }
 
 /** The inbox principals whose tasks the caller may act on (as `mayAct` decides): none, every task's, or theirs. */

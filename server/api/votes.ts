@@ -10,15 +10,13 @@ import type { Auth, Caller } from '../auth/types.ts';
 import { ActError } from '../engine/errors.ts';
 import type { Engine } from '../runtime/engine.ts';
 import type { TaskInfo } from '../runtime/info.ts';
-import { assignmentOf, assignmentText, isOpenToAll, type Assignment } from '../../vocab/inbox-principals.ts';
+import { assignmentOf, assignmentText, isOpenToAll, namesUser, type Assignment } from '../../vocab/inbox-principals.ts';
 import { isExcludedRequester, quorumOf, voteProgress, type Quorum, type VoteProgress } from '../../vocab/quorum.ts';
 import { grants } from '../../vocab/roles.ts';
 
 /** Whether a user (by name, roles and groups) is one the assignment names as a voter. */
 function named(user: { name: string; roles: readonly string[]; groups: readonly string[] }, a: Assignment): boolean {
-  if (!grants(user.roles as Caller['roles'], 'operate')) return false;
-  if (isOpenToAll(a)) return true;
-  return a.assignees.includes(user.name) || user.roles.some((r) => a.roles.includes(r)) || user.groups.some((g) => a.groups.includes(g));
+  return grants(user.roles as Caller['roles'], 'operate') && (isOpenToAll(a) || namesUser(a, user));
 }
 
 /** Throws `auth.forbidden` unless the caller may vote on the task. */

@@ -7,21 +7,17 @@
  */
 import type { UserInfo } from '../auth/types.ts';
 import { mayAct } from '../api/inbox-access.ts';
-import { isOpenToAll, type Assignment } from '../../vocab/inbox-principals.ts';
+import { isOpenToAll, namesUser, type Assignment } from '../../vocab/inbox-principals.ts';
 
 export interface Recipient {
   name: string;
   email: string;
 }
 
-function offeredTo(a: Assignment, user: UserInfo): boolean {
-  return a.assignees.includes(user.name) || user.groups.some((g) => a.groups.includes(g)) || user.roles.some((r) => a.roles.includes(r));
-}
-
 export function recipientsOf(a: Assignment, users: readonly UserInfo[], max: number): Recipient[] {
   if (isOpenToAll(a)) return [];
   const chosen = users.filter(
-    (u) => u.email && !u.disabled && offeredTo(a, u) && mayAct({ userId: u.id, name: u.name, roles: u.roles, groups: u.groups, via: 'session' }, a),
+    (u) => u.email && !u.disabled && namesUser(a, u) && mayAct({ userId: u.id, name: u.name, roles: u.roles, groups: u.groups, via: 'session' }, a),
   );
   const named = (u: UserInfo) => (a.assignees.includes(u.name) ? 0 : 1);
   chosen.sort((x, y) => named(x) - named(y) || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
