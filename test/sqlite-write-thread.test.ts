@@ -1,9 +1,10 @@
 /**
  * SQLite's write thread (server/store/sqlite-write-thread.ts, sqlite-write-batch.ts): the store
- * writer's write-only batches are written by a worker thread with its own connection — one
- * transaction each, in the order they were handed over, several under way at once; a batch that
- * needs the transaction (a read) runs again on the store's connection after them; a failed batch
- * leaves nothing behind; a read waits for the writes handed over before it.
+ * writer's write-only batches are written by a worker thread with its own connection — each
+ * atomically, in the order they were handed over, several under way at once, those waiting
+ * there in one commit; a batch that needs the transaction (a read) runs again on the store's
+ * connection after them; a failed batch leaves nothing behind, and the batches committed with it
+ * are written; a read waits for the writes handed over before it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Store } from '../server/store/contract/types.ts';
 import { openStore, type OpenedStore } from '../server/store/open-store.ts';
-import { SqliteWriteThread, writeThreadStatements } from '../server/store/sqlite-write-thread.ts';
+import { SqliteWriteThread, writeThreadGroupedBatches, writeThreadStatements } from '../server/store/sqlite-write-thread.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
 import { samples } from './helpers/store-samples.ts';
 
@@ -80,5 +81,28 @@ describe('the SQLite store writer batches on the write thread', () => {
       await thread.stop();
     }
     await expect(thread.run([])).rejects.toThrow(/not running/);
+  });
+
+  it('commits the batches waiting at the thread together; one that fails there is rolled back alone', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'acts-write-thread-')), 'db.sqlite');
+    const store = await openStore(`file:${file}`);
+    stores.push(store);
+    const thread = new SqliteWriteThread(file, 5_000);
+    try {
+      const insert = `INSERT INTO "models" ("id", "name", "ver", "size", "data", "create_time", "update_time", "seq") VALUES (?, 'm', 1, 0, '', 0, 0, 1)`;
+      // a first batch that keeps the thread busy while the next ones are handed over behind it
+      const slow = `CREATE TEMP TABLE "busy" AS WITH RECURSIVE "n"("x") AS (SELECT 1 UNION ALL SELECT "x" + 1 FROM "n" WHERE "x" < 2000000) SELECT "x" FROM "n"`;
+      const grouped = writeThreadGroupedBatches();
+      await Promise.all([thread.run([[slow, []], [insert, ['a']]]), thread.run([[insert, ['b']]]), thread.run([[insert, ['c']]])]);
+      // three batches, at most two commits: b and c waited behind the first
+      expect(writeThreadGroupedBatches() - grouped).toBeGreaterThanOrEqual(1);
+      const failing = [[insert, ['e']], ['INSERT INTO "no_such_table" VALUES (1)', []]] as Array<[string, unknown[]]>;
+      const written = [thread.run([[`DROP TABLE "busy"`, []], [slow, []]]), thread.run([[insert, ['d']]]), thread.run(failing), thread.run([[insert, ['f']]])];
+      await expect(written[2]).rejects.toThrow(/no such table/);
+      await Promise.all([written[0], written[1], written[3]]);
+      for (const [id, stored] of [['a', true], ['b', true], ['c', true], ['d', true], ['e', false], ['f', true]] as const) expect(await store.models.exists(id)).toBe(stored);
+    } finally {
+      await thread.stop();
+    }
   });
 });

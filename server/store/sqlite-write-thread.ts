@@ -4,9 +4,11 @@
  * while SQLite inserted the rows of each batch — about half of the engine thread's time on
  * bench:peers. A worker thread with its own connection to the file (sqlite-write-worker.mjs) now
  * runs them: the engine thread turns rows into statements and parameters, hands them over, and
- * goes on with other work until the worker answered. Each handed-over batch is one transaction
- * there, and the worker takes them one after another: batches commit in the order they were
- * handed over, so several may be handed over before the first is written (Store.pipelinedWrites).
+ * goes on with other work until the worker answered. The worker takes the batches in the order
+ * they were handed over, and those waiting when it gets to them commit together, each in a
+ * savepoint of its own (a batch that fails leaves nothing behind, alone): batches commit in the
+ * order they were handed over, so several may be handed over before the first is written
+ * (Store.pipelinedWrites).
  * What a commit survives is unchanged (WAL, `synchronous = NORMAL`: a process kill, not a power
  * loss). A write on the store's own connection waits until the thread is idle (`idle()`), so the
  * two connections never wait for each other's write lock on the engine's thread.
@@ -24,16 +26,25 @@ export type SqlStatement = [sql: string, params: unknown[]];
 
 interface Reply {
   id: number;
+  /** Statements the worker ran for the batch (its share of the group's BEGIN and COMMIT included). */
+  ran: number;
+  /** 1 for the first batch of a group (its COMMIT), else 0. */
+  commits: number;
   error?: string;
 }
 
-/** Statements the write threads of this process ran (bench:peers counts them with the others). */
+/**
+ * Statements the write threads of this process ran, and the batches they wrote in the commit of
+ * another (bench:peers counts them with the others).
+ */
 let statementsRun = 0;
+let batchesGrouped = 0;
 export const writeThreadStatements = (): number => statementsRun;
+export const writeThreadGroupedBatches = (): number => batchesGrouped;
 
 export class SqliteWriteThread {
   private readonly worker: Worker;
-  private readonly waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void; statements: number }>();
+  private readonly waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
   private nextId = 1;
   private stopping: Promise<void> | undefined;
   private dead = false;
@@ -46,10 +57,10 @@ export class SqliteWriteThread {
       if (!waiter) return;
       this.waiting.delete(reply.id);
       if (this.waiting.size === 0) this.wentIdle();
-      if (reply.error === undefined) {
-        statementsRun += waiter.statements + 2;
-        waiter.resolve();
-      } else waiter.reject(new ActError('internal', `the SQLite write failed: ${reply.error}`));
+      statementsRun += reply.ran;
+      if (reply.commits === 0) batchesGrouped++;
+      if (reply.error === undefined) waiter.resolve();
+      else waiter.reject(new ActError('internal', `the SQLite write failed: ${reply.error}`));
     });
     this.worker.on('error', (err) => this.fail(`the SQLite write thread failed: ${err.message}`));
     this.worker.once('exit', () => this.fail('the SQLite write thread stopped'));
@@ -62,12 +73,12 @@ export class SqliteWriteThread {
     return !this.dead && this.stopping === undefined;
   }
 
-  /** Runs `statements` as one transaction on the thread's connection; rejects with its error (rolled back). */
+  /** Runs `statements` atomically on the thread's connection (alone or with the batches waiting beside it); rejects with its error (rolled back). */
   run(statements: SqlStatement[]): Promise<void> {
     if (!this.alive) return Promise.reject(new ActError('internal', 'the SQLite write thread is not running'));
     const id = this.nextId++;
     return new Promise<void>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, statements: statements.length });
+      this.waiting.set(id, { resolve, reject });
       if (this.waiting.size === 1) this.worker.ref();
       this.worker.postMessage({ id, statements });
     });

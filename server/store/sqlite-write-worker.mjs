@@ -1,9 +1,14 @@
 // Entry of the SQLite store's write thread (sqlite-write-thread.ts): its own connection to the
-// database file runs the store writer's batches — each message a list of statements, run as ONE
-// transaction (`BEGIN IMMEDIATE` … `COMMIT`, rolled back when a statement fails) — and answers
-// with the message's id, and the error when there was one. Statements are prepared once per text
-// (at most MAX_STATEMENTS kept, the oldest dropped). Plain JavaScript: nothing to compile in a worker.
-import { parentPort, workerData } from 'node:worker_threads';
+// database file runs the store writer's batches — each message a list of statements — and answers
+// each with the message's id, the statements and commits it ran and the error when there was one. Group
+// commit: the batches waiting when the thread gets to them (at most MAX_GROUP) are written in ONE
+// transaction (`BEGIN IMMEDIATE` … `COMMIT`); when that fails it is rolled back and each batch is
+// written again in a transaction of its own, so a batch that fails leaves nothing behind, alone.
+// One commit for several batches writes the last, partly filled page of every table and index
+// once instead of once per batch (bench:peers: a third fewer WAL bytes with two batches a commit).
+// Statements are prepared once per text (at most MAX_STATEMENTS kept, the oldest dropped). Plain
+// JavaScript: nothing to compile in a worker.
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
 const MAX_STATEMENTS = 500;
@@ -29,27 +34,55 @@ function statement(sql) {
 // SQLite binds numbers, strings, bigints, buffers and null: a boolean is stored as 1 or 0
 const bindable = (value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
 
-function runAll(statements) {
+const MAX_GROUP = 64;
+const errorText = (err) => (err instanceof Error ? err.message : String(err));
+
+/** Runs the statements of `batches` as one transaction; the statements it ran, or throws (rolled back). */
+function writeTogether(batches) {
+  let ran = 2;
   statement('BEGIN IMMEDIATE').run();
   try {
-    for (const [sql, params] of statements) statement(sql).run(params.map(bindable));
+    for (const batch of batches) {
+      for (const [sql, params] of batch.statements) statement(sql).run(params.map(bindable));
+      ran += batch.statements.length;
+    }
     statement('COMMIT').run();
+    return ran;
   } catch (err) {
     if (db.inTransaction) statement('ROLLBACK').run();
     throw err;
   }
 }
 
-parentPort.on('message', (message) => {
-  if (message === 'stop') {
-    db.close();
-    parentPort.close();
-    return;
-  }
+/** Writes `batches` in one commit — or, when that fails, each in a commit of its own — and answers each. */
+function writeGroup(batches) {
   try {
-    runAll(message.statements);
-    parentPort.postMessage({ id: message.id });
+    const ran = writeTogether(batches);
+    batches.forEach((batch, i) => parentPort.postMessage({ id: batch.id, ran: i === 0 ? ran : 0, commits: i === 0 ? 1 : 0 }));
   } catch (err) {
-    parentPort.postMessage({ id: message.id, error: err instanceof Error ? err.message : String(err) });
+    if (batches.length > 1) return batches.forEach((batch) => writeGroup([batch]));
+    parentPort.postMessage({ id: batches[0].id, ran: 0, commits: 0, error: errorText(err) });
   }
+}
+
+function stop() {
+  db.close();
+  parentPort.close();
+}
+
+parentPort.on('message', (message) => {
+  if (message === 'stop') return stop();
+  const batches = [message];
+  let stopping = false;
+  while (batches.length < MAX_GROUP) {
+    const next = receiveMessageOnPort(parentPort);
+    if (next === undefined) break;
+    if (next.message === 'stop') {
+      stopping = true;
+      break;
+    }
+    batches.push(next.message);
+  }
+  writeGroup(batches);
+  if (stopping) stop();
 });
