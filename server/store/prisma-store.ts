@@ -116,9 +116,8 @@ abstract class PrismaStoreBase implements Store {
   readonly inbox: PrismaCollection<InboxRow>;
   readonly states: PrismaCollection<StateRow>;
   readonly files: PrismaCollection<FileRow>;
-  /** Runs the statement files of sql/ on this store's session (the server's named queries use it too). */
-  readonly runner: SqlRunner;
-  readonly queries: StoreQueries;
+  private runnerMade: SqlRunner | undefined;
+  private queriesMade: StoreQueries | undefined;
 
   constructor(private readonly session: Session) {
     const col = <T extends { id: string }>(name: CollectionName) => new PrismaCollection<T>(TABLES[name], session);
@@ -136,8 +135,16 @@ abstract class PrismaStoreBase implements Store {
     this.inbox = col('inbox');
     this.states = col('states');
     this.files = col('files');
-    this.runner = sqlRunner(session);
-    this.queries = bindQueries(this.runner, storeQueries);
+  }
+
+  /** Runs the statement files of sql/ on this store's session (the server's named queries use it too). */
+  get runner(): SqlRunner {
+    return (this.runnerMade ??= sqlRunner(this.session));
+  }
+
+  /** The named queries, bound at their first use: a batch's store is made for every batch, and most use none. */
+  get queries(): StoreQueries {
+    return (this.queriesMade ??= bindQueries(this.runner, storeQueries));
   }
 
   /**
