@@ -13,7 +13,7 @@
  */
 import type { Logger } from 'pino';
 import { trustedProxyHops } from './api/client-address.ts';
-import { createAuditLog } from './audit/audit-log.ts';
+import { engineAuditLog } from './audit/engine-writes.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { ensureAdminFromEnv } from './auth/first-admin.ts';
 import type { Auth } from './auth/types.ts';
@@ -63,7 +63,8 @@ async function main(): Promise<void> {
     engine,
     store,
     auth,
-    audit: createAuditLog(store),
+    // audit entries ride in the engine's store transactions (audit/engine-writes.ts)
+    audit: engineAuditLog(store, engine),
     secrets,
     log,
     secureCookie: env.ACTS_SECURE_COOKIE === '1',

@@ -119,6 +119,7 @@ export function allowed(permission: Permission) {
       if (type === 'mutation' && who.via === 'session') requireCsrf(ctx.csrfHeader);
       return who;
     });
-    return mapErrorsOf(await next({ ctx: { ...ctx, caller } }));
+    // tRPC merges the given fields into the call's context
+    return mapErrorsOf(await next({ ctx: { caller } }));
   });
 }

@@ -2,7 +2,8 @@
  * `createAuditLog(store, clock)`: the `AuditLog` of server/audit/types.ts on the server's `audit`
  * collection. Entries are only ever added; queries filter by actor, action, target and a time
  * range and page newest first. Entries recorded at the same time are written together
- * (entry-writer.ts).
+ * (entry-writer.ts), by default as a statement of their own, on the server with the engine's
+ * store transactions (engine-writes.ts).
  *
  * State: the rows in the store; the id source (entry-ids.ts); the group being written.
  */
@@ -12,7 +13,7 @@ import type { QueryExpr, QueryFilter } from '../store/contract/types.ts';
 import type { AuditRow, ServerCollections, ServerQueries } from '../store/server-rows.ts';
 import { boundDetail, MAX_DETAIL_BYTES, MAX_LIST_DETAIL_BYTES } from './bound-detail.ts';
 import { EntryIds } from './entry-ids.ts';
-import { AuditEntryWriter } from './entry-writer.ts';
+import { AuditEntryWriter, type WriteEntries } from './entry-writer.ts';
 import type { AuditLog, AuditQuery } from './types.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -57,10 +58,19 @@ function filterOf(query: AuditQuery): Array<QueryExpr | QueryFilter> {
   return exprs;
 }
 
-/** The audit log on `store` (an `OpenedStore` from openStore(url), or any ServerStore). */
-export function createAuditLog(store: Pick<ServerCollections, 'audit'> & { serverQueries: Pick<ServerQueries, 'insertAuditEntries'> }, clock: Clock = systemClock): AuditLog {
+/**
+ * The audit log on `store` (an `OpenedStore` from openStore(url), or any ServerStore). `writeEntries`:
+ * how a group of entries is written — by default a statement of its own
+ * (ServerQueries.insertAuditEntries); the server queues them with the engine's writes
+ * (engine-writes.ts).
+ */
+export function createAuditLog(
+  store: Pick<ServerCollections, 'audit'> & { serverQueries: Pick<ServerQueries, 'insertAuditEntries'> },
+  clock: Clock = systemClock,
+  writeEntries: WriteEntries = (rows) => store.serverQueries.insertAuditEntries(rows),
+): AuditLog {
   const ids = new EntryIds(clock);
-  const writer = new AuditEntryWriter(store.serverQueries);
+  const writer = new AuditEntryWriter(writeEntries);
   return {
     async record(entry) {
       const row: AuditRow = {

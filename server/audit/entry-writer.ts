@@ -2,11 +2,15 @@
  * Group commit for audit entries: every API call that changes something records its entry before
  * it answers, so under load each call paid a statement and a commit of its own. Entries recorded
  * while a write is under way go together in the next one (ServerQueries.insertAuditEntries: one
- * multi-row INSERT); each caller still hears only once its own entry is written, or why not.
+ * multi-row INSERT; or queued with the engine's store transactions: engine-writes.ts); each caller
+ * still hears only once its own entry is written, or why not.
  *
  * State: idle → writing (one group) → idle; the entries waiting for the next group.
  */
-import type { AuditRow, ServerQueries } from '../store/server-rows.ts';
+import type { AuditRow } from '../store/server-rows.ts';
+
+/** Writes one group of entries (ServerQueries.insertAuditEntries, or with the engine's writes: engine-writes.ts). */
+export type WriteEntries = (rows: readonly AuditRow[]) => Promise<void>;
 
 /** Most entries one write carries (one statement: 9 parameters an entry). */
 const MAX_GROUP = 1000;
@@ -20,7 +24,7 @@ export class AuditEntryWriter {
   private waiting: Waiting[] = [];
   private writing = false;
 
-  constructor(private readonly queries: Pick<ServerQueries, 'insertAuditEntries'>) {}
+  constructor(private readonly writeEntries: WriteEntries) {}
 
   /** Resolves once `row` is in the store; rejects with the write's error. */
   write(row: AuditRow): Promise<void> {
@@ -36,7 +40,7 @@ export class AuditEntryWriter {
       const group = this.waiting.splice(0, MAX_GROUP);
       let failure: unknown;
       try {
-        await this.queries.insertAuditEntries(group.map((entry) => entry.row));
+        await this.writeEntries(group.map((entry) => entry.row));
       } catch (err) {
         failure = err ?? new Error('the audit entries could not be written');
       }

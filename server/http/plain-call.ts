@@ -6,8 +6,9 @@
  *
  * Only the transport is ours: the procedure with its middlewares, the context, the error formatter
  * and `onError` are tRPC's and the app's own, called as tRPC's `resolveResponse` calls them (the
- * raw input parsed lazily and once, a context error thrown inside the call), and the reply is
- * tRPC's wire format (`{ result: { data } }`, or `{ error }` with the status tRPC gives it).
+ * raw input parsed lazily and once, a context error thrown inside the call; the middleware chain
+ * run as tRPC runs it, without its copies: procedure-call.ts), and the reply is tRPC's wire format
+ * (`{ result: { data } }`, or `{ error }` with the status tRPC gives it).
  * `test/api-plain-call.test.ts` sends every call to both and compares the replies.
  *
  * Anything else goes to `fallback` (tRPC's adapter) untouched, before any of it is read: batches,
@@ -19,6 +20,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError } from '@trpc/server/unstable-core-do-not-import';
+import { callProcedure, lazySignal } from './procedure-call.ts';
 
 export interface PlainCallOptions<Ctx extends object> {
   router: AnyRouter;
@@ -117,22 +119,20 @@ async function answer<Ctx extends object>(options: PlainCallOptions<Ctx>, call: 
   const input = rawInput(router, call.type === 'mutation' ? await bodyText(req) : call.queryInput);
   let ctx: Ctx | undefined;
   let reply: object;
+  let sent: object;
   let error: TRPCError | undefined;
   try {
     ctx = await options.createContext(req, res);
-    // aborted when the caller goes away before the answer (a remote worker's long poll stops taking jobs)
-    const gone = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) gone.abort();
-    });
-    const data: unknown = await call.procedure({ path: call.path, getRawInput: input.get, ctx, type: call.type, signal: gone.signal, batchIndex: 0 });
-    reply = { result: { data } };
+    const data = await callProcedure(call.procedure, { path: call.path, getRawInput: input.get, ctx, type: call.type, signal: lazySignal(res) });
+    // tRPC's transformTRPCResponse of a result, without its copies of the reply
+    reply = sent = { result: { data: config.transformer.output.serialize(data) } };
   } catch (cause) {
     error = getTRPCErrorFromUnknown(cause);
     options.onError({ error, path: call.path, type: call.type, input: input.result(), ctx, req });
     reply = { error: getErrorShape({ config, ctx, error, input: input.result(), path: call.path, type: call.type }) };
+    sent = transformTRPCResponse(config, reply as Parameters<typeof transformTRPCResponse>[1]);
   }
-  const body = JSON.stringify(transformTRPCResponse(config, reply as Parameters<typeof transformTRPCResponse>[1]));
+  const body = JSON.stringify(sent);
   if (res.statusCode === 200) res.statusCode = error ? getHTTPStatusCode([reply] as Parameters<typeof getHTTPStatusCode>[0], [error]) : 200;
   res.setHeader('vary', 'trpc-accept, accept');
   res.setHeader('content-type', 'application/json');

@@ -25,7 +25,7 @@ import { Models } from './models.ts';
 import { Starter } from './start.ts';
 import { rerunInputs } from '../engine/control.ts';
 import { StartKeys } from './start-keys.ts';
-import type { InstanceRow, OpRow, PageData, ProcRow, Query } from '../store/contract/types.ts';
+import type { InstanceRow, OpRow, PageData, ProcRow, Query, Store } from '../store/contract/types.ts';
 import { nextTimeoutAt } from './timers.ts';
 import { logEvents } from './event-log.ts';
 import { recoverProcesses, type RecoverReport } from './recover.ts';
@@ -403,6 +403,19 @@ export class Engine {
    */
   batchSeq(): number {
     return this.rt.batch.seq;
+  }
+
+  /**
+   * Queues `part` — writes of the server's own rows (audit entries) — with the engine's store
+   * transactions: the store writer commits it with its neighbouring job writes, instead of a
+   * transaction of its own; resolves once that transaction committed, rejects when it failed.
+   * Refused (`engine.busy`) while the writer is saturated: queued behind its backlog, the record
+   * of a call refused for that very reason would hold the call's answer back.
+   */
+  writeAlong(part: (tx: Store) => Promise<void>): Promise<void> {
+    this.check();
+    if (this.rt.writer.saturated) throw new ActError('engine.busy', 'the store writer is saturated: write these rows on their own');
+    return this.rt.writer.writeBatch(part);
   }
 
   /** Resolves once every store write queued so far landed (reads of the store then see them). */

@@ -1,8 +1,9 @@
 /**
  * The real server for the API and socket suites: a migrated SQLite file (or a PostgreSQL
  * database), a real engine, the real auth (server/auth, with cheap argon2 costs) and audit log
- * (server/audit) on that store, `createServer` listening on a free port, real HTTP through
- * @trpc/client and real socket.io-client connections.
+ * (server/audit) on that store, its entries written with the engine's store transactions as the
+ * server writes them, `createServer` listening on a free port, real HTTP through @trpc/client and
+ * real socket.io-client connections.
  *
  * Users: every name of `USERS` (or of the `users` option) exists with the password
  * `passwordOf(name)` and one API token of its own (`tokens[name]`); `as(name)` and `socket(name)`
@@ -14,7 +15,7 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createAuditLog } from '../../server/audit/audit-log.ts';
+import { engineAuditLog } from '../../server/audit/engine-writes.ts';
 import type { AuditEntry, AuditLog } from '../../server/audit/types.ts';
 import { createAuth, type AuthOptions } from '../../server/auth/create-auth.ts';
 import type { Auth, Role, UserInfo } from '../../server/auth/types.ts';
@@ -48,8 +49,8 @@ export interface TestAudit extends AuditLog {
   last(action: string): Promise<AuditEntry | undefined>;
 }
 
-function testAudit(store: OpenedStore): TestAudit {
-  const log = createAuditLog(store);
+function testAudit(store: OpenedStore, engine: Engine): TestAudit {
+  const log = engineAuditLog(store, engine);
   return {
     record: (entry) => log.record(entry),
     query: (query) => log.query(query),
@@ -154,7 +155,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const secrets = await SecretBook.open(store, parseSecretsKey(options.secretsKey), systemClock);
   const engine = await Engine.create({ store, autoTick: false, tickIntervalSecs: 1, secrets, ...options.engine });
   const auth = createAuth(store, { passwordHashing: CHEAP_HASHING, ...options.auth });
-  const audit = testAudit(store);
+  const audit = testAudit(store, engine);
   const users = await ensureUsers(auth, options.users ?? USERS);
   const tokens: Record<string, string> = {};
   for (const user of Object.values(users)) tokens[user.name] = (await auth.tokens.create(user.id, 'tests')).token;

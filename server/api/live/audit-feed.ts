@@ -5,13 +5,15 @@
  */
 import type { Server } from 'socket.io';
 import type { AuditLog } from '../../audit/types.ts';
+import { heardAnywhere } from './heard-broadcast.ts';
 import { AUDIT_ROOM } from './rooms.ts';
 
 export function withAuditFeed(log: AuditLog, io: () => Server | undefined, cursor: () => number = Date.now): AuditLog {
   return {
     record: async (entry) => {
       await log.record(entry);
-      io()?.to(AUDIT_ROOM).emit('audit', { cursor: cursor(), action: entry.action });
+      const server = io();
+      if (server && heardAnywhere(server.sockets.adapter, [AUDIT_ROOM])) server.to(AUDIT_ROOM).emit('audit', { cursor: cursor(), action: entry.action });
     },
     query: (query) => log.query(query),
   };

@@ -18,7 +18,7 @@
  */
 import type { Server } from 'socket.io';
 import type { Engine } from '../../runtime/engine.ts';
-import { procInfo, taskInfo } from '../../runtime/engine.ts';
+import { taskSummary } from '../../runtime/info.ts';
 import type { Message } from '../../engine/messages.ts';
 import type { Process } from '../../engine/process.ts';
 import type { Task } from '../../engine/task.ts';
@@ -27,6 +27,7 @@ import { isTerminalName } from '../../../vocab/states.ts';
 import { lastEscalation } from '../../../vocab/escalations.ts';
 import { inboxEvent, messageEvent, processEvent, taskEvent, type ControlEvent, type ProcessChange } from './payloads.ts';
 import { controlView } from '../../engine/control.ts';
+import { heardAnywhere } from './heard-broadcast.ts';
 import { assignmentRooms, modelRoom, procRoom } from './rooms.ts';
 
 interface Queued {
@@ -89,7 +90,7 @@ export class LiveBridge {
   /** A control change; the task a pause stopped before (created, never started: no task event told it) goes first. */
   private onControl(proc: Process): void {
     const held = proc.control?.paused?.tid ? proc.tasks.get(proc.control.paused.tid) : undefined;
-    if (held) this.push([procRoom(proc.pid)], 'task', taskEvent(taskInfo(held), this.cursor()));
+    if (held) this.push([procRoom(proc.pid)], 'task', taskEvent(taskSummary(held), this.cursor()));
     this.push([procRoom(proc.pid)], 'control', { pid: proc.pid, control: controlView(proc), cursor: this.cursor() } satisfies ControlEvent);
   }
 
@@ -98,7 +99,8 @@ export class LiveBridge {
   }
 
   private onTask(proc: Process, task: Task): void {
-    const info = taskInfo(task);
+    // the task's fields without copies of its variables (taskInfo's): an event per state change
+    const info = taskSummary(task);
     const cursor = this.cursor();
     this.push([procRoom(info.pid)], 'task', taskEvent(info, cursor));
     if (info.kind !== 'act') return;
@@ -111,9 +113,8 @@ export class LiveBridge {
       const gone = (this.open.get(key) ?? []).filter((room) => !rooms.includes(room));
       if (gone.length > 0) this.push(gone, 'inbox', inboxEvent('removed', info.pid, info.tid, null, cursor));
       this.open.set(key, rooms);
-      const p = procInfo(proc);
       const escalation = lastEscalation(params);
-      const item = { pid: info.pid, tid: info.tid, nid: info.nid, key: info.key, name: info.name, uses: info.uses, mid: p.mid, model_name: p.name, params, assignment, start_time: info.start_time, ...(escalation ? { escalation } : {}) };
+      const item = { pid: info.pid, tid: info.tid, nid: info.nid, key: info.key, name: info.name, uses: info.uses, mid: proc.mid, model_name: proc.workflow.name, params, assignment, start_time: info.start_time, ...(escalation ? { escalation } : {}) };
       this.push(rooms, 'inbox', inboxEvent('added', info.pid, info.tid, item, cursor));
     } else if (isTerminalName(info.state) && (this.open.has(key) || this.irqPackages.has(info.uses))) {
       const rooms = this.open.get(key) ?? assignmentRooms(assignmentOf(task.paramsReady ? task.params : null));
@@ -148,7 +149,8 @@ export class LiveBridge {
   private release(force = false): void {
     let emitted = false;
     while (this.sealed.length > 0 && (force || this.sealed[0].upTo <= this.committedSeq)) {
-      for (const q of this.sealed.shift()!.items) this.io.to(q.rooms).emit(q.event, q.payload);
+      const { adapter } = this.io.sockets;
+      for (const q of this.sealed.shift()!.items) if (heardAnywhere(adapter, q.rooms)) this.io.to(q.rooms).emit(q.event, q.payload);
       emitted = true;
     }
     if (emitted) this.onFlushed();
