@@ -33,6 +33,17 @@ async function sqliteStore(): Promise<OpenedStore> {
 
 const named = (id: string, name: string) => ({ ...samples.procs(id, 0), name });
 
+/** A model row with the id of its parameter, as the write thread is handed it. */
+const insert = `INSERT INTO "models" ("id", "name", "ver", "size", "data", "create_time", "update_time", "seq") VALUES (?, 'm', 1, 0, '', 0, 0, 1)`;
+
+/** A store on a new file and a write thread of its own on that file. */
+async function threadOnFreshFile(): Promise<{ store: OpenedStore; thread: SqliteWriteThread }> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'acts-write-thread-')), 'db.sqlite');
+  const store = await openStore(`file:${file}`);
+  stores.push(store);
+  return { store, thread: new SqliteWriteThread(file, 5_000) };
+}
+
 describe('the SQLite store writer batches on the write thread', () => {
   it('writes several batches under way at once, in the order they were handed over', async () => {
     const store = await sqliteStore();
@@ -66,12 +77,8 @@ describe('the SQLite store writer batches on the write thread', () => {
   });
 
   it('a failed batch leaves nothing behind; the next one writes', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'acts-write-thread-')), 'db.sqlite');
-    const store = await openStore(`file:${file}`);
-    stores.push(store);
-    const thread = new SqliteWriteThread(file, 5_000);
+    const { store, thread } = await threadOnFreshFile();
     try {
-      const insert = `INSERT INTO "models" ("id", "name", "ver", "size", "data", "create_time", "update_time", "seq") VALUES (?, 'm', 1, 0, '', 0, 0, 1)`;
       await expect(thread.run([[insert, ['a']], ['INSERT INTO "no_such_table" VALUES (1)', []]])).rejects.toThrow(/the SQLite write failed: no such table/);
       expect(await store.models.exists('a')).toBe(false);
       await thread.run([[insert, ['b']]]);
@@ -84,12 +91,8 @@ describe('the SQLite store writer batches on the write thread', () => {
   });
 
   it('commits the batches waiting at the thread together; one that fails there is rolled back alone', async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'acts-write-thread-')), 'db.sqlite');
-    const store = await openStore(`file:${file}`);
-    stores.push(store);
-    const thread = new SqliteWriteThread(file, 5_000);
+    const { store, thread } = await threadOnFreshFile();
     try {
-      const insert = `INSERT INTO "models" ("id", "name", "ver", "size", "data", "create_time", "update_time", "seq") VALUES (?, 'm', 1, 0, '', 0, 0, 1)`;
       // a first batch that keeps the thread busy while the next ones are handed over behind it
       const slow = `CREATE TEMP TABLE "busy" AS WITH RECURSIVE "n"("x") AS (SELECT 1 UNION ALL SELECT "x" + 1 FROM "n" WHERE "x" < 2000000) SELECT "x" FROM "n"`;
       const grouped = writeThreadGroupedBatches();

@@ -14,7 +14,8 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { AnyProcedure } from '@trpc/server';
-import { getTRPCErrorFromUnknown, TRPCError } from '@trpc/server/unstable-core-do-not-import';
+import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
+import { ActError } from '../engine/errors.ts';
 
 /** One call's options (the fields the fast path gives tRPC's caller); `signal` made when first read. */
 export interface ProcedureCall {
@@ -87,7 +88,7 @@ export async function callProcedure(procedure: AnyProcedure, call: ProcedureCall
     return procedure({ path: call.path, getRawInput: call.getRawInput, ctx: call.ctx, type: call.type, signal: call.signal(), batchIndex: 0 });
   }
   const result = await callLayer(0, def, { ...call, input: undefined });
-  if (!result) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No result from middlewares - did you forget to `return next()`?' });
+  if (!result) throw new ActError('internal', `procedure '${call.path}': a middleware returned no result (it must return next())`);
   if (!result.ok) throw result.error;
   return result.data;
 }
