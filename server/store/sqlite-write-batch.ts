@@ -2,7 +2,8 @@
  * A write-only batch on SQLite (Store.writeOnlyBatch) written by the store's write thread
  * (sqlite-write-thread.ts): the batch's `fn` runs on the engine's thread against a store whose
  * upserts and inbox deletions are queued (the UpsertBuffer), those become statements, and the
- * thread runs them atomically (in one savepoint of the transaction it commits) while the engine's thread goes on. An operation that must
+ * thread runs them atomically (alone, or in one commit with the batches waiting beside them)
+ * while the engine's thread goes on. An operation that must
  * run inside the transaction — a read, a create or update that reports a missing or existing
  * row, a named query other than the inbox deletion — cannot be queued: the batch then says so
  * (`NeedsTransaction`) before anything was written, and the store runs `fn` again, from the

@@ -5,10 +5,10 @@
  * bench:peers. A worker thread with its own connection to the file (sqlite-write-worker.mjs) now
  * runs them: the engine thread turns rows into statements and parameters, hands them over, and
  * goes on with other work until the worker answered. The worker takes the batches in the order
- * they were handed over, and those waiting when it gets to them commit together, each in a
- * savepoint of its own (a batch that fails leaves nothing behind, alone): batches commit in the
- * order they were handed over, so several may be handed over before the first is written
- * (Store.pipelinedWrites).
+ * they were handed over, and those waiting when it gets to them commit together (when that
+ * commit fails, each is written again on its own, so a batch that fails leaves nothing behind,
+ * alone): batches commit in the order they were handed over, so several may be handed over
+ * before the first is written (Store.pipelinedWrites).
  * What a commit survives is unchanged (WAL, `synchronous = NORMAL`: a process kill, not a power
  * loss). A write on the store's own connection waits until the thread is idle (`idle()`), so the
  * two connections never wait for each other's write lock on the engine's thread.
