@@ -58,17 +58,22 @@ function filterOf(query: AuditQuery): Array<QueryExpr | QueryFilter> {
   return exprs;
 }
 
+/** What the audit log needs of a store: its `audit` table and the statement that inserts entries. */
+export type AuditStore = Pick<ServerCollections, 'audit'> & { serverQueries: Pick<ServerQueries, 'insertAuditEntries'> };
+
+/** Groups of entries written as a statement of their own. */
+export const writtenAlone =
+  (store: AuditStore): WriteEntries =>
+  (rows) =>
+    store.serverQueries.insertAuditEntries(rows);
+
 /**
  * The audit log on `store` (an `OpenedStore` from openStore(url), or any ServerStore). `writeEntries`:
  * how a group of entries is written — by default a statement of its own
  * (ServerQueries.insertAuditEntries); the server queues them with the engine's writes
  * (engine-writes.ts).
  */
-export function createAuditLog(
-  store: Pick<ServerCollections, 'audit'> & { serverQueries: Pick<ServerQueries, 'insertAuditEntries'> },
-  clock: Clock = systemClock,
-  writeEntries: WriteEntries = (rows) => store.serverQueries.insertAuditEntries(rows),
-): AuditLog {
+export function createAuditLog(store: AuditStore, clock: Clock = systemClock, writeEntries: WriteEntries = writtenAlone(store)): AuditLog {
   const ids = new EntryIds(clock);
   const writer = new AuditEntryWriter(writeEntries);
   return {

@@ -16,7 +16,7 @@ import { ActError } from '../engine/errors.ts';
 import { TABLES, type Table } from '../store/columns.ts';
 import type { Collection, Store } from '../store/contract/types.ts';
 import type { AuditRow } from '../store/server-rows.ts';
-import { createAuditLog } from './audit-log.ts';
+import { createAuditLog, writtenAlone, type AuditStore } from './audit-log.ts';
 import type { WriteEntries } from './entry-writer.ts';
 import type { AuditLog } from './types.ts';
 
@@ -54,6 +54,6 @@ export function withEngineWrites(engine: WritesAlong, alone: WriteEntries): Writ
 }
 
 /** The server's audit log on `store`, its entries written with `engine`'s store transactions. */
-export function engineAuditLog(store: Parameters<typeof createAuditLog>[0], engine: WritesAlong, clock: Clock = systemClock): AuditLog {
-  return createAuditLog(store, clock, withEngineWrites(engine, (rows) => store.serverQueries.insertAuditEntries(rows)));
+export function engineAuditLog(store: AuditStore, engine: WritesAlong, clock: Clock = systemClock): AuditLog {
+  return createAuditLog(store, clock, withEngineWrites(engine, writtenAlone(store)));
 }
