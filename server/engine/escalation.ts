@@ -13,11 +13,8 @@ import type { Process } from './process.ts';
 import type { Task } from './task.ts';
 import { asAct } from './tree/node.ts';
 import type { EscalateParams } from './packages/types.ts';
-
-export type { EscalateParams };
 import { ASSIGNMENT_PARAMS, nameList } from '../../vocab/inbox-principals.ts';
 import { type Escalation, type EscalationTarget } from '../../vocab/escalations.ts';
-
 
 /** The new assignment an escalation names; null when it names no one (the candidates stay). */
 export function escalationTarget(p: EscalateParams): EscalationTarget | null {

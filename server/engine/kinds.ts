@@ -12,7 +12,7 @@ import { condition, selectBranch } from './branches.ts';
 import { clearParamsOf, normalizeAct, paramsOf } from './task-data.ts';
 import { redactVars } from './redaction.ts';
 import type { Act, Vars } from './model/types.ts';
-import { isFunc, type FuncContext } from './packages/types.ts';
+import { isFunc, type EscalateParams, type FuncContext } from './packages/types.ts';
 import type { HttpRequest, HttpResponse } from './packages/http-types.ts';
 import type { ShellResult, ShellScript } from './packages/shell-types.ts';
 import type { StateOp } from './packages/state-types.ts';
@@ -24,7 +24,7 @@ import { compileDynamic } from './tree/compile.ts';
 import { asAct, asBranch } from './tree/node.ts';
 import { mergeData } from './vars.ts';
 import { startSubflow } from './subflow.ts';
-import { escalate, type EscalateParams } from './escalation.ts';
+import { escalate } from './escalation.ts';
 import { GLOBAL_SCOPE } from './snapshots.ts';
 
 /** Inputs: the chain predecessor's outputs, act options, then the node's evaluated `inputs`. */

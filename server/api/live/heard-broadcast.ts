@@ -7,11 +7,19 @@
  */
 import { Adapter, type BroadcastOptions } from 'socket.io-adapter';
 
+/** Whether a socket of this instance is in one of `rooms` (any socket when they are none). */
+function socketHereIn(adapter: Adapter, rooms: Iterable<string>): boolean {
+  let named = false;
+  for (const room of rooms) {
+    if ((adapter.rooms.get(room)?.size ?? 0) > 0) return true;
+    named = true;
+  }
+  return !named && adapter.sids.size > 0;
+}
+
 /** Whether a socket of this instance is in one of the broadcast's rooms (any socket when it names none). */
 export function heardHere(adapter: Adapter, opts: BroadcastOptions): boolean {
-  if (opts.rooms.size === 0) return adapter.sids.size > 0;
-  for (const room of opts.rooms) if ((adapter.rooms.get(room)?.size ?? 0) > 0) return true;
-  return false;
+  return socketHereIn(adapter, opts.rooms);
 }
 
 /**
@@ -24,9 +32,7 @@ export function heardHere(adapter: Adapter, opts: BroadcastOptions): boolean {
 export function heardAnywhere(adapter: Adapter, rooms: readonly string[]): boolean {
   const others = (adapter as Adapter & { nodesMap?: Map<string, unknown> }).nodesMap;
   if (!(adapter instanceof HeardAdapter) && (others === undefined || others.size > 0)) return true;
-  if (rooms.length === 0 || adapter.sids.size === 0) return adapter.sids.size > 0;
-  for (const room of rooms) if ((adapter.rooms.get(room)?.size ?? 0) > 0) return true;
-  return false;
+  return socketHereIn(adapter, rooms);
 }
 
 /** The in-memory adapter, broadcasting only what a socket here can hear. */
