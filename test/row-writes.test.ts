@@ -150,6 +150,51 @@ describe('turns', () => {
   });
 });
 
+describe('message rows', () => {
+  /** The stored messages of a process: `<nid> <state>` in the order they were written. */
+  async function storedOf(store: MemoryStore, pid: string): Promise<string[]> {
+    return (await store.messages.query()).rows.filter((m) => m.pid === pid).map((m) => `${m.nid} ${m.state}`);
+  }
+
+  it('a task that ran through within one batch stores its end message only; every message still went out live', async () => {
+    const store = new MemoryStore();
+    h = await createHarness({ store });
+    await h.deploy(THREE_STEPS);
+    const pid = await h.start('three');
+    expect(await storedOf(store, pid)).toEqual(['s1 completed', 's2 completed', 's3 completed', 'three completed']);
+    // live, each step and the workflow sent `created` and then `completed`
+    const live = h.messages.filter((m) => m.pid === pid).map((m) => `${m.type} ${m.state}`);
+    expect(live.filter((m) => m.endsWith('created'))).toHaveLength(4);
+    expect(live.filter((m) => m.endsWith('completed'))).toHaveLength(4);
+  });
+
+  it('a task that waits keeps its created message; its end, in a later batch, is stored beside it', async () => {
+    const store = new MemoryStore();
+    h = await createHarness({ store });
+    await h.deploy(TWO_WAITS);
+    const pid = await h.start('waits');
+    const acts = async () => (await store.messages.query()).rows.filter((m) => m.pid === pid && m.type === 'act').map((m) => `${m.key} ${m.state}`);
+    expect(await acts()).toEqual(['a created']);
+    await h.act('complete', 'a');
+    expect((await acts()).sort()).toEqual(['a completed', 'a created', 'b created']);
+  });
+
+  it('a created message a channel must acknowledge is stored even when its task ended in the same batch', async () => {
+    const store = new MemoryStore();
+    h = await createHarness({ store });
+    h.engine.channel({ id: 'acked', ack: true, type: 'step' }).onMessage(() => undefined);
+    await h.deploy(THREE_STEPS);
+    const pid = await h.start('three');
+    const steps = (await store.messages.query()).rows.filter((m) => m.pid === pid && m.type === 'step');
+    expect(steps.map((m) => `${m.nid} ${m.state}`).sort()).toEqual(['s1 completed', 's1 created', 's2 completed', 's2 created', 's3 completed', 's3 created']);
+    const delivered = new Set((await store.deliveries.query()).rows.filter((d) => d.pid === pid).map((d) => d.msg_id));
+    for (const m of steps) expect(delivered.has(m.id)).toBe(true);
+    // the workflow's own messages have no delivery: only its end is stored
+    expect(await storedOf(store, pid)).toContain('three completed');
+    expect(await storedOf(store, pid)).not.toContain('three created');
+  });
+});
+
 describe('task rows', () => {
   it('hold only the extra fields that differ from their defaults, and a restart reads them', async () => {
     const store = new MemoryStore();

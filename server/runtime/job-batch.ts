@@ -30,6 +30,7 @@ import { inboxChanges } from './inbox-rows.ts';
 import type { Outbox } from './outbox.ts';
 import { notifyRelays } from './relay-records.ts';
 import { procRow, sameProcRow, taskRow } from './rows.ts';
+import { storedMessages } from './stored-messages.ts';
 import type { StoreWriter } from './store-writer.ts';
 
 export interface BatchCommitted {
@@ -156,14 +157,15 @@ export class JobBatch {
     const inbox = inboxChanges(messages, (pid, tid) => (states ??= new Map(tasks.map((t) => [t.id, t.state]))).get(`${pid}:${tid}`), [...this.leftInterrupted], this.isExternal, [...this.reoffered].map(([task, mid]) => ({ task, mid })));
     this.leftInterrupted.clear();
     this.reoffered.clear();
+    const stored = storedMessages(messages, deliveries);
     const ops = this.outbox.take();
     const fresh = this.fresh;
     this.fresh = [];
     const committed = this.writer.writeBatch(async (tx: Store) => {
       for (const row of procs) await tx.procs.upsert(row);
       for (const row of tasks) await tx.tasks.upsert(row);
-      // new rows under fresh ids: upserts, so the SQL stores write each table in one statement
-      for (const row of messages) await tx.messages.upsert(row);
+      // new rows under fresh ids (the ones worth keeping: stored-messages.ts): upserts, so the SQL stores write each table in one statement
+      for (const row of stored) await tx.messages.upsert(row);
       for (const row of deliveries) await tx.deliveries.upsert(row);
       if (inbox.left.length > 0) await tx.queries.deleteInboxOf(inbox.left);
       for (const row of inbox.rows) await tx.inbox.upsert(row);
