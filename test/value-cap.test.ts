@@ -4,6 +4,7 @@
  * marker and page through them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkValueSize, jsonBytes } from '../server/engine/value-cap.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -24,6 +25,47 @@ steps:
           ${code}
 `;
 }
+
+describe('the size check', () => {
+  const fits = (value: unknown, cap: number) => {
+    try {
+      checkValueSize('the value', value, cap);
+      return true;
+    } catch (err) {
+      expect(err).toMatchObject({ code: 'data.too_large' });
+      return false;
+    }
+  };
+
+  it('decides by the exact JSON size, at the cap and one byte past it', () => {
+    const values: unknown[] = [
+      'x'.repeat(40),
+      'é'.repeat(40),
+      '\u0001'.repeat(40),
+      { a: [1, 2.5, -1e300, true, null, 'q'], b: { c: 'ü'.repeat(9) }, d: undefined },
+      [undefined, () => 1, { n: Number.NaN }],
+      new Date(0),
+      Array.from({ length: 20 }, (_, i) => ({ [`k${i}`]: 'v'.repeat(i) })),
+    ];
+    for (const value of values) {
+      const bytes = jsonBytes(value);
+      expect(fits(value, bytes)).toBe(true);
+      expect(fits(value, bytes - 1)).toBe(false);
+    }
+  });
+
+  it('refuses a string of control characters whose JSON is past the cap, though its length is far below it', () => {
+    // 30 characters, each `\u0001` in JSON: 182 bytes
+    expect(fits('\u0001'.repeat(30), 100)).toBe(false);
+  });
+
+  it('measures values nested deeper than the quick bound walks', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100; i++) deep = { d: deep };
+    expect(fits(deep, jsonBytes(deep))).toBe(true);
+    expect(fits(deep, jsonBytes(deep) - 1)).toBe(false);
+  });
+});
 
 describe('value_cap_bytes (default 1 MiB)', () => {
   it("an act's result above it fails the act with data.too_large; nothing large is stored", async () => {

@@ -23,10 +23,54 @@ export function jsonBytes(value: unknown): number {
   return text === undefined ? 0 : Buffer.byteLength(text);
 }
 
+/** Nesting past which the bound gives up (the exact measure then finds a cycle or the size). */
+const BOUND_DEPTH = 64;
+
+/**
+ * An upper bound of the JSON size of `value` in bytes, walked without serializing it: a string
+ * counts 6 bytes a character (`\uXXXX`, the most any UTF-16 unit becomes) and its quotes, a number
+ * 24 (`-1.7976931348623157e+308`), a key like a string plus its colon; undefined and functions
+ * count as `null`. Infinity once the bound passes `limit`, or where the walk cannot tell: values
+ * with `toJSON` (dates), bigints, and nesting past BOUND_DEPTH.
+ */
+function jsonBytesAtMost(value: unknown, limit: number, depth: number): number {
+  switch (typeof value) {
+    case 'string':
+      return value.length * 6 + 2;
+    case 'number':
+      return 24;
+    case 'boolean':
+      return 5;
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return 4;
+    case 'bigint':
+      return Infinity;
+  }
+  if (value === null) return 4;
+  if (depth >= BOUND_DEPTH || typeof (value as { toJSON?: unknown }).toJSON === 'function') return Infinity;
+  let bytes = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      bytes += jsonBytesAtMost(item, limit, depth + 1) + 1;
+      if (bytes > limit) return Infinity;
+    }
+    return bytes;
+  }
+  const fields = value as Record<string, unknown>;
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key)) continue;
+    bytes += key.length * 6 + 4 + jsonBytesAtMost(fields[key], limit, depth + 1);
+    if (bytes > limit) return Infinity;
+  }
+  return bytes;
+}
+
 /** Throws `data.too_large` when `value` is above the cap; `what` names it for the person reading. */
 export function checkValueSize(what: string, value: unknown, cap: number): void {
-  // a string's JSON is at least as long as it is: most values pass without being serialized
-  if (typeof value === 'string' && value.length * 3 + 2 <= cap) return;
+  // most values are far below the cap: a bound proves it without serializing them
+  if (jsonBytesAtMost(value, cap, 0) <= cap) return;
   const bytes = jsonBytes(value);
   if (bytes <= cap) return;
   throw new ActError('data.too_large', `${what} is ${roughBytes(bytes)} of JSON, above the limit of ${formatBytes(cap)} (value_cap_bytes): keep large content outside the process and pass a reference`, { bytes, limit: cap });
