@@ -268,11 +268,17 @@ steps:
   await tick(0).click({ modifiers: ['Shift'] });
   const bar = page.getByRole('group', { name: 'Decide the selected tasks' });
   await expect(bar).toContainText('100 tasks selected');
-  // meanwhile two are answered elsewhere
+  // meanwhile two are answered elsewhere: the list drops them (its live refresh), yet they stay
+  // ticked, so the decision reports them instead of leaving them out unseen
+  await expect(tick(3)).toBeVisible();
+  await expect(tick(7)).toBeVisible();
   for (const pid of [pids[3], pids[7]]) {
     const tid = (await adminApi.processes.get.query({ pid })).tasks.find((t) => t.key === 'ok' && t.kind === 'act')!.tid;
     await adminApi.tasks.complete.mutate({ pid, tid, options: { by: 'elsewhere' } });
   }
+  await expect(tick(3)).toHaveCount(0);
+  await expect(tick(7)).toHaveCount(0);
+  await expect(bar).toContainText('100 tasks selected');
   await bar.getByRole('button', { name: 'Approve all' }).click();
   await expect(page.getByTestId('bulk-result')).toContainText('98 decided, 2 not:');
   await expect(page.getByTestId('bulk-result').getByRole('listitem')).toHaveCount(2);

@@ -6,7 +6,7 @@
  * pressed), and `done` (the last decision, announced). After a decision the next task opens.
  */
 'use client';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useMe } from '../data/auth.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorNote } from '../ui/error-note.tsx';
@@ -44,9 +44,7 @@ export function InboxView() {
     if (openedKey === taskKey({ pid, tid })) setGone((n) => n + 1);
   });
 
-  const keys = useMemo(() => rows.map(taskKey), [rows]);
-  const selection = useTaskSelection(keys);
-  const ticked = useMemo(() => rows.filter((r) => selection.selected.has(taskKey(r))).map((r) => ({ pid: r.pid, tid: r.tid, mid: r.mid, nid: r.nid })), [rows, selection.selected]);
+  const selection = useTaskSelection(rows);
 
   const open = useCallback((row: Target) => {
     setOpened({ pid: row.pid, tid: row.tid });
@@ -93,7 +91,7 @@ export function InboxView() {
           <NotifyButton />
         </p>
         {liveError ? <ErrorNote error={liveError} title="Live updates are off" /> : null}
-        <BulkDecisionBar tasks={ticked} onClear={selection.clear} />
+        <BulkDecisionBar tasks={selection.tasks} onClear={selection.clear} />
         {rows.length === 0 ? (
           <EmptyState icon="inbox" title="Nothing waits for you">
             New tasks appear here by themselves as workflows reach a step that needs you.
