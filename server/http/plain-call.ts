@@ -17,9 +17,8 @@
  * not a procedure's.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import { getTRPCErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
-import { getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError } from '@trpc/server/unstable-core-do-not-import';
 import { callProcedure, lazySignal } from './procedure-call.ts';
 
 export interface PlainCallOptions<Ctx extends object> {
@@ -129,7 +128,7 @@ async function answer<Ctx extends object>(options: PlainCallOptions<Ctx>, call: 
   } catch (cause) {
     error = getTRPCErrorFromUnknown(cause);
     options.onError({ error, path: call.path, type: call.type, input: input.result(), ctx, req });
-    reply = { error: getErrorShape({ config, ctx, error, input: input.result(), path: call.path, type: call.type }) };
+    reply = { error: getTRPCErrorShape({ config, ctx, error, input: input.result(), path: call.path, type: call.type }) };
     sent = transformTRPCResponse(config, reply as Parameters<typeof transformTRPCResponse>[1]);
   }
   const body = JSON.stringify(sent);
