@@ -2,7 +2,8 @@
  * Scale-out on PostgreSQL: two server instances on one database, joined by the socket.io
  * PostgreSQL adapter. A client of instance B sees the live events of a process that runs on
  * instance A, and catches up on B from the store; the API works the same on PostgreSQL; a token
- * revoked through A disconnects its socket on B (the access change is relayed). A lone instance
+ * revoked through A disconnects its socket on B (the access change is relayed); the health room on
+ * B hears both instances. A lone instance
  * publishes no live event over NOTIFY until another one announced itself.
  */
 import pg from 'pg';
@@ -25,10 +26,13 @@ steps:
 let a: TestServer;
 let b: TestServer;
 
-useTwoServersOnPostgres(async (pair) => {
-  ({ a, b } = pair);
-  await a.as('designer').models.deploy.mutate({ source: flow });
-});
+useTwoServersOnPostgres(
+  async (pair) => {
+    ({ a, b } = pair);
+    await a.as('designer').models.deploy.mutate({ source: flow });
+  },
+  { live: { healthIntervalMs: 200 } },
+);
 
 async function complete(key: string, pid: string, as: string): Promise<void> {
   const task = (await a.engine.tasks.list(pid)).find((x) => x.key === key && x.state === 'interrupted')!;
@@ -57,6 +61,16 @@ describe('two instances on PostgreSQL', () => {
     const live = log.of('task').filter((p) => p.pid === pid).map((p) => `${p.tid}:${p.state}`);
     expect(live.slice(live.length - recorded.length)).toEqual(recorded);
     expect(log.of('inbox').some((p) => p.pid === pid && p.change === 'removed')).toBe(true);
+  });
+
+  it("a client of B in the health room gets every instance's health: A sends its own though no socket of A listens", async () => {
+    const socket = b.socket('viewer');
+    const log = new SocketLog(socket);
+    await connected(socket);
+    expect((await join(socket, 'health')).ok).toBe(true);
+    expect(await log.waitFor('health', (p) => p.instance === a.engine.instanceId)).toMatchObject({ writer: { depth: expect.any(Number) } });
+    await log.waitFor('health', (p) => p.instance === b.engine.instanceId);
+    socket.disconnect();
   });
 
   it('catch-up on B reads what A wrote; the API lists the same on both instances', async () => {

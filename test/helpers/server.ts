@@ -285,10 +285,10 @@ export interface ServerPair {
  * Two servers on one PostgreSQL database for a whole test file: started before its tests (then
  * `setUp` runs with them), closed after them.
  */
-export function useTwoServersOnPostgres(setUp: (pair: ServerPair) => Promise<void>): void {
+export function useTwoServersOnPostgres(setUp: (pair: ServerPair) => Promise<void>, options: Pick<StartOptions, 'live'> = {}): void {
   let pair: ServerPair | undefined;
   beforeAll(async () => {
-    pair = await twoServersOnPostgres();
+    pair = await twoServersOnPostgres(options);
     await setUp(pair);
   }, 30_000);
   afterAll(async () => {
@@ -296,10 +296,10 @@ export function useTwoServersOnPostgres(setUp: (pair: ServerPair) => Promise<voi
   });
 }
 
-export async function twoServersOnPostgres(): Promise<ServerPair> {
+export async function twoServersOnPostgres(options: Pick<StartOptions, 'live'> = {}): Promise<ServerPair> {
   const db = await createTestDatabase('postgresql');
-  const a = await startTestServer({ database: db, scaleOutUrl: db.url });
-  const b = await startTestServer({ database: db, scaleOutUrl: db.url });
+  const a = await startTestServer({ ...options, database: db, scaleOutUrl: db.url });
+  const b = await startTestServer({ ...options, database: db, scaleOutUrl: db.url });
   return {
     db,
     a,
