@@ -11,8 +11,8 @@
 import type { DeliveryRow, MessageRow } from '../store/contract/types.ts';
 
 /** The messages of a batch to store, in emission order. */
-export function storedMessages(messages: readonly MessageRow[], deliveries: readonly DeliveryRow[]): MessageRow[] {
-  if (messages.length < 2) return [...messages];
+export function storedMessages(messages: readonly MessageRow[], deliveries: readonly DeliveryRow[]): readonly MessageRow[] {
+  if (messages.length < 2) return messages;
   const delivered = deliveries.length > 0 ? new Set(deliveries.map((d) => d.msg_id)) : undefined;
   // tasks with a message after the one looked at, walking from the newest
   const later = new Set<string>();

@@ -26,7 +26,7 @@ export type SqlStatement = [sql: string, params: unknown[]];
 
 interface Reply {
   id: number;
-  /** Statements the worker ran for the batch (its share of the group's BEGIN and COMMIT included). */
+  /** Statements of the commit that wrote the batch, counted on its group's first batch (0 on the others, and for a batch that failed). */
   ran: number;
   /** 1 for the first batch of a group (its COMMIT), else 0. */
   commits: number;
@@ -58,9 +58,11 @@ export class SqliteWriteThread {
       this.waiting.delete(reply.id);
       if (this.waiting.size === 0) this.wentIdle();
       statementsRun += reply.ran;
-      if (reply.commits === 0) batchesGrouped++;
-      if (reply.error === undefined) waiter.resolve();
-      else waiter.reject(new ActError('internal', `the SQLite write failed: ${reply.error}`));
+      if (reply.error === undefined) {
+        // a batch that failed was not written in another's commit either
+        if (reply.commits === 0) batchesGrouped++;
+        waiter.resolve();
+      } else waiter.reject(new ActError('internal', `the SQLite write failed: ${reply.error}`));
     });
     this.worker.on('error', (err) => this.fail(`the SQLite write thread failed: ${err.message}`));
     this.worker.once('exit', () => this.fail('the SQLite write thread stopped'));
