@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { TOO_LARGE } from './errors.ts';
 import { MAX_SECRET_BYTES } from '../../vocab/secrets.ts';
+import { jsonBytes } from '../engine/value-cap.ts';
 
 export const LIMITS = {
   /** A request body. */
@@ -20,10 +21,6 @@ export const LIMITS = {
   /** Rows of one page. */
   pageSize: 500,
 } as const;
-
-function jsonBytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
-}
 
 const tooLarge = (what: string, max: number) => ({ message: `${what} is larger than ${Math.round(max / 1024)} KiB`, params: { [TOO_LARGE]: true } });
 
