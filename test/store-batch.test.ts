@@ -7,10 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
 import type { Store } from '../server/store/contract/index.ts';
 import { UNHELD_UNDATED } from '../server/store/contract/inbox.ts';
+import type { AuditRow } from '../server/store/server-rows.ts';
 import { BACKENDS, SQL_BACKENDS, createTestDatabase, useTestStore } from './helpers/databases.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { samples, task } from './helpers/store-samples.ts';
 import { countStatements, statementCount } from '../bench/peers/pg-costs.ts';
+
+/** A row of one of the server's tables (server-rows.ts). */
+const AUDIT_ROW: AuditRow = { id: 'a1', time: 1, actor: 'u1', actor_name: 'ann', action: 'proc.start', target: 'p1', detail: { n: 1 }, result: 'ok' };
 
 const ids = async (store: Store): Promise<string[]> => (await store.tasks.query()).rows.map((row) => row.id);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,6 +42,18 @@ describe.each(BACKENDS)('%s batch', (backend) => {
     expect(await store().tasks.find('old')).toEqual(task('old', 'p1', 4));
     expect((await store().ops.find('o1'))?.status).toBe('done');
     expect(await store().procs.find('p1')).toEqual(samples.procs('p1', 1));
+  });
+
+  it("reaches the server's tables in a batch (Store.serverCollection): their rows land with the batch's", async () => {
+    expect(store().serverCollection?.('procs')).toBeUndefined();
+    expect(store().serverCollection?.('no-such-table')).toBeUndefined();
+    await store().batch(async (tx) => {
+      await tx.serverCollection!('audit')!.upsert(AUDIT_ROW);
+      await tx.tasks.upsert(task('a', 'p1', 1));
+    });
+    expect(await store().serverCollection!('audit')!.find(AUDIT_ROW.id)).toEqual(AUDIT_ROW);
+    expect(await store().audit.find(AUDIT_ROW.id)).toEqual(AUDIT_ROW);
+    expect(await ids(store())).toEqual(['a']);
   });
 
   it('passes on the rejection of fn', async () => {
@@ -96,6 +112,18 @@ describe.each(SQL_BACKENDS)('%s batch transaction', (backend) => {
     expect((await store().ops.find('o1'))?.status).toBe('pending');
     expect(await store().procs.exists('p1')).toBe(false);
     expect(await store().messages.exists('m1')).toBe(false);
+  });
+
+  it("rolls a server table's rows back with the batch", async () => {
+    await expect(
+      store().batch(async (tx) => {
+        await tx.serverCollection!('audit')!.upsert(AUDIT_ROW);
+        await tx.tasks.upsert(task('a', 'p1', 1));
+        throw new Error('crash after the writes');
+      }),
+    ).rejects.toThrow('crash after the writes');
+    expect(await store().audit.exists(AUDIT_ROW.id)).toBe(false);
+    expect(await ids(store())).toEqual([]);
   });
 
   it('keeps outer operations out of an open batch: they wait, and survive its rollback', async () => {

@@ -5,15 +5,13 @@
  * action is audited, so the separate writes doubled the commits on PostgreSQL (bench:http, 64
  * callers starting: 0.16 commits per start, the engine's own starts 0.08), and on SQLite each
  * group waited until the write thread was idle, then ran on the main thread. A group still
- * resolves only once it is in the store. A batch's store offers the table as
- * `collection(table)` (the SQL stores') or, the memory store batching on itself, as its `audit`
- * collection. Once the engine is closed, and while its store writer is saturated (the record of a
+ * resolves only once it is in the store. A batch's store offers the table through
+ * `Store.serverCollection`. Once the engine is closed, and while its store writer is saturated (the record of a
  * call refused for that reason would wait behind the backlog), groups are written on their own
  * (`alone`).
  */
 import { systemClock, type Clock } from '../engine/clock.ts';
 import { ActError } from '../engine/errors.ts';
-import { TABLES, type Table } from '../store/columns.ts';
 import type { Collection, Store } from '../store/contract/types.ts';
 import type { AuditRow } from '../store/server-rows.ts';
 import { createAuditLog, writtenAlone, type AuditStore } from './audit-log.ts';
@@ -25,12 +23,9 @@ export interface WritesAlong {
   writeAlong(part: (tx: Store) => Promise<void>): Promise<void>;
 }
 
-type BatchStore = Store & { collection?: (table: Table) => Collection<AuditRow>; audit?: Collection<AuditRow> };
-
 /** The `audit` table in a batch's store. */
 function auditIn(tx: Store): Collection<AuditRow> {
-  const batch = tx as BatchStore;
-  const audit = batch.collection ? batch.collection(TABLES.audit) : batch.audit;
+  const audit = tx.serverCollection?.('audit') as Collection<AuditRow> | undefined;
   if (!audit) throw new ActError('internal', 'the store batch has no audit table');
   return audit;
 }

@@ -304,5 +304,8 @@ export const COLLECTION_NAMES = Object.keys(TABLES) as TableName[];
 /** The server's collections (server-rows.ts), outside the engine's `Store`. */
 export const SERVER_COLLECTION_NAMES: readonly ServerCollectionName[] = ['users', 'sessions', 'apiTokens', 'audit', 'drafts', 'secrets', 'groups', 'notifications', 'mailLinkUses'];
 
+/** Whether `name` names one of the server's tables. */
+export const isServerCollectionName = (name: string): name is ServerCollectionName => (SERVER_COLLECTION_NAMES as readonly string[]).includes(name);
+
 /** The hidden insertion-order column (see prisma/models.prisma). */
 export const SEQ = 'seq';

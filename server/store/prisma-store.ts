@@ -15,6 +15,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ActError } from '../engine/errors.ts';
 import type {
+  Collection,
   CollectionName,
   DeliveryRow,
   EventRow,
@@ -34,7 +35,7 @@ import type {
   TaskRow,
   WriteGuard,
 } from './contract/types.ts';
-import { TABLES, type Table } from './columns.ts';
+import { isServerCollectionName, TABLES, type Table } from './columns.ts';
 import { guardedBatch } from './contract/guarded-batch.ts';
 import { Gate } from './gate.ts';
 import { PrismaCollection, type Delegate, type Session } from './prisma-collection.ts';
@@ -153,6 +154,11 @@ abstract class PrismaStoreBase implements Store {
    */
   collection<T extends { id: string }>(table: Table): PrismaCollection<T> {
     return new PrismaCollection<T>(table, this.session);
+  }
+
+  /** Store.serverCollection: a server table's collection on this store's session (in a batch: its transaction). */
+  serverCollection(name: string): Collection<{ id: string }> | undefined {
+    return isServerCollectionName(name) ? this.collection(TABLES[name]) : undefined;
   }
 
   async claimProcesses(owner: string, now: number, states: readonly string[], limit: number, among?: readonly string[]): Promise<string[]> {

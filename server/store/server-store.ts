@@ -9,7 +9,7 @@
  */
 import { MemoryCollection } from './contract/memory.ts';
 import type { Collection } from './contract/types.ts';
-import { SERVER_COLLECTION_NAMES, TABLES, type Table } from './columns.ts';
+import { isServerCollectionName, SERVER_COLLECTION_NAMES, TABLES, type Table } from './columns.ts';
 import type { ServerCollectionName, ServerCollections, ServerQueries, ServerStore } from './server-rows.ts';
 
 /** Fields the memory collections index: the ones server/auth and server/audit filter on with `eq`. */
@@ -40,7 +40,9 @@ export function withServerCollections<S extends object>(
   const made: Partial<Record<ServerCollectionName, Collection<{ id: string }>>> = {};
   for (const name of SERVER_COLLECTION_NAMES) made[name] = make(TABLES[name], name);
   const collections = made as unknown as ServerCollections;
-  return Object.assign(store, collections, { serverQueries: queries(collections) });
+  // Store.serverCollection: the memory store runs a batch on itself, so this serves its batches too
+  const serverCollection = (name: string): Collection<{ id: string }> | undefined => (isServerCollectionName(name) ? made[name] : undefined);
+  return Object.assign(store, collections, { serverQueries: queries(collections), serverCollection });
 }
 
 /** The factory of the memory store's server collections. */

@@ -445,6 +445,13 @@ export interface Store {
    * the order they were called (SQLite's write thread); absent or 1: one after another.
    */
   readonly pipelinedWrites?: number;
+  /**
+   * The collection of one of the server's tables (`audit`, `users` …: server-rows.ts) on this
+   * store — or, called on the `tx` of `batch` / `writeOnlyBatch`, in that batch, so the server's
+   * rows can ride in the engine's transactions. Absent, or undefined for a name it does not
+   * know, on a store opened without the server's tables.
+   */
+  serverCollection?(name: string): Collection<{ id: string }> | undefined;
   close(): Promise<void>;
 }
 
