@@ -198,4 +198,12 @@ describe('boundDetail', () => {
       expect(Buffer.byteLength(JSON.stringify(bounded)), `bound ${size}`).toBeLessThanOrEqual(size);
     }
   });
+
+  it('drops secret keys at any depth, keeps secret words in values, and writes bigints as text', () => {
+    const detail = { inputs: { amount: 5, nested: [{ Password: 'p', note: 'the token is elsewhere' }] }, api_Secret: 's', idempotencyKey: 'k' };
+    expect(boundDetail(detail)).toEqual({ inputs: { amount: 5, nested: [{ note: 'the token is elsewhere' }] }, idempotencyKey: 'k' });
+    expect(boundDetail({ inputs: { note: 'a token in a value' } })).toEqual({ inputs: { note: 'a token in a value' } });
+    expect(boundDetail({ n: 12n, deep: { m: [1n] } })).toEqual({ n: '12', deep: { m: ['1'] } });
+    expect(boundDetail(undefined)).toBeNull();
+  });
 });

@@ -13,9 +13,8 @@ const DETAIL_BYTES = 2048;
 
 /** The request's essentials, bounded: large values are replaced by their size. */
 export function boundedDetail(detail: unknown, maxBytes = DETAIL_BYTES): unknown {
-  const text = JSON.stringify(detail ?? null) ?? 'null';
-  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return detail ?? null;
-  return { truncated: true, bytes: Buffer.byteLength(text, 'utf8') };
+  const bytes = Buffer.byteLength(JSON.stringify(detail ?? null) ?? 'null', 'utf8');
+  return bytes <= maxBytes ? (detail ?? null) : { truncated: true, bytes };
 }
 
 export interface AuditTarget {
@@ -52,6 +51,6 @@ export async function recordAudit(services: ApiServices, caller: Caller | null, 
     ...(what.detailBytes === undefined ? {} : { detailBytes: what.detailBytes }),
   };
   // the audit log is the record of every mutation; the log line is for debugging, as request lines are
-  services.log.debug({ user: entry.actor_name, action: what.action, target: what.target, result, ...what.ids }, 'mutation');
+  if (services.log.isLevelEnabled('debug')) services.log.debug({ user: entry.actor_name, action: what.action, target: what.target, result, ...what.ids }, 'mutation');
   await services.audit.record(entry).catch((err: unknown) => services.log.error({ err: String(err), action: what.action }, 'audit record failed'));
 }

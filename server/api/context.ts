@@ -78,10 +78,26 @@ function appendCookie(res: ServerResponse, cookie: string): void {
   res.setHeader('set-cookie', [...list, cookie]);
 }
 
+/** The session cookie's attributes besides its value and lifetime. */
+const cookieBase = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secure });
+
+/**
+ * The context's `setSessionCookie` (returned, not written in createContext's literal: under tsx
+ * the build names every function written as a property, a `defineProperty` each time one is
+ * made — per call there).
+ */
+function sessionCookieSetter(res: ServerResponse, secure: boolean): ApiContext['setSessionCookie'] {
+  return (token, expires) => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: token, expires: new Date(expires), ...cookieBase(secure) }));
+}
+
+/** The context's `clearSessionCookie` (see sessionCookieSetter). */
+function sessionCookieClearer(res: ServerResponse, secure: boolean): ApiContext['clearSessionCookie'] {
+  return () => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: '', maxAge: 0, ...cookieBase(secure) }));
+}
+
 export async function createContext(services: ApiServices, req: IncomingMessage, res: ServerResponse): Promise<ApiContext> {
   const sessionToken = sessionFromCookies(req.headers.cookie);
   const caller = await resolveCaller(services.auth, bearerToken(req.headers.authorization), sessionToken);
-  const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: services.secureCookie };
   return {
     services,
     caller,
@@ -89,7 +105,7 @@ export async function createContext(services: ApiServices, req: IncomingMessage,
     csrfHeader: req.headers[CSRF_HEADER] === '1',
     idempotencyKey: typeof req.headers[IDEMPOTENCY_HEADER] === 'string' ? req.headers[IDEMPOTENCY_HEADER] : null,
     ip: clientAddress(req, services.trustProxy),
-    setSessionCookie: (token, expires) => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: token, expires: new Date(expires), ...base })),
-    clearSessionCookie: () => appendCookie(res, stringifySetCookie({ name: SESSION_COOKIE, value: '', maxAge: 0, ...base })),
+    setSessionCookie: sessionCookieSetter(res, services.secureCookie),
+    clearSessionCookie: sessionCookieClearer(res, services.secureCookie),
   };
 }

@@ -11,8 +11,14 @@ export const MAX_LIST_DETAIL_BYTES = 1024 * 1024;
 
 const SECRET_KEY = /password|passwd|secret|token/i;
 
-/** The JSON text of `detail` without secret keys; undefined when it has none (undefined, a function). */
+/**
+ * The JSON text of `detail` without secret keys; undefined when it has none (undefined, a function).
+ * A secret key's name is plain letters, never escaped in JSON: text in which no secret word
+ * appears has no such key, and is the answer as it is (no replacer called for every value).
+ */
 function redactedJson(detail: unknown): string | undefined {
+  const plain = plainJson(detail);
+  if (plain !== undefined && !SECRET_KEY.test(plain)) return plain;
   try {
     return JSON.stringify(detail, (key, value: unknown) => {
       if (key !== '' && SECRET_KEY.test(key)) return undefined;
@@ -20,6 +26,15 @@ function redactedJson(detail: unknown): string | undefined {
     });
   } catch (err) {
     return JSON.stringify({ unserializable: (err as Error).message });
+  }
+}
+
+/** JSON.stringify's text of `detail`; undefined when it has none or cannot be made (a bigint: the replacer's work). */
+function plainJson(detail: unknown): string | undefined {
+  try {
+    return JSON.stringify(detail);
+  } catch {
+    return undefined;
   }
 }
 

@@ -14,7 +14,8 @@ export function newSecret(prefix = ''): string {
 
 /** SHA-256 hex of a secret: what the store keeps instead of it. */
 export function secretHash(secret: string): string {
-  return crypto.createHash('sha256').update(secret, 'utf8').digest('hex');
+  // the one-shot hash: no Hash object per call (every API call hashes its session or token)
+  return crypto.hash('sha256', secret, 'hex');
 }
 
 /** Whether a presented value can be one of our secrets at all (cheap check before any lookup). */

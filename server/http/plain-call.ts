@@ -83,7 +83,7 @@ function bodyText(req: IncomingMessage): Promise<string> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.once('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
+      const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8');
       resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     });
     req.once('error', reject);
@@ -93,29 +93,52 @@ function bodyText(req: IncomingMessage): Promise<string> {
 /**
  * The raw input as tRPC reads it: the JSON of `text` (undefined when empty) through the router's
  * transformer, parsed on the first read, a failure as BAD_REQUEST with its message; `result()`
- * is the input once a read succeeded.
+ * is the input once a read succeeded. (`get` is made by `reader`, not written in the object
+ * literal: under tsx the build names every function written as a property, a `defineProperty`
+ * each time one is made — per call here.)
  */
-function rawInput(router: AnyRouter, text: string | null) {
-  let read: Promise<unknown> | undefined;
-  let parsed: { value: unknown } | undefined;
-  return {
-    get: (): Promise<unknown> =>
-      (read ??= (async () => {
-        const value = text ? router._def._config.transformer.input.deserialize(JSON.parse(text)) : undefined;
-        parsed = { value };
-        return value;
-      })().catch((cause: unknown) => {
-        if (cause instanceof TRPCError) throw cause;
-        throw new TRPCError({ code: UNREADABLE_INPUT, message: cause instanceof Error ? cause.message : 'Invalid input', cause });
-      })),
-    result: (): unknown => parsed?.value,
-  };
+class RawInput {
+  private read: Promise<unknown> | undefined;
+  private parsed: { value: unknown } | undefined;
+  readonly get: () => Promise<unknown>;
+
+  constructor(
+    private readonly router: AnyRouter,
+    private readonly text: string | null,
+  ) {
+    this.get = reader(this);
+  }
+
+  /** The parsed input (read once). */
+  value(): Promise<unknown> {
+    return (this.read ??= this.parse().catch(unreadable));
+  }
+
+  result(): unknown {
+    return this.parsed?.value;
+  }
+
+  private async parse(): Promise<unknown> {
+    const value = this.text ? this.router._def._config.transformer.input.deserialize(JSON.parse(this.text)) : undefined;
+    this.parsed = { value };
+    return value;
+  }
+}
+
+function reader(input: RawInput): () => Promise<unknown> {
+  return () => input.value();
+}
+
+/** A failed read of the input as tRPC reports it: BAD_REQUEST with the failure's message. */
+function unreadable(cause: unknown): never {
+  if (cause instanceof TRPCError) throw cause;
+  throw new TRPCError({ code: UNREADABLE_INPUT, message: cause instanceof Error ? cause.message : 'Invalid input', cause });
 }
 
 async function answer<Ctx extends object>(options: PlainCallOptions<Ctx>, call: PlainCall, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { router } = options;
   const config = router._def._config;
-  const input = rawInput(router, call.type === 'mutation' ? await bodyText(req) : call.queryInput);
+  const input = new RawInput(router, call.type === 'mutation' ? await bodyText(req) : call.queryInput);
   let ctx: Ctx | undefined;
   let reply: object;
   let sent: object;

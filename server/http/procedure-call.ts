@@ -61,16 +61,24 @@ function layerOptions(index: number, def: ChainDef, layer: Layer) {
     batchIndex: 0,
     meta: def.meta,
     input: layer.input,
-    next: (opts?: NextOptions) =>
-      callLayer(index + 1, def, {
-        path: layer.path,
-        type: layer.type,
-        signal: layer.signal,
-        ctx: opts?.ctx ? { ...layer.ctx, ...opts.ctx } : layer.ctx,
-        input: opts && 'input' in opts ? opts.input : layer.input,
-        getRawInput: opts?.getRawInput ?? layer.getRawInput,
-      }),
+    next: nextOf(index, def, layer),
   };
+}
+
+/**
+ * Layer `index`'s `next` (returned, not written in layerOptions' literal: under tsx the build
+ * names every function written as a property, a `defineProperty` each time one is made).
+ */
+function nextOf(index: number, def: ChainDef, layer: Layer): (opts?: NextOptions) => Promise<LayerResult> {
+  return (opts) =>
+    callLayer(index + 1, def, {
+      path: layer.path,
+      type: layer.type,
+      signal: layer.signal,
+      ctx: opts?.ctx ? { ...layer.ctx, ...opts.ctx } : layer.ctx,
+      input: opts && 'input' in opts ? opts.input : layer.input,
+      getRawInput: opts?.getRawInput ?? layer.getRawInput,
+    });
 }
 
 async function callLayer(index: number, def: ChainDef, layer: Layer): Promise<LayerResult> {

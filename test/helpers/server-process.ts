@@ -1,7 +1,8 @@
 /**
- * A real `acts` server as a child process (`server/main.ts`, what `npm start` runs), for tests and
- * benchmarks that need separate processes: it listens on a free port, signs in as the admin that
- * `ACTS_ADMIN_PASSWORD` created, and hands out tRPC clients and socket.io clients with that session.
+ * A real `acts` server as a child process (`server/main.ts` with the V8 flags of node-flags.ts:
+ * what `npm start` runs), for tests and benchmarks that need separate processes: it listens on a
+ * free port, signs in as the admin that `ACTS_ADMIN_PASSWORD` created, and hands out tRPC clients
+ * and socket.io clients with that session.
  *
  * State: starting (until its `serving` log line names the URL) → running → stopped (SIGTERM, or
  * SIGKILL after 10 s) or killed (`kill()`: SIGKILL, a crash).
@@ -13,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AppRouter } from '../../server/api/router.ts';
+import { SERVER_NODE_FLAGS } from '../../server/http/node-flags.ts';
 import { REPO_ROOT } from '../../server/store/schema-engine.mjs';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
@@ -31,7 +33,7 @@ export class ServerProcess {
   private readonly ready: Promise<void>;
 
   constructor(databaseUrl: string, env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server/main.ts')], {
+    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'server/main.ts')], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
