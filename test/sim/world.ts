@@ -43,6 +43,12 @@ export interface SimOptions {
   maxActions?: number;
   /** Prints the run step by step. */
   log?: (line: string) => void;
+  /**
+   * Another interleaving of the same run (crash equivalence looks for one, see admissible.ts):
+   * the engine's ids from another stream (other pids, other lanes) and, with code workers, the
+   * answers handed over in an order drawn from it. 0 or absent: the run's own order.
+   */
+  order?: number;
 }
 
 export interface SimResult {
@@ -186,7 +192,10 @@ class Simulation {
     this.gate?.close();
     // with code workers: every expression goes to a worker, answers land at fixed points (code-gate.ts)
     const created: { engine?: Engine } = {};
-    const gate = this.limits.codeWorkers ? new CodeGate(() => created.engine?.waitsOnlyForCode() ?? false) : undefined;
+    const order = this.options.order ?? 0;
+    const answers = order > 0 ? new Rng(this.options.seed * 65537 + order) : undefined;
+    const pick = answers ? (waiting: number) => answers.int(0, waiting - 1) : undefined;
+    const gate = this.limits.codeWorkers ? new CodeGate(() => created.engine?.waitsOnlyForCode() ?? false, pick) : undefined;
     this.gate = gate;
     const live = () => generation === this.generation && !this.crashed;
     // heard from before the boot recovery: an action recorded before a crash is applied by it
@@ -201,7 +210,7 @@ class Simulation {
     const engine = await Engine.create({
       store,
       clock: this.clock,
-      newId: new Rng(this.options.seed * 7919 + generation).ids(),
+      newId: new Rng(this.options.seed * 7919 + generation + order * 104729).ids(),
       autoTick: false,
       tickIntervalSecs: TICK_MS / 1000,
       logger: this.logger(),
