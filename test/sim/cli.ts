@@ -13,7 +13,7 @@
  */
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { crashEquivalence } from './crash-equivalence.ts';
+import { crashEquivalence, type CrashCheck } from './crash-equivalence.ts';
 import type { Violation } from './invariants.ts';
 import { readRegression, writeRegression } from './regression.ts';
 import { simulate, type SimResult } from './world.ts';
@@ -65,6 +65,11 @@ function printFailure(r: SeedReport): void {
   const first = r.violations[0];
   console.log(`FAIL seed ${r.seed}: ${first.invariant}${r.violations.length > 1 ? ` (+${r.violations.length - 1} more)` : ''}\n${first.detail}\n  replay: ${replayCommand(r)}`);
   if (opt.verbose) for (const v of r.violations.slice(1)) console.log(`also ${v.invariant}: ${v.detail}`);
+}
+
+function printReordered(check: CrashCheck): void {
+  if (check.reordered.length === 0) return;
+  console.log(`the crash settled races of ${check.reordered.join(', ')} the other way: each ended as a crash-free run in another order does (${check.replays} replays)`);
 }
 
 function fromResult(result: SimResult, crashAt?: number): SeedReport {
@@ -149,7 +154,7 @@ async function one(seed: number): Promise<number> {
     const check = await crashEquivalence(seed, { at: crashAt, log });
     result = check.crashed ?? check.base;
     violations = check.violations;
-    if (check.reordered.length > 0) console.log(`the crash settled races of ${check.reordered.join(', ')} the other way: each ended as a crash-free run in another order does (${check.replays} replays)`);
+    printReordered(check);
   } else {
     result = await simulate({ seed, store: opt.store === 'sqlite' ? 'sqlite' : 'memory', log });
     violations = result.violations;
@@ -178,6 +183,7 @@ async function replay(file: string): Promise<number> {
   const log = opt.verbose ? (line: string) => console.log(line) : undefined;
   const { seed, crashAfterWrites: at } = regression;
   const check = at === undefined ? undefined : await crashEquivalence(seed, { at, regression, log });
+  if (check) printReordered(check);
   const result = check ? (check.crashed ?? check.base) : await simulate({ seed, store: regression.store, regression, log });
   const violations = check ? check.violations : result.violations;
   if (violations.length > 0) printFailure({ ...fromResult(result, at), violations });
