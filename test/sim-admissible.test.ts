@@ -1,10 +1,11 @@
 /**
  * Crash equivalence accepts a race a recovery settled the other way, and nothing else
- * (test/sim/admissible.ts): first the rule over digests — a family must end as in one crash-free
- * run — then the search for those runs on a real seed, which still fails an end no order reaches.
+ * (test/sim/admissible.ts): first the rule over digests — a family ends as in the base run, or,
+ * when a subflow call of it raced, as in one crash-free run in another order — then the search
+ * for those runs on a real seed, which still fails an end no order reaches.
  */
 import { describe, expect, it } from 'vitest';
-import { changedFamilies, families, rootOf, unmatchedFamilies } from './sim/admissible.ts';
+import { changedFamilies, families, inadmissibleFamilies, rootOf } from './sim/admissible.ts';
 import { crashEquivalence, judgeCrash } from './sim/crash-equivalence.ts';
 
 /** A root's digest line: its act a7 ended `completed` and `skipped` as many times as given. */
@@ -36,51 +37,63 @@ describe('the admissible ends after a crash', () => {
     expect(families(base).get('p1')).toEqual([root('p1', 3, 0), child('p1'), child('p1'), child('p1')]);
   });
 
-  it("accepts the base run's own end", () => expect(unmatchedFamilies(base, [base])).toEqual([]));
+  /** Both families raced: a7 ended `skipped` in one run or the other. */
+  const raced = new Set(['p1', 'p2']);
+  const witnesses = [orderA, orderB];
+  const judge = (end: string[], others = witnesses, races = raced) => inadmissibleFamilies(end, base, others, races);
+
+  it("accepts the base run's own end, raced or not", () => {
+    expect(judge(base, [], new Set())).toEqual([]);
+    expect(changedFamilies(base, base)).toEqual([]);
+  });
 
   it('accepts two races settled the other way when crash-free runs settle each so (the swap of seed 800265)', () => {
     expect(changedFamilies(crashed, base)).toEqual(['p1', 'p2']);
-    expect(unmatchedFamilies(crashed, [base, orderA, orderB])).toEqual([]);
+    expect(judge(crashed)).toEqual([]);
   });
 
   it('does not take processes as interchangeable: the same swap with no crash-free run that settles it so fails', () => {
-    expect(unmatchedFamilies(crashed, [base])).toEqual(['p1', 'p2']);
-    expect(unmatchedFamilies(crashed, [base, orderA])).toEqual(['p2']);
+    expect(judge(crashed, [])).toEqual(['p1', 'p2']);
+    expect(judge(crashed, [orderA])).toEqual(['p2']);
   });
 
-  const witnesses = [base, orderA, orderB];
+  it('holds a family with no subflow race to the base run, whatever a run in another order did', () => {
+    expect(judge(crashed, witnesses, new Set(['p2']))).toEqual(['p1']);
+    expect(judge(crashed, witnesses, new Set())).toEqual(['p1', 'p2']);
+  });
+
   it('fails a lost act: a7 completed once less and not skipped either', () => {
-    expect(unmatchedFamilies(withP1(root('p1', 1, 1), child('p1')), witnesses)).toEqual(['p1']);
+    expect(judge(withP1(root('p1', 1, 1), child('p1')))).toEqual(['p1']);
   });
 
   it('fails an act run twice: a7 completed once more, with its child', () => {
-    expect(unmatchedFamilies(withP1(root('p1', 3, 1), child('p1'), child('p1'), child('p1')), witnesses)).toEqual(['p1']);
+    expect(judge(withP1(root('p1', 3, 1), child('p1'), child('p1'), child('p1')))).toEqual(['p1']);
   });
 
   it('fails a lost step elsewhere in a family whose race is admissible', () => {
-    expect(unmatchedFamilies(withP1(root('p1', 2, 1).replace(' m0/s1=completed', ''), child('p1'), child('p1')), witnesses)).toEqual(['p1']);
+    expect(judge(withP1(root('p1', 2, 1).replace(' m0/s1=completed', ''), child('p1'), child('p1')))).toEqual(['p1']);
   });
 
   it('fails a process that hangs, and other outputs', () => {
-    expect(unmatchedFamilies(withP1(root('p1', 2, 1, { state: 'running' }), child('p1'), child('p1')), witnesses)).toEqual(['p1']);
-    expect(unmatchedFamilies(withP1(root('p1', 2, 1, { outputs: '{"v1":3}' }), child('p1'), child('p1')), witnesses)).toEqual(['p1']);
+    expect(judge(withP1(root('p1', 2, 1, { state: 'running' }), child('p1'), child('p1')))).toEqual(['p1']);
+    expect(judge(withP1(root('p1', 2, 1, { outputs: '{"v1":3}' }), child('p1'), child('p1')))).toEqual(['p1']);
   });
 
   it('fails a lost, an extra or a changed child process', () => {
-    expect(unmatchedFamilies(withP1(root('p1', 2, 1), child('p1')), witnesses)).toEqual(['p1']);
-    expect(unmatchedFamilies(withP1(root('p1', 2, 1), child('p1'), child('p1'), child('p1')), witnesses)).toEqual(['p1']);
-    expect(unmatchedFamilies(withP1(root('p1', 2, 1), child('p1'), child('p1', '{"v1":3}')), witnesses)).toEqual(['p1']);
+    expect(judge(withP1(root('p1', 2, 1), child('p1')))).toEqual(['p1']);
+    expect(judge(withP1(root('p1', 2, 1), child('p1'), child('p1'), child('p1')))).toEqual(['p1']);
+    expect(judge(withP1(root('p1', 2, 1), child('p1'), child('p1', '{"v1":3}')))).toEqual(['p1']);
   });
 
   it('fails a process lost or added by the crash', () => {
-    expect(unmatchedFamilies(crashed.filter((l) => rootOf(l) !== 'p2'), witnesses)).toEqual(['p2']);
-    expect(unmatchedFamilies([...crashed, root('p9', 1, 0)].sort(), witnesses)).toEqual(['p9']);
+    expect(judge(crashed.filter((l) => rootOf(l) !== 'p2'))).toEqual(['p2']);
+    expect(judge([...crashed, root('p9', 1, 0)].sort(), witnesses, new Set([...raced, 'p9']))).toEqual(['p9']);
   });
 
   it("takes a family's lines from one crash-free run, never line by line from several", () => {
     // order C settles the race as the crash did but its child ended otherwise; base's child is the crash's
     const orderC = [...base.filter((l) => rootOf(l) !== 'p1'), root('p1', 2, 1), child('p1', '{"v1":3}'), child('p1', '{"v1":3}')].sort();
-    expect(unmatchedFamilies(crashed, [base, orderC, orderB])).toEqual(['p1']);
+    expect(judge(crashed, [orderC, orderB])).toEqual(['p1']);
   });
 });
 
@@ -88,7 +101,7 @@ describe('the search for crash-free orders', () => {
   const seed = 800265;
   const at = 65;
 
-  it(`seed ${seed} crashed after write ${at}: both races settled the other way are found in other orders; a tampered end is not`, async () => {
+  it(`seed ${seed} crashed after write ${at}: both races settled the other way are found in other orders; a tampered end is not, and an unraced family is held to the base run`, async () => {
     const check = await crashEquivalence(seed, { at });
     expect(check.violations.map((v) => `${v.invariant}: ${v.detail}`)).toEqual([]);
     expect(check.reordered).toEqual(['p1', 'p2']);
@@ -98,7 +111,13 @@ describe('the search for crash-free orders', () => {
     expect(lost).not.toEqual(crashed!.digest);
     const verdict = await judgeCrash(seed, at, base, { ...crashed!, digest: lost }, 4);
     expect(verdict.violations.map((v) => v.invariant)).toEqual(['crash-equivalence']);
-    expect(verdict.violations[0].detail).toContain('changed the final state of p1,');
+    expect(verdict.violations[0].detail).toContain('changed the final state of p1:');
     expect(verdict.replays).toBe(4);
+    // p0 had no subflow race in either run: changed, it fails at once, whatever another order does
+    expect(check.base.raced).not.toContain('p0');
+    const hung = crashed!.digest.map((line) => (line.startsWith('p0 ') ? line.replace(' completed ecode', ' running ecode') : line));
+    const unraced = await judgeCrash(seed, at, base, { ...crashed!, digest: hung });
+    expect(unraced.violations[0].detail).toContain('changed the final state of p0:\np0: no subflow call of it raced anything');
+    expect(unraced.reordered).toEqual(['p1', 'p2']);
   }, 120_000);
 });

@@ -7,22 +7,25 @@
  * it, and which hooks its update fires. Without a crash the engine's lanes settle such a race the
  * same way every time; recovery resumes the children in another order and may settle it the
  * other way. That is not a fault, so the crashed run is not held to the one order the base run
- * happened to take, but to some order the engine takes without a crash:
+ * happened to take, but to an order the engine takes without a crash. The rule, per *family* (a
+ * root process and the subflow children under it: digest lines `root …` and `root>…`):
  *
- *   Every *family* (a root process and the subflow children under it, digest lines `root…` and
- *   `root>…`) must end, line for line, as that family ends in one crash-free run of the same
- *   stimuli — the base run, or a replay of the crashed run's script in another interleaving
- *   (world.ts `order`: other engine ids, so other lanes; code-worker answers in another order).
+ *   A family must end, line for line, as in the base run; or, if a subflow call of it raced what
+ *   closed it (in either run's record: a subflow act that ended neither `completed` nor `error`,
+ *   world.ts `racedFamilies`), as it ends in one crash-free run of the crashed run's stimuli in
+ *   another interleaving (world.ts `order`: other engine ids, so other lanes; code-worker answers
+ *   in another order).
  *
- * A witness is a real end of the engine, so nothing is accepted because it looks alike: a lost
- * step or act, an act run twice, an extra or missing process, a process left running, other
- * outputs — each is a family no crash-free run ended in, and fails. Families are matched one by
- * one (they share nothing but admission slots), so two independent races each settled the other
- * way (seed 800265: p1's and p2's) need not be found in the same witness; the lines of one family
- * must all come from the same witness. The search is bounded (crash-equivalence.ts): an order it
- * does not find is reported as a failure, never assumed.
+ * A witness is a real end of the engine, not a look-alike: a lost step or act, an act run twice,
+ * an extra or missing process, a process left running, other outputs are ends no crash-free run
+ * reaches, and fail — and a family with no subflow race must match the base run exactly, as
+ * before. Families are matched one by one (they share nothing but admission slots), so two
+ * independent races each settled the other way (seed 800265: p1's and p2's) need not be found in
+ * the same witness; the lines of one family all come from the same run. The search for witnesses
+ * is bounded (crash-equivalence.ts): an order it does not find is a failure, never assumed.
+ * What the rule trusts: the crash-free engine. An order-dependent fault that also shows without a
+ * crash, in a family with a subflow race, is accepted here; the invariants must catch it.
  */
-
 /** The root process a digest line belongs to: its name up to the first space or `>`. */
 export function rootOf(line: string): string {
   const end = line.search(/[ >]/);
@@ -43,18 +46,24 @@ export function families(digest: readonly string[]): Map<string, string[]> {
 
 const same = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 
-/**
- * The families of `crashed` that no witness ended the same way (a family absent on one side
- * counts as ending with no line), sorted; empty when the crashed run is admissible.
- */
-export function unmatchedFamilies(crashed: readonly string[], witnesses: ReadonlyArray<readonly string[]>): string[] {
-  const mine = families(crashed);
-  const theirs = witnesses.map(families);
-  const roots = new Set([...mine.keys(), ...theirs.flatMap((w) => [...w.keys()])]);
-  return [...roots].filter((root) => !theirs.some((w) => same(w.get(root), mine.get(root)))).sort();
+/** Every root in these digests. */
+function rootsOf(digests: ReadonlyArray<Map<string, string[]>>): string[] {
+  return [...new Set(digests.flatMap((d) => [...d.keys()]))].sort();
 }
 
-/** The families of `crashed` that ended otherwise than in `base` (reordered or wrong), sorted. */
+/** The families of `crashed` that ended otherwise than in `base` (a family absent on one side ends with no line), sorted. */
 export function changedFamilies(crashed: readonly string[], base: readonly string[]): string[] {
-  return unmatchedFamilies(crashed, [base]);
+  const [mine, theirs] = [families(crashed), families(base)];
+  return rootsOf([mine, theirs]).filter((root) => !same(mine.get(root), theirs.get(root)));
+}
+
+/**
+ * The families of `crashed` the rule does not admit, sorted (empty: the crashed run is
+ * admissible): changed from `base`, and either not `raced` or ended so in none of `others`
+ * (crash-free runs in other orders).
+ */
+export function inadmissibleFamilies(crashed: readonly string[], base: readonly string[], others: ReadonlyArray<readonly string[]>, raced: ReadonlySet<string>): string[] {
+  const mine = families(crashed);
+  const witnesses = others.map(families);
+  return changedFamilies(crashed, base).filter((root) => !raced.has(root) || !witnesses.some((w) => same(w.get(root), mine.get(root))));
 }

@@ -4,13 +4,14 @@
  * file, must reach the same final state — every process's state, error code, outputs and the
  * states of its tasks by place — with every invariant holding in both runs.
  *
- * "The same" means: as the base run ended, or, for a family of processes whose race the recovery
- * settled the other way, as that family ends in a crash-free replay of the crashed run's stimuli
- * in another interleaving (the rule and why it hides no fault: admissible.ts). The replays are
- * made only when the digests differ, at most `maxOrders` of them, until every changed family is
- * found; a replay that breaks an invariant is no witness (and is named in the report).
+ * "The same" means: as the base run ended, or, for a family of processes with a subflow race that
+ * the recovery settled the other way, as that family ends in a crash-free replay of the crashed
+ * run's stimuli in another interleaving (the rule and why it hides no fault: admissible.ts). The
+ * replays are made only when a raced family's end differs, at most `maxOrders` of them, until
+ * every changed raced family is found; a replay that breaks an invariant is no witness (and is
+ * named in the report).
  */
-import { changedFamilies, families, unmatchedFamilies } from './admissible.ts';
+import { changedFamilies, families, inadmissibleFamilies } from './admissible.ts';
 import type { Violation } from './invariants.ts';
 import type { Regression } from './regression.ts';
 import { Rng } from './rng.ts';
@@ -19,17 +20,12 @@ import { simulate, type SimResult } from './world.ts';
 /** Crash-free replays in other orders made at most, per crash check that differs. */
 export const MAX_ORDERS = 24;
 
-export interface CrashCheck {
+export interface CrashCheck extends Verdict {
   seed: number;
   /** The crash point: after this many writes of the run. */
   at: number;
   base: SimResult;
   crashed: SimResult | undefined;
-  violations: Violation[];
-  /** Families that ended otherwise than in the base run, each as a crash-free run in another order does. */
-  reordered: string[];
-  /** Crash-free replays in other orders that the check made. */
-  replays: number;
 }
 
 /** The first lines where two digests differ, for the report. */
@@ -52,7 +48,8 @@ export interface CrashOptions {
 }
 
 interface Search {
-  unmatched: string[];
+  /** The digests of the replays that broke no invariant. */
+  others: string[][];
   replays: number;
   /** The first invariant a replay broke (such a replay is no witness: a script replayed by place may not fit another order). */
   broken?: string;
@@ -60,48 +57,55 @@ interface Search {
 
 /**
  * Replays the crashed run's stimuli without a crash, in order 1, 2, … (the crashed run's own
- * order 0 first when its stimuli differ from the base run's), until every family of the crashed
- * run ended as in one of them or in the base run. A replay that broke an invariant is not counted.
+ * order 0 first when its stimuli differ from the base run's), until the rule admits every raced
+ * family of the crashed run (the others no replay can admit). A replay that broke an invariant is
+ * not counted.
  */
-async function searchOrders(seed: number, base: SimResult, crashed: SimResult, maxOrders: number): Promise<Search> {
+async function searchOrders(seed: number, base: SimResult, crashed: SimResult, raced: ReadonlySet<string>, maxOrders: number): Promise<Search> {
   const replay: Regression = { name: `seed ${seed} after its crash`, note: '', seed, store: 'sqlite', limits: crashed.limits, models: crashed.models, script: crashed.script };
-  const witnesses = [base.digest];
-  const unmatched = unmatchedFamilies(crashed.digest, witnesses);
+  const search: Search = { others: [], replays: 0 };
   const first = JSON.stringify(base.script) === JSON.stringify(crashed.script) ? 1 : 0;
-  const search: Search = { unmatched, replays: 0 };
-  for (let order = first; order < first + maxOrders && search.unmatched.length > 0; order++) {
+  const open = () => inadmissibleFamilies(crashed.digest, base.digest, search.others, raced).some((root) => raced.has(root));
+  for (let order = first; order < first + maxOrders && open(); order++) {
     const run = await simulate({ seed, store: 'sqlite', regression: replay, order });
     search.replays++;
     const [broken] = run.violations;
     if (broken) search.broken ??= `order ${order}: ${broken.invariant}: ${broken.detail}`;
-    else witnesses.push(run.digest);
-    search.unmatched = unmatchedFamilies(crashed.digest, witnesses);
+    else search.others.push(run.digest);
   }
   return search;
 }
 
 export interface Verdict {
   violations: Violation[];
+  /** Families that ended otherwise than in the base run, each as a crash-free run in another order does. */
   reordered: string[];
+  /** Crash-free replays in other orders that the check made. */
   replays: number;
+}
+
+/** Why each family the rule does not admit is not admitted, and where it differs from the base run. */
+function report(at: number, base: SimResult, crashed: SimResult, bad: string[], raced: ReadonlySet<string>, search: Search): Violation {
+  const [mine, theirs] = [families(crashed.digest), families(base.digest)];
+  const why = (root: string) => (raced.has(root) ? `no crash-free run of the same stimuli ended so (the base run and ${search.replays} in other orders)` : 'no subflow call of it raced anything, so it must end as without the crash');
+  const detail = bad.map((root) => `${root}: ${why(root)}\n${difference(theirs.get(root) ?? [], mine.get(root) ?? [])}`).join('\n');
+  const broken = search.broken ? `\n(a replay not counted: ${search.broken})` : '';
+  return { invariant: 'crash-equivalence', detail: `a crash after write ${at} of ${base.writes} changed the final state of ${bad.join(', ')}:\n${detail}${broken}` };
 }
 
 /**
  * Whether a crashed run that broke no invariant ended admissibly (admissible.ts): as the base run,
- * or family by family as a crash-free replay of its stimuli in another order.
+ * or, for a family with a subflow race, as a crash-free replay of its stimuli in another order
+ * (looked for only when a changed family had a race).
  */
 export async function judgeCrash(seed: number, at: number, base: SimResult, crashed: SimResult, maxOrders = MAX_ORDERS): Promise<Verdict> {
-  if (JSON.stringify(base.digest) === JSON.stringify(crashed.digest)) return { violations: [], reordered: [], replays: 0 };
-  const search = await searchOrders(seed, base, crashed, maxOrders);
-  const reordered = changedFamilies(crashed.digest, base.digest).filter((root) => !search.unmatched.includes(root));
-  if (search.unmatched.length === 0) return { violations: [], reordered, replays: search.replays };
-  const [mine, theirs] = [families(crashed.digest), families(base.digest)];
-  const detail = search.unmatched.map((root) => difference(theirs.get(root) ?? [], mine.get(root) ?? [])).join('\n') + (search.broken ? `\n  (a replay not counted: ${search.broken})` : '');
-  const violation = {
-    invariant: 'crash-equivalence',
-    detail: `a crash after write ${at} of ${base.writes} changed the final state of ${search.unmatched.join(', ')}, as no crash-free run of the same stimuli ended (the base run and ${search.replays} in other orders):\n${detail}`,
-  };
-  return { violations: [violation], reordered, replays: search.replays };
+  const changed = changedFamilies(crashed.digest, base.digest);
+  if (changed.length === 0) return { violations: [], reordered: [], replays: 0 };
+  const raced = new Set([...base.raced, ...crashed.raced]);
+  const search = changed.some((root) => raced.has(root)) ? await searchOrders(seed, base, crashed, raced, maxOrders) : { others: [], replays: 0 };
+  const bad = inadmissibleFamilies(crashed.digest, base.digest, search.others, raced);
+  const reordered = changed.filter((root) => !bad.includes(root));
+  return { violations: bad.length > 0 ? [report(at, base, crashed, bad, raced, search)] : [], reordered, replays: search.replays };
 }
 
 export async function crashEquivalence(seed: number, options: CrashOptions = {}): Promise<CrashCheck> {

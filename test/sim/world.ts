@@ -21,15 +21,17 @@ import { MemoryStore } from '../../server/store/contract/memory.ts';
 import type { Store } from '../../server/store/contract/types.ts';
 import { openStore, type OpenedStore } from '../../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
+import { SUBFLOW_PACKAGE } from '../../vocab/model-tree/graph-nodes.ts';
 import { MIGRATE_ACTION, type MigrationPlan, type MigrationProblem } from '../../vocab/migration.ts';
 import { Actor, placeOf, type Stimulus } from './actor.ts';
+import { rootOf } from './admissible.ts';
 import { CrashStore } from './crash-store.ts';
 import { generateScenario, type GeneratedModel } from './generate.ts';
 import { modelFacts } from './model-facts.ts';
 import { migrated, refused, snapshot, type ProcSnapshot } from './migration-watch.ts';
 import { migratorFor, type Migrator } from './migrator.ts';
 import { SIM_EPOCH, toScriptStep, type Limits, type Regression, type ScriptStep } from './regression.ts';
-import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './invariants.ts';
+import { checkInvariants, isTerminalState, type HistoryEntry, type ProcView, type Violation, type WorldView } from './invariants.ts';
 import { Rng } from './rng.ts';
 
 export interface SimOptions {
@@ -65,6 +67,8 @@ export interface SimResult {
   migrations: { moved: number; refused: number };
   /** The final state, independent of generated ids: one line per process. */
   digest: string[];
+  /** Families (root names) where a subflow call raced what closed it (`racedFamilies`). */
+  raced: string[];
   /** What the run was, to store it as a regression case. */
   limits: Limits;
   models: string[];
@@ -445,6 +449,7 @@ class Simulation {
         writes: this.writes,
         migrations: this.migrations,
         digest: world ? digest(world) : [],
+        raced: world ? racedFamilies(world) : [],
         limits: this.limits,
         models: this.models.map((m) => m.source),
         script: this.executed.map(toScriptStep),
@@ -477,6 +482,17 @@ function cutOff(p: ProcView, world: WorldView): boolean {
   if (p.row.state === 'aborted') return true;
   const act = world.procs.find((q) => q.row.id === ppid)?.tasks.find((t) => t.tid === ptid);
   return !act || (act.state !== 'completed' && act.state !== 'error');
+}
+
+/**
+ * Families (root names) with a subflow act that ended neither `completed` nor `error`: it was
+ * closed (a loop, a sibling's error, a client) while its call was under way or before it began,
+ * so its child's return raced what closed it — an order the model leaves open. Crash equivalence
+ * accepts another order only for these (admissible.ts).
+ */
+function racedFamilies(world: WorldView): string[] {
+  const raced = world.procs.filter((p) => p.tasks.some((t) => t.kind === 'act' && t.uses === SUBFLOW_PACKAGE && isTerminalState(t.state) && t.state !== 'completed' && t.state !== 'error'));
+  return [...new Set(raced.map((p) => rootOf(p.name)))].sort();
 }
 
 /** The final state, one line per process, with no generated id in it (crash equivalence). */
