@@ -16,16 +16,19 @@
  *   another interleaving (world.ts `order`: other engine ids, so other lanes; code-worker answers
  *   in another order).
  *
- * A witness is a real end of the engine, not a look-alike: a lost step or act, an act run twice,
- * an extra or missing process, a process left running, other outputs are ends no crash-free run
- * reaches, and fail — and a family with no subflow race must match the base run exactly, as
- * before. Families are matched one by one (they share nothing but admission slots), so two
+ * Before any of this, the crashed run must hold every invariant (an act completed twice, a
+ * message sent twice, a process stuck or unfinished fail there). A witness is a real end of the
+ * engine without a crash, with every invariant holding in it, not a look-alike: a lost step or
+ * act, an act run twice, an extra or missing process, a process left running, other outputs are
+ * ends no crash-free run reaches, and fail — and a family with no subflow race must match the
+ * base run exactly, as before. Families are matched one by one (they share nothing but admission slots), so two
  * independent races each settled the other way (seed 800265: p1's and p2's) need not be found in
  * the same witness; the lines of one family all come from the same run. The search for witnesses
  * is bounded (crash-equivalence.ts): an order it does not find is a failure, never assumed.
  * What the rule trusts: the crash-free engine. An order-dependent fault that also shows without a
  * crash, in a family with a subflow race, is accepted here; the invariants must catch it.
  */
+
 /** The root process a digest line belongs to: its name up to the first space or `>`. */
 export function rootOf(line: string): string {
   const end = line.search(/[ >]/);
