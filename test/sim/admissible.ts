@@ -10,23 +10,23 @@
  * happened to take, but to an order the engine takes without a crash. The rule, per *family* (a
  * root process and the subflow children under it: digest lines `root …` and `root>…`):
  *
- *   A family must end, line for line, as in the base run; or, if a subflow call of it raced what
- *   closed it (in either run's record: a subflow act that ended neither `completed` nor `error`,
- *   world.ts `racedFamilies`), as it ends in one crash-free run of the crashed run's stimuli in
- *   another interleaving (world.ts `order`: other engine ids, so other lanes; code-worker answers
- *   in another order).
+ *   A family must end, line for line, as in the base run; or, if it ran subflow children (in
+ *   either run's record, cut off or not: several processes, each on its own lane, so their jobs
+ *   race; world.ts `racedFamilies`), as it ends in one crash-free run of the crashed run's
+ *   stimuli in another interleaving (world.ts `order`: other engine ids, so other lanes;
+ *   code-worker answers in another order).
  *
  * Before any of this, the crashed run must hold every invariant (an act completed twice, a
  * message sent twice, a process stuck or unfinished fail there). A witness is a real end of the
  * engine without a crash, with every invariant holding in it, not a look-alike: a lost step or
  * act, an act run twice, an extra or missing process, a process left running, other outputs are
- * ends no crash-free run reaches, and fail — and a family with no subflow race must match the
- * base run exactly, as before. Families are matched one by one (they share nothing but admission slots), so two
+ * ends no crash-free run reaches, and fail — and a family of one process (one lane, one order)
+ * must match the base run exactly, as before. Families are matched one by one (they share nothing but admission slots), so two
  * independent races each settled the other way (seed 800265: p1's and p2's) need not be found in
  * the same witness; the lines of one family all come from the same run. The search for witnesses
  * is bounded (crash-equivalence.ts): an order it does not find is a failure, never assumed.
  * What the rule trusts: the crash-free engine. An order-dependent fault that also shows without a
- * crash, in a family with a subflow race, is accepted here; the invariants must catch it.
+ * crash, in a family with subflow children, is accepted here; the invariants must catch it.
  */
 
 /** The root process a digest line belongs to: its name up to the first space or `>`. */

@@ -4,8 +4,8 @@
  * file, must reach the same final state — every process's state, error code, outputs and the
  * states of its tasks by place — with every invariant holding in both runs.
  *
- * "The same" means: as the base run ended, or, for a family of processes with a subflow race that
- * the recovery settled the other way, as that family ends in a crash-free replay of the crashed
+ * "The same" means: as the base run ended, or, for a family of processes (a root and its subflow
+ * children) whose race the recovery settled the other way, as that family ends in a crash-free replay of the crashed
  * run's stimuli in another interleaving (the rule and why it hides no fault: admissible.ts). The
  * replays are made only when a raced family's end differs, at most `maxOrders` of them, until
  * every changed raced family is found; a replay that breaks an invariant is no witness (and is
@@ -87,7 +87,7 @@ export interface Verdict {
 /** Why each family the rule does not admit is not admitted, and where it differs from the base run. */
 function report(at: number, base: SimResult, crashed: SimResult, bad: string[], raced: ReadonlySet<string>, search: Search): Violation {
   const [mine, theirs] = [families(crashed.digest), families(base.digest)];
-  const why = (root: string) => (raced.has(root) ? `no crash-free run of the same stimuli ended so (the base run and ${search.replays} in other orders)` : 'no subflow call of it raced anything, so it must end as without the crash');
+  const why = (root: string) => (raced.has(root) ? `no crash-free run of the same stimuli ended so (the base run and ${search.replays} in other orders)` : 'it ran no subflow child, so one order and the end it had without the crash');
   const detail = bad.map((root) => `${root}: ${why(root)}\n${difference(theirs.get(root) ?? [], mine.get(root) ?? [])}`).join('\n');
   const broken = search.broken ? `\n(a replay not counted: ${search.broken})` : '';
   return { invariant: 'crash-equivalence', detail: `a crash after write ${at} of ${base.writes} changed the final state of ${bad.join(', ')}:\n${detail}${broken}` };
@@ -95,8 +95,8 @@ function report(at: number, base: SimResult, crashed: SimResult, bad: string[], 
 
 /**
  * Whether a crashed run that broke no invariant ended admissibly (admissible.ts): as the base run,
- * or, for a family with a subflow race, as a crash-free replay of its stimuli in another order
- * (looked for only when a changed family had a race).
+ * or, for a family with subflow children, as a crash-free replay of its stimuli in another order
+ * (looked for only when such a family changed).
  */
 export async function judgeCrash(seed: number, at: number, base: SimResult, crashed: SimResult, maxOrders = MAX_ORDERS): Promise<Verdict> {
   const changed = changedFamilies(crashed.digest, base.digest);

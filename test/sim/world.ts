@@ -21,7 +21,6 @@ import { MemoryStore } from '../../server/store/contract/memory.ts';
 import type { Store } from '../../server/store/contract/types.ts';
 import { openStore, type OpenedStore } from '../../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
-import { SUBFLOW_PACKAGE } from '../../vocab/model-tree/graph-nodes.ts';
 import { MIGRATE_ACTION, type MigrationPlan, type MigrationProblem } from '../../vocab/migration.ts';
 import { Actor, placeOf, type Stimulus } from './actor.ts';
 import { rootOf } from './admissible.ts';
@@ -31,7 +30,7 @@ import { modelFacts } from './model-facts.ts';
 import { migrated, refused, snapshot, type ProcSnapshot } from './migration-watch.ts';
 import { migratorFor, type Migrator } from './migrator.ts';
 import { SIM_EPOCH, toScriptStep, type Limits, type Regression, type ScriptStep } from './regression.ts';
-import { checkInvariants, isTerminalState, type HistoryEntry, type ProcView, type Violation, type WorldView } from './invariants.ts';
+import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './invariants.ts';
 import { Rng } from './rng.ts';
 
 export interface SimOptions {
@@ -67,7 +66,7 @@ export interface SimResult {
   migrations: { moved: number; refused: number };
   /** The final state, independent of generated ids: one line per process. */
   digest: string[];
-  /** Families (root names) where a subflow call raced what closed it (`racedFamilies`). */
+  /** Families (root names) with subflow children, whose processes race (`racedFamilies`). */
   raced: string[];
   /** What the run was, to store it as a regression case. */
   limits: Limits;
@@ -485,14 +484,13 @@ function cutOff(p: ProcView, world: WorldView): boolean {
 }
 
 /**
- * Families (root names) with a subflow act that ended neither `completed` nor `error`: it was
- * closed (a loop, a sibling's error, a client) while its call was under way or before it began,
- * so its child's return raced what closed it — an order the model leaves open. Crash equivalence
- * accepts another order only for these (admissible.ts).
+ * Families (root names) that ran a subflow child, cut off or not: several processes, each on its
+ * own lane, whose jobs interleave in an order the model leaves open (when a child returns, its
+ * parent's other work may be anywhere). A family of one process runs its jobs in one FIFO order.
+ * Crash equivalence accepts another order only for these (admissible.ts).
  */
 function racedFamilies(world: WorldView): string[] {
-  const raced = world.procs.filter((p) => p.tasks.some((t) => t.kind === 'act' && t.uses === SUBFLOW_PACKAGE && isTerminalState(t.state) && t.state !== 'completed' && t.state !== 'error'));
-  return [...new Set(raced.map((p) => rootOf(p.name)))].sort();
+  return [...new Set(world.procs.filter((p) => p.row.parent_pid).map((p) => rootOf(p.name)))].sort();
 }
 
 /** The final state, one line per process, with no generated id in it (crash equivalence). */
