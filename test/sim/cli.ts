@@ -13,7 +13,7 @@
  */
 import { fork } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { crashEquivalence } from './crash-equivalence.ts';
+import { crashEquivalence, type CrashCheck } from './crash-equivalence.ts';
 import type { Violation } from './invariants.ts';
 import { readRegression, writeRegression } from './regression.ts';
 import { simulate, type SimResult } from './world.ts';
@@ -24,6 +24,9 @@ interface SeedReport {
   actions: number;
   crashes: number;
   crashAt?: number;
+  /** Crash checks: families that ended as a crash-free run in another order does, and the replays made. */
+  reordered?: string[];
+  replays?: number;
   violations: Violation[];
   migrations: SimResult['migrations'];
 }
@@ -64,6 +67,11 @@ function printFailure(r: SeedReport): void {
   if (opt.verbose) for (const v of r.violations.slice(1)) console.log(`also ${v.invariant}: ${v.detail}`);
 }
 
+function printReordered(check: CrashCheck): void {
+  if (check.reordered.length === 0) return;
+  console.log(`the crash settled races of ${check.reordered.join(', ')} the other way: each ended as a crash-free run in another order does (${check.replays} replays)`);
+}
+
 function fromResult(result: SimResult, crashAt?: number): SeedReport {
   return { seed: result.seed, processes: result.processes, actions: result.actions, crashes: result.crashes, crashAt, violations: result.violations, migrations: result.migrations };
 }
@@ -74,7 +82,7 @@ async function campaignSeed(seed: number, crashEvery: number): Promise<SeedRepor
   if (crashEvery > 0 && seed % crashEvery === 0) {
     const check = await crashEquivalence(seed);
     const run = check.crashed ?? check.base;
-    reports.push({ ...fromResult(run, check.at), violations: check.violations });
+    reports.push({ ...fromResult(run, check.at), violations: check.violations, reordered: check.reordered, replays: check.replays });
   }
   return reports;
 }
@@ -87,7 +95,7 @@ async function worker(range: string, crashEvery: number): Promise<void> {
 
 async function campaign(from: number, count: number, crashEvery: number, workers: number): Promise<number> {
   const started = Date.now();
-  const totals = { seeds: 0, runs: 0, processes: 0, actions: 0, crashes: 0 };
+  const totals = { seeds: 0, runs: 0, processes: 0, actions: 0, crashes: 0, reordered: 0, replays: 0 };
   /** Of the memory runs: seeds that migrated a process, migrations that went through, refusals. */
   const migrations = { seeds: 0, moved: 0, refused: 0 };
   const failed: SeedReport[] = [];
@@ -105,6 +113,8 @@ async function campaign(from: number, count: number, crashEvery: number, workers
           totals.processes += r.processes;
           totals.actions += r.actions;
           totals.crashes += r.crashes;
+          if (r.reordered?.length) totals.reordered++;
+          totals.replays += r.replays ?? 0;
           if (r.crashAt === undefined && r.migrations.moved + r.migrations.refused > 0) {
             migrations.seeds++;
             migrations.moved += r.migrations.moved;
@@ -128,7 +138,7 @@ async function campaign(from: number, count: number, crashEvery: number, workers
   const secs = ((Date.now() - started) / 1000).toFixed(0);
   console.log(
     `${totals.seeds} seeds (${from}–${from + count - 1}), ${totals.runs} runs: ${totals.processes} processes, ${totals.actions} client actions, ` +
-      `${totals.crashes} crashes injected; ${migrations.seeds} seeds migrated (${migrations.moved} moved, ${migrations.refused} refused); ` +
+      `${totals.crashes} crashes injected (${totals.reordered} ended in another valid order, ${totals.replays} replays looked for orders); ${migrations.seeds} seeds migrated (${migrations.moved} moved, ${migrations.refused} refused); ` +
       `${failed.length} failing; ${secs} s wall time on ${workers} worker(s)`,
   );
   return failed.length > 0 ? 1 : 0;
@@ -144,6 +154,7 @@ async function one(seed: number): Promise<number> {
     const check = await crashEquivalence(seed, { at: crashAt, log });
     result = check.crashed ?? check.base;
     violations = check.violations;
+    printReordered(check);
   } else {
     result = await simulate({ seed, store: opt.store === 'sqlite' ? 'sqlite' : 'memory', log });
     violations = result.violations;
@@ -172,6 +183,7 @@ async function replay(file: string): Promise<number> {
   const log = opt.verbose ? (line: string) => console.log(line) : undefined;
   const { seed, crashAfterWrites: at } = regression;
   const check = at === undefined ? undefined : await crashEquivalence(seed, { at, regression, log });
+  if (check) printReordered(check);
   const result = check ? (check.crashed ?? check.base) : await simulate({ seed, store: regression.store, regression, log });
   const violations = check ? check.violations : result.violations;
   if (violations.length > 0) printFailure({ ...fromResult(result, at), violations });

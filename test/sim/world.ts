@@ -23,6 +23,7 @@ import { openStore, type OpenedStore } from '../../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { MIGRATE_ACTION, type MigrationPlan, type MigrationProblem } from '../../vocab/migration.ts';
 import { Actor, placeOf, type Stimulus } from './actor.ts';
+import { rootOf } from './admissible.ts';
 import { CrashStore } from './crash-store.ts';
 import { generateScenario, type GeneratedModel } from './generate.ts';
 import { modelFacts } from './model-facts.ts';
@@ -43,6 +44,12 @@ export interface SimOptions {
   maxActions?: number;
   /** Prints the run step by step. */
   log?: (line: string) => void;
+  /**
+   * Another interleaving of the same run (crash equivalence looks for one, see admissible.ts):
+   * the engine's ids from another stream (other pids, other lanes) and, with code workers, the
+   * answers handed over in an order drawn from it. 0 or absent: the run's own order.
+   */
+  order?: number;
 }
 
 export interface SimResult {
@@ -59,6 +66,8 @@ export interface SimResult {
   migrations: { moved: number; refused: number };
   /** The final state, independent of generated ids: one line per process. */
   digest: string[];
+  /** Families (root names) with subflow children, whose processes race (`racedFamilies`). */
+  raced: string[];
   /** What the run was, to store it as a regression case. */
   limits: Limits;
   models: string[];
@@ -186,7 +195,10 @@ class Simulation {
     this.gate?.close();
     // with code workers: every expression goes to a worker, answers land at fixed points (code-gate.ts)
     const created: { engine?: Engine } = {};
-    const gate = this.limits.codeWorkers ? new CodeGate(() => created.engine?.waitsOnlyForCode() ?? false) : undefined;
+    const order = this.options.order ?? 0;
+    const answers = order > 0 ? new Rng(this.options.seed * 65537 + order) : undefined;
+    const pick = answers ? (waiting: number) => answers.int(0, waiting - 1) : undefined;
+    const gate = this.limits.codeWorkers ? new CodeGate(() => created.engine?.waitsOnlyForCode() ?? false, pick) : undefined;
     this.gate = gate;
     const live = () => generation === this.generation && !this.crashed;
     // heard from before the boot recovery: an action recorded before a crash is applied by it
@@ -201,7 +213,7 @@ class Simulation {
     const engine = await Engine.create({
       store,
       clock: this.clock,
-      newId: new Rng(this.options.seed * 7919 + generation).ids(),
+      newId: new Rng(this.options.seed * 7919 + generation + order * 104729).ids(),
       autoTick: false,
       tickIntervalSecs: TICK_MS / 1000,
       logger: this.logger(),
@@ -436,6 +448,7 @@ class Simulation {
         writes: this.writes,
         migrations: this.migrations,
         digest: world ? digest(world) : [],
+        raced: world ? racedFamilies(world) : [],
         limits: this.limits,
         models: this.models.map((m) => m.source),
         script: this.executed.map(toScriptStep),
@@ -468,6 +481,16 @@ function cutOff(p: ProcView, world: WorldView): boolean {
   if (p.row.state === 'aborted') return true;
   const act = world.procs.find((q) => q.row.id === ppid)?.tasks.find((t) => t.tid === ptid);
   return !act || (act.state !== 'completed' && act.state !== 'error');
+}
+
+/**
+ * Families (root names) that ran a subflow child, cut off or not: several processes, each on its
+ * own lane, whose jobs interleave in an order the model leaves open (when a child returns, its
+ * parent's other work may be anywhere). A family of one process runs its jobs in one FIFO order.
+ * Crash equivalence accepts another order only for these (admissible.ts).
+ */
+function racedFamilies(world: WorldView): string[] {
+  return [...new Set(world.procs.filter((p) => p.row.parent_pid).map((p) => rootOf(p.name)))].sort();
 }
 
 /** The final state, one line per process, with no generated id in it (crash equivalence). */
