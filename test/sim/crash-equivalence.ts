@@ -84,6 +84,9 @@ export interface Verdict {
   replays: number;
 }
 
+/** A verdict that looked for no other order: `violations` as they are. */
+const plainVerdict = (violations: Violation[]): Verdict => ({ violations, reordered: [], replays: 0 });
+
 /** Why each family the rule does not admit is not admitted, and where it differs from the base run. */
 function report(at: number, base: SimResult, crashed: SimResult, bad: string[], raced: ReadonlySet<string>, search: Search): Violation {
   const [mine, theirs] = [families(crashed.digest), families(base.digest)];
@@ -100,7 +103,7 @@ function report(at: number, base: SimResult, crashed: SimResult, bad: string[], 
  */
 export async function judgeCrash(seed: number, at: number, base: SimResult, crashed: SimResult, maxOrders = MAX_ORDERS): Promise<Verdict> {
   const changed = changedFamilies(crashed.digest, base.digest);
-  if (changed.length === 0) return { violations: [], reordered: [], replays: 0 };
+  if (changed.length === 0) return plainVerdict([]);
   const raced = new Set([...base.raced, ...crashed.raced]);
   const search = changed.some((root) => raced.has(root)) ? await searchOrders(seed, base, crashed, raced, maxOrders) : { others: [], replays: 0 };
   const bad = inadmissibleFamilies(crashed.digest, base.digest, search.others, raced);
@@ -112,8 +115,8 @@ export async function crashEquivalence(seed: number, options: CrashOptions = {})
   const { regression } = options;
   const base = await simulate({ seed, store: 'sqlite', regression });
   const at = options.at ?? new Rng(seed ^ 0x5eed).int(1, Math.max(1, base.writes));
-  if (base.violations.length > 0) return { seed, at, base, crashed: undefined, violations: base.violations, reordered: [], replays: 0 };
+  if (base.violations.length > 0) return { seed, at, base, crashed: undefined, ...plainVerdict(base.violations) };
   const crashed = await simulate({ seed, store: 'sqlite', crashAfterWrites: at, regression, log: options.log });
-  if (crashed.violations.length > 0) return { seed, at, base, crashed, violations: crashed.violations, reordered: [], replays: 0 };
+  if (crashed.violations.length > 0) return { seed, at, base, crashed, ...plainVerdict(crashed.violations) };
   return { seed, at, base, crashed, ...(await judgeCrash(seed, at, base, crashed, options.maxOrders)) };
 }
