@@ -2,7 +2,8 @@
  * Two engine instances in one test process on one PostgreSQL database, with one manual clock, so
  * leases lapse exactly when a test says: the write fence of an instance that lost its lease while
  * alive, work relayed to the instance that runs a process (a subflow's return and abort, a client
- * action, a migration), `procs.wait` for a process of another instance, and the clean-up of lapsed instance rows.
+ * action, a migration), `procs.wait` for a process of another instance, the clean-up of lapsed
+ * instance rows, and which batches the fence guards.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/engine/clock.ts';
@@ -181,5 +182,48 @@ describe('several instances: fence and relay (PostgreSQL)', () => {
     // A comes back (it only hung): its next renewal writes its row again
     await a.engine.tick();
     expect(await ids()).toEqual(['A', 'B']);
+  });
+});
+
+describe('which store batches the write fence guards (PostgreSQL)', () => {
+  it('a start under a generated pid writes its first batch unfenced; the later ones, and a start under a chosen pid, are fenced', async () => {
+    const db = await createTestDatabase('postgresql');
+    databases.push(db);
+    const store = await openStore(db.url);
+    // the guard of every write-only batch the engine's writer hands to the (real) store
+    const guards: Array<{ pids: string[]; fresh: string[] } | null> = [];
+    const writeOnlyBatch = store.writeOnlyBatch!.bind(store);
+    store.writeOnlyBatch = (work, guard) => {
+      guards.push(guard ? { pids: [...guard.pids], fresh: [...(guard.fresh ?? [])] } : null);
+      return writeOnlyBatch(work, guard);
+    };
+    const engine = await Engine.create({ store, instanceId: 'A', autoTick: false });
+    engines.push(engine);
+    const messages: Message[] = [];
+    engine.channel({ id: 'record' }).onMessage((m) => void messages.push(m));
+    await engine.models.deploy(ONE_IRQ);
+
+    // no other instance can own a process whose rows were never written: its first batch skips the fence
+    guards.length = 0;
+    const { pid } = await engine.procs.start('one');
+    await engine.idle();
+    expect(guards[0]).toBeNull();
+    expect((await store.procs.find(pid))?.owner).toBe('A');
+    // from then on every batch of the process is fenced (a takeover may have happened meanwhile)
+    guards.length = 0;
+    const tid = messages.find((m) => m.pid === pid && m.key === 'wait' && m.state === 'created')!.tid;
+    await engine.act.complete(pid, tid, {});
+    await engine.idle();
+    // (the action's own record, an outbox row written before its job runs, holds no process rows: never fenced)
+    const fenced = guards.filter((guard) => guard !== null);
+    expect(fenced.length).toBeGreaterThan(0);
+    for (const guard of fenced) expect(guard.pids).toContain(pid);
+    expect((await engine.procs.get(pid)).state).toBe('completed');
+
+    // a pid the caller chose may be stored already: its first batch is fenced and checks that
+    guards.length = 0;
+    await engine.procs.start('one', { pid: 'chosen-1' });
+    expect(guards[0]).toEqual({ pids: ['chosen-1'], fresh: ['chosen-1'] });
+    await expect(engine.procs.start('one', { pid })).rejects.toMatchObject({ code: 'process.duplicate_pid' });
   });
 });

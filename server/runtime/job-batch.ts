@@ -10,6 +10,12 @@
  * the row as it was, and it carries the whole model source. A batch that fails forgets every row
  * handed out (`generation`), so each process writes its row again with its next job.
  *
+ * A process started here under a pid the engine generated (`markNewPid`) writes its first batch
+ * unfenced: no other instance can own a process whose rows were never written, so its pid stays
+ * out of the write fence's list until that batch is handed over (after that, whatever became of
+ * the batch, it is fenced like any other). A batch of new processes only skips the fence's locking
+ * read — on PostgreSQL 10-15 % of a start's round trip.
+ *
  * A process started from outside writes its first rows with its first turn (`awaitFirstTurn`):
  * the start is reported once that batch is in the store, so a start costs no batch of its own, its
  * process and root rows go out once, and a caller that starts faster than the lanes run waits.
@@ -18,7 +24,8 @@
  *
  * State: the rows the running turn dirtied and the tasks that left `interrupted` in it (cleared by
  * `flush`, except the rows of processes awaiting their first turn, which stay dirty until that
- * turn — or `release` — lets them go); the start waiting for a process's rows to be written, by
+ * turn — or `release` — lets them go); the processes started here whose rows were never handed
+ * out (`unwritten`); the start waiting for a process's rows to be written, by
  * process; the process rows last handed out, by process and generation; `seq`, the number of the latest
  * batch (`flush` call: events emitted by a job are followed by batch `seq + 1`); `committedSeq`,
  * the latest batch whose write settled; the chain of commits, so `committed` events come in order.
@@ -51,6 +58,8 @@ export class JobBatch {
   /** Tasks that left `interrupted` in the running turn: their inbox rows go with its batch. */
   private readonly leftInterrupted = new Set<Task>();
   private readonly reoffered = new Map<Task, string>();
+  /** Processes started here under a generated pid whose rows were never handed to the writer (markNewPid). */
+  private readonly unwritten = new WeakSet<Process>();
   /** The process rows last handed to the writer, valid while their generation is current. */
   private readonly handedOut = new WeakMap<Process, { generation: number; row: ProcRow }>();
   private generation = 0;
@@ -88,6 +97,14 @@ export class JobBatch {
   /** The next batch starts `proc` under a pid its caller chose: the write refuses it when that pid is stored. */
   markFresh(proc: Process): void {
     this.fresh.push(proc.pid);
+  }
+
+  /**
+   * `proc` was started here under a pid this engine generated: its first batch needs no write
+   * fence (see the module's comment).
+   */
+  markNewPid(proc: Process): void {
+    this.unwritten.add(proc);
   }
 
   /**
@@ -148,7 +165,8 @@ export class JobBatch {
       pids.add(proc.pid);
       this.dirty.delete(task);
     }
-    const procs = this.changedProcRows(held, pids);
+    const firstWrites = new Set<string>();
+    const procs = this.changedProcRows(held, pids, firstWrites);
     if (pids.size === 0 && this.messages.length === 0 && !this.outbox.hasWrites()) return this.nothingToWrite(seq, waiters);
     // task states by row id, made only for a batch that holds an act's `created` message
     let states: Map<string, string> | undefined;
@@ -171,7 +189,7 @@ export class JobBatch {
       for (const row of inbox.rows) await tx.inbox.upsert(row);
       for (const row of ops) await tx.ops.upsert(row);
       await notifyRelays(tx, ops);
-    }, [...pids], fresh);
+    }, firstWrites.size === 0 ? [...pids] : [...pids].filter((pid) => !firstWrites.has(pid)), fresh);
     this.lastCommit = committed.then(
       () => this.settled(seq, pids, true),
       () => this.settled(seq, pids, false),
@@ -220,14 +238,16 @@ export class JobBatch {
 
   /**
    * The rows of the dirty processes that differ from the ones last handed out; every dirty
-   * process's pid goes into `pids` (`held`: some await their first turn and stay dirty).
+   * process's pid goes into `pids`, and the pid of one whose rows go out for the first time
+   * (markNewPid) into `firstWrites` too (`held`: some await their first turn and stay dirty).
    */
-  private changedProcRows(held: boolean, pids: Set<string>): ProcRow[] {
+  private changedProcRows(held: boolean, pids: Set<string>, firstWrites: Set<string>): ProcRow[] {
     const rows: ProcRow[] = [];
     for (const proc of this.dirtyProcs) {
       if (held && this.awaitingTurn.get(proc.pid) === proc) continue;
       this.dirtyProcs.delete(proc);
       pids.add(proc.pid);
+      if (this.unwritten.delete(proc)) firstWrites.add(proc.pid);
       const row = procRow(proc, this.instanceId);
       const last = this.handedOut.get(proc);
       if (last && last.generation === this.generation && sameProcRow(last.row, row)) continue;

@@ -97,6 +97,7 @@ export class Starter {
       root.data = { ...inputs };
       root.inputs = { ...inputs };
       rt.tasks.markProcDirty(proc);
+      if (options.pid === undefined) rt.batch.markNewPid(proc);
       // Admission (spec 5.5): beyond `cache_cap` the process is parked — its rows stay in state
       // `none` until a slot frees; running processes are never evicted to make room. A subflow
       // child is part of its resident parent's work and always starts: parked, it could wait for

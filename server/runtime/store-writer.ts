@@ -5,7 +5,9 @@
  * waiting — the writer's throughput then grows with load instead of paying a commit per job.
  *
  * When several instances share the store (a `fence` is set), every transaction of parts first
- * fences the processes it writes (Store.fenceProcesses): the parts of a process another instance
+ * fences the processes its parts name (Store.fenceProcesses; a part leaves out a process whose
+ * rows it writes for the first time under a pid the engine generated, which no other instance
+ * can own: job-batch.ts): the parts of a process another instance
  * took over are skipped — they fail with `process.elsewhere` and `onLost` hears the pids — so an
  * instance that lost its lease while alive can never overwrite the new owner's rows. The same
  * fence refuses a part that starts a process under a pid that is stored already (`fresh`, failing
