@@ -1,7 +1,8 @@
 /**
  * Store.batch on every backend: reads inside a batch see its writes (queued upserts included),
  * nested batches join; on SQLite and PostgreSQL a batch is one transaction: all or nothing, while
- * operations on the outer store neither wait forever nor join it.
+ * operations on the outer store neither wait forever nor join it. The store writer's write-only
+ * batches, and on PostgreSQL their writes gathered ahead of them (Store.gatherWrites).
  */
 import { describe, expect, it } from 'vitest';
 import { ActError } from '../server/engine/errors.ts';
@@ -172,15 +173,21 @@ describe.each(SQL_BACKENDS)('%s batch transaction', (backend) => {
   });
 });
 
+const owned = (id: string, owner: string | null) => ({ ...samples.procs(id, 0), owner });
+/** A write-only batch's work: a process, a task and a message of `pid`. */
+const upserts = (pid: string, n: number) => async (tx: Store) => {
+  await tx.procs.upsert({ ...owned(pid, 'me'), name: `v${n}` });
+  await tx.tasks.upsert(task(`${pid}:t`, pid, n));
+  await tx.messages.upsert(samples.messages(`${pid}:m${n}`, n));
+};
+
 describe.each(SQL_BACKENDS)('%s write-only batch (the store writer\'s)', (backend) => {
   const store = useTestStore(backend);
-  const owned = (id: string, owner: string | null) => ({ ...samples.procs(id, 0), owner });
   const writeOnly = (fn: (tx: Store) => Promise<void>, guard?: { owner: string; pids: string[] }) => store().writeOnlyBatch!(fn, guard);
-  const upserts = (pid: string, n: number) => async (tx: Store) => {
-    await tx.procs.upsert({ ...owned(pid, 'me'), name: `v${n}` });
-    await tx.tasks.upsert(task(`${pid}:t`, pid, n));
-    await tx.messages.upsert(samples.messages(`${pid}:m${n}`, n));
-  };
+
+  it('gathers writes ahead of their batch on PostgreSQL only (SQLite hands its batches to its write thread)', () => {
+    expect([store().gatherWrites, store().writeGathered].map(Boolean)).toEqual(backend === 'postgresql' ? [true, true] : [false, false]);
+  });
 
   it('writes the upserts of several tables, fenced or not', async () => {
     expect(await writeOnly(upserts('p1', 1))).toEqual([]);
@@ -249,6 +256,66 @@ describe.each(SQL_BACKENDS)('%s write-only batch (the store writer\'s)', (backen
     await expect(writeOnly(failing(false), { owner: 'me', pids: ['p1'] })).rejects.toThrow('before any statement');
     await expect(writeOnly(failing(true), { owner: 'me', pids: ['p1'] })).rejects.toThrow('in a transaction');
     expect(await store().procs.find('p1')).toEqual(owned('p1', 'me'));
+    expect(await ids(store())).toEqual([]);
+  });
+});
+
+describe('postgresql write-only batch gathered ahead (Store.gatherWrites, writeGathered)', () => {
+  const store = useTestStore('postgresql');
+  const gather = async (fn: (tx: Store) => Promise<void>) => (await store().gatherWrites!(fn))!;
+
+  it('writes gathered parts in one statement as writeOnlyBatch writes their fns one after another, in the order given', async () => {
+    await store().procs.create(owned('p1', 'me'));
+    // gathered in one order, written in the other: the insertion order (`seq`) is the written one
+    const second = await gather(async (tx) => {
+      await upserts('p2', 2)(tx);
+      await tx.procs.upsert({ ...owned('p1', 'me'), name: 'again' }); // p1 again: the later data wins
+    });
+    const first = await gather(upserts('p1', 1));
+    countStatements();
+    const before = statementCount();
+    expect(await store().writeGathered!([first, second], { owner: 'me', pids: ['p1', 'p2'] })).toEqual([]);
+    expect(statementCount() - before).toBe(1);
+    expect((await store().procs.find('p1'))?.name).toBe('again');
+    expect((await store().procs.find('p2'))?.name).toBe('v2');
+    expect(await ids(store())).toEqual(['p1:t', 'p2:t']);
+    expect((await store().messages.query()).rows.map((row) => row.id)).toEqual(['p1:m1', 'p2:m2']);
+  });
+
+  it('is fenced like writeOnlyBatch: a process of another instance stops all of it, the rest goes again', async () => {
+    await store().procs.create(owned('mine', 'me'));
+    await store().procs.create(owned('theirs', 'other'));
+    const gathered = [await gather(upserts('mine', 3)), await gather(upserts('theirs', 3))];
+    expect(await store().writeGathered!(gathered, { owner: 'me', pids: ['mine', 'theirs'] })).toEqual(['theirs']);
+    expect(await ids(store())).toEqual([]);
+    expect(await store().writeGathered!(gathered.slice(0, 1), { owner: 'me', pids: ['mine'] })).toEqual([]);
+    expect((await store().procs.find('mine'))?.name).toBe('v3');
+    expect(await store().procs.find('theirs')).toEqual(owned('theirs', 'other'));
+  });
+
+  it("deletes the inbox rows of tasks that left it, across gathered parts: a row written again stays", async () => {
+    const row = (tid: string) => ({ id: `p1:${tid}:`, pid: 'p1', tid, mid: 'm1', principal: '', start_time: 1, ...UNHELD_UNDATED });
+    for (const tid of ['a', 'b', 'c']) await store().inbox.create(row(tid));
+    const leaving = await gather(async (tx) => {
+      await upserts('p1', 1)(tx);
+      await tx.queries.deleteInboxOf([{ pid: 'p1', tid: 'a' }, { pid: 'p1', tid: 'b' }]);
+    });
+    const waitingAgain = await gather(async (tx) => tx.inbox.upsert(row('b')));
+    expect(await store().writeGathered!([leaving, waitingAgain])).toEqual([]);
+    expect((await store().inbox.query()).rows.map((r) => r.id).sort()).toEqual(['p1:b:', 'p1:c:']);
+  });
+
+  it('gathers nothing — and writes nothing — from a fn that fails or needs its transaction', async () => {
+    expect(
+      await store().gatherWrites!(async (tx) => {
+        await upserts('p1', 1)(tx);
+        throw new Error('failed');
+      }),
+    ).toBeUndefined();
+    expect(await store().gatherWrites!(async (tx) => tx.notify!('acts_test', ''))).toBeUndefined();
+    expect(await store().gatherWrites!(async (tx) => void (await tx.tasks.delete('p1:t')))).toBeUndefined();
+    expect(await store().gatherWrites!(async (tx) => void (await tx.procs.find('p1')))).toBeUndefined();
+    expect((await store().procs.query()).count).toBe(0);
     expect(await ids(store())).toEqual([]);
   });
 });

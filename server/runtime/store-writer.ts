@@ -17,7 +17,9 @@
  * store that commits batches in the order they were handed over (`pipeline` > 1, SQLite's write
  * thread), up to `pipeline` transactions are under way at once, so the order above still holds;
  * a standalone write waits until every one before it settled. `flush()` resolves once everything
- * queued before it is written.
+ * queued before it is written. With a store that gathers writes ahead (Store.gatherWrites:
+ * PostgreSQL), each part's writes are gathered as it is queued — while the transaction before it
+ * is still being written — so taking parts into a transaction only encodes and sends them.
  *
  * Saturation bound (spec 5.1, 5.14), beside those states: open → saturated when the depth
  * (entries queued or being written) reaches `cap` → open again once it drained to `cap / 2`.
@@ -26,7 +28,7 @@
  * lose state — so the depth may pass the cap. `limit()` sets the cap and who hears the changes.
  */
 import { ActError } from '../engine/errors.ts';
-import type { Store, WriteGuard } from '../store/contract/types.ts';
+import type { GatheredWrites, Store, WriteGuard } from '../store/contract/types.ts';
 import { guardedBatch } from '../store/contract/guarded-batch.ts';
 
 type Settle = (err?: unknown) => void;
@@ -52,7 +54,22 @@ function runAll(parts: readonly PartEntry[]): (tx: Store) => Promise<void> {
   };
 }
 
-type PartEntry = { kind: 'part'; run: (tx: Store) => Promise<void>; pids: readonly string[]; fresh: readonly string[]; settle: Settle };
+type PartEntry = {
+  kind: 'part';
+  run: (tx: Store) => Promise<void>;
+  pids: readonly string[];
+  fresh: readonly string[];
+  settle: Settle;
+  /** Its writes gathered as it was queued (Store.gatherWrites), when the store does that. */
+  gathered: Promise<GatheredWrites | undefined> | undefined;
+};
+
+/** The gathered writes of every one of `parts`, or undefined when one of them has none. */
+async function gatheredOf(parts: readonly PartEntry[]): Promise<GatheredWrites[] | undefined> {
+  if (parts.some((part) => part.gathered === undefined)) return undefined;
+  const gathered = await Promise.all(parts.map((part) => part.gathered));
+  return gathered.every((writes) => writes !== undefined) ? (gathered as GatheredWrites[]) : undefined;
+}
 type OpEntry = { kind: 'op'; run: () => Promise<unknown>; settle: Settle };
 type Entry = OpEntry | PartEntry;
 
@@ -88,6 +105,8 @@ export class StoreWriter {
   private saturatedNow = false;
   private onSaturation: (state: WriterSaturation) => void = () => {};
   private idleWaiters: Array<() => void> = [];
+  /** The store's Store.gatherWrites and Store.writeGathered, when it has both. */
+  private readonly gathering: Pick<Required<Store>, 'gatherWrites' | 'writeGathered'> | undefined;
   /** Transactions written and the job batches they carried (for metrics). */
   transactions = 0;
   parts = 0;
@@ -101,7 +120,10 @@ export class StoreWriter {
      * commits them in the order they were handed over); 1 without a store that does, or with a fence.
      */
     private readonly pipeline = 1,
-  ) {}
+  ) {
+    const { gatherWrites, writeGathered } = store;
+    this.gathering = gatherWrites && writeGathered ? { gatherWrites, writeGathered } : undefined;
+  }
 
   /** Queues a standalone write; the promise settles with its result (callers may ignore it). */
   write(op: () => Promise<unknown>): Promise<void> {
@@ -116,7 +138,7 @@ export class StoreWriter {
    * `process.duplicate_pid` (with a fence only: `checksFreshPids`).
    */
   writeBatch(part: (tx: Store) => Promise<void>, pids: readonly string[] = [], fresh: readonly string[] = []): Promise<void> {
-    return this.enqueue((settle) => ({ kind: 'part', run: part, pids, fresh, settle }));
+    return this.enqueue((settle) => ({ kind: 'part', run: part, pids, fresh, settle, gathered: this.gathering?.gatherWrites(part) }));
   }
 
   /** Whether the writes check that the processes a part starts are new (`fresh`), so a start need not look its pid up first. */
@@ -251,7 +273,9 @@ export class StoreWriter {
     while (left.length > 0) {
       const run = runAll(left);
       const guard = this.guardOf(left);
-      const found = await (store.writeOnlyBatch ? store.writeOnlyBatch(run, guard) : guardedBatch(store, run, guard));
+      const gathering = this.gathering;
+      const gathered = gathering ? await gatheredOf(left) : undefined;
+      const found = await (gathering && gathered ? gathering.writeGathered(gathered, guard) : store.writeOnlyBatch ? store.writeOnlyBatch(run, guard) : guardedBatch(store, run, guard));
       if (found.length === 0) break;
       const fresh = new Set(guard?.fresh);
       for (const pid of found) (fresh.has(pid) ? duplicates : lost).add(pid);

@@ -12,15 +12,34 @@
  * (upsertBatchFromJsonSql), one round trip instead of BEGIN, the fence, a statement per table
  * and COMMIT. A fence that finds processes owned by another instance writes nothing and
  * the batch resolves with their pids.
+ *
+ * A batch's writes may also be gathered ahead of it (Store.gatherWrites: its `fn` run against a
+ * buffer that refuses every statement, while the batch before it is still being written) and
+ * written later as they were gathered (`runGathered`), with their `seq` given then, in order.
  */
 import type pg from 'pg';
 import { ActError } from '../engine/errors.ts';
-import type { WriteGuard } from './contract/types.ts';
+import { SEQ } from './columns.ts';
+import type { GatheredWrites, WriteGuard } from './contract/types.ts';
 import type { DbRecord } from './mapping.ts';
+import { nextSeq } from './seq.ts';
 import { upsertBatchFromJsonSql } from './statements.ts';
 import { lostOf, PG_FENCE_SQL } from './sql/fence-processes.ts';
 import { refusingClient } from './refusing-client.ts';
-import { recordsJson, type ExecuteRaw, type UpsertBuffer } from './upsert-buffer.ts';
+import { recordsJson, UpsertBuffer, type Drained, type ExecuteRaw } from './upsert-buffer.ts';
+
+/** A write-only batch's writes gathered ahead of it (Store.gatherWrites): what its upsert buffer held. */
+export class PgGatheredWrites implements GatheredWrites {
+  constructor(
+    readonly gatheredBy: object,
+    readonly drained: Drained,
+  ) {}
+}
+
+/** The statements of a batch's `fn` while its writes are gathered: none can run ahead of the batch. */
+export const refuseAhead = async (sql: string): Promise<never> => {
+  throw new ActError('internal', `'${sql.slice(0, 40)}…' cannot run before its write-only batch`);
+};
 
 /** Thrown into the batch's work when its fence found processes of another instance: it rolls back. */
 class ProcessesLost extends Error {
@@ -70,6 +89,24 @@ export class PgWriteBatch {
     } finally {
       this.client?.release(broken);
     }
+  }
+
+  /**
+   * Writes `gathered` (PgGatheredWrites' buffers, in order) as if their `fn`s had run one after
+   * another in this batch; each row's `seq` is given now, so rows keep the order they are written in.
+   */
+  runGathered(gathered: readonly Drained[]): Promise<string[]> {
+    const buffer = new UpsertBuffer('postgresql', this.execute);
+    for (const { upserts, deletions } of gathered) {
+      for (const { table, records } of upserts) {
+        for (const record of records) {
+          record[SEQ] = nextSeq();
+          buffer.add(table, record);
+        }
+      }
+      for (const { table, pairs } of deletions) buffer.deletePairs(table, pairs);
+    }
+    return this.run(buffer, async () => undefined);
   }
 
   private transaction(): Promise<pg.PoolClient> {

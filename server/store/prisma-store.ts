@@ -17,6 +17,7 @@ import { ActError } from '../engine/errors.ts';
 import type {
   Collection,
   CollectionName,
+  GatheredWrites,
   DeliveryRow,
   EventRow,
   InboxRow,
@@ -52,7 +53,7 @@ import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
 import { UpsertBuffer, type ExecuteRaw } from './upsert-buffer.ts';
 import { executeOn, inSqliteTransaction, queryOn } from './sqlite-batch.ts';
-import { PgWriteBatch, WRITE_ONLY } from './pg-write-batch.ts';
+import { PgGatheredWrites, PgWriteBatch, refuseAhead, WRITE_ONLY } from './pg-write-batch.ts';
 import type pg from 'pg';
 import type { DbRecord } from './mapping.ts';
 import type { SqliteConnectionHandle } from './sqlite-connection.ts';
@@ -390,6 +391,39 @@ export class PrismaStore extends PrismaStoreBase {
     const buffer = new UpsertBuffer(this.backend, batch.execute);
     const txStore = (mark: BatchMark) => new TxStore(this.backend, WRITE_ONLY as PrismaLike, mark, buffer, batch.execute, batch.query);
     return batch.run(buffer, () => this.runBatch(fn, txStore, buffer, false));
+  }
+
+  /** PostgreSQL with its write pool: Store.gatherWrites; absent otherwise. */
+  get gatherWrites(): Store['gatherWrites'] {
+    return this.options.pgWritePool ? (fn) => this.gather(fn) : undefined;
+  }
+
+  /** PostgreSQL with its write pool: Store.writeGathered; absent otherwise. */
+  get writeGathered(): Store['writeGathered'] {
+    const pool = this.options.pgWritePool;
+    return pool ? (gathered, guard) => this.writeGatheredOn(pool, gathered, guard) : undefined;
+  }
+
+  /** PostgreSQL: `fn`'s writes gathered ahead of its batch (Store.gatherWrites), or undefined. */
+  private async gather(fn: (tx: Store) => Promise<void>): Promise<GatheredWrites | undefined> {
+    try {
+      this.check();
+      const buffer = new UpsertBuffer(this.backend, refuseAhead);
+      await this.runBatch(fn, (mark) => new TxStore(this.backend, WRITE_ONLY as PrismaLike, mark, buffer, refuseAhead, refuseAhead), buffer, false);
+      return new PgGatheredWrites(this, buffer.drain());
+    } catch {
+      return undefined; // writeOnlyBatch runs `fn` again, and reports what failed
+    }
+  }
+
+  /** PostgreSQL: gathered writes as one write-only batch (Store.writeGathered). */
+  private writeGatheredOn(pool: pg.Pool, gathered: readonly GatheredWrites[], guard?: WriteGuard): Promise<string[]> {
+    this.check();
+    const drained = gathered.map((writes) => {
+      if (!(writes instanceof PgGatheredWrites) || writes.gatheredBy !== this) throw new ActError('internal', 'these writes were gathered by another store');
+      return writes.drained;
+    });
+    return new PgWriteBatch(pool, guard).runGathered(drained);
   }
 
   /**

@@ -337,6 +337,11 @@ export interface StoreQueries extends InboxQueries, NodeStatsQueries {
   deleteStartClaim(claim: StartClaimRow): Promise<boolean>;
 }
 
+/** The writes of a write-only batch gathered ahead of it (Store.gatherWrites); only the store that made them reads them. */
+export interface GatheredWrites {
+  readonly gatheredBy: object;
+}
+
 /** The processes a guarded write-only batch must still own (Store.writeOnlyBatch). */
 export interface WriteGuard {
   owner: string;
@@ -440,6 +445,20 @@ export interface Store {
    * written and those pids are the result; otherwise the result is `[]`.
    */
   writeOnlyBatch?(fn: (tx: Store) => Promise<void>, guard?: WriteGuard): Promise<string[]>;
+  /**
+   * Runs the `fn` of a future write-only batch now, gathering its writes (rows checked and
+   * converted, nothing sent), so that `writeGathered` later only encodes and sends them: the store
+   * writer gathers a batch while the one before it is still being written (PostgreSQL). Resolves
+   * undefined — never rejects — when `fn` failed or used what only its transaction can do (a
+   * statement that cannot wait for the end, such as `notify`): `writeOnlyBatch` then runs it.
+   * `fn` must only write what it was given, as for `writeOnlyBatch`.
+   */
+  gatherWrites?(fn: (tx: Store) => Promise<void>): Promise<GatheredWrites | undefined>;
+  /**
+   * Writes the writes of several `gatherWrites` calls, in that order, as ONE write-only batch:
+   * the same rows and result as `writeOnlyBatch` with their `fn`s run one after another.
+   */
+  writeGathered?(gathered: readonly GatheredWrites[], guard?: WriteGuard): Promise<string[]>;
   /**
    * How many `writeOnlyBatch` calls may be under way at once because the store commits them in
    * the order they were called (SQLite's write thread); absent or 1: one after another.
