@@ -9,6 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../server/engine/clock.ts';
 import { Engine } from '../server/runtime/engine.ts';
 import type { Message } from '../server/engine/messages.ts';
+import type { GatheredWrites, Store, WriteGuard } from '../server/store/contract/types.ts';
 import { openStore } from '../server/store/open-store.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/databases.ts';
 import { eventually } from './helpers/eventually.ts';
@@ -190,14 +191,18 @@ describe('which store batches the write fence guards (PostgreSQL)', () => {
     const db = await createTestDatabase('postgresql');
     databases.push(db);
     const store = await openStore(db.url);
-    // the guard of every write-only batch the engine's writer hands to the (real) store
+    // the guard of every write-only batch the engine's writer hands to the (real) store, as a
+    // batch to run or as writes gathered ahead (Store.gatherWrites)
     const guards: Array<{ pids: string[]; fresh: string[] } | null> = [];
-    const writeOnlyBatch = store.writeOnlyBatch!.bind(store);
-    store.writeOnlyBatch = (work, guard) => {
-      guards.push(guard ? { pids: [...guard.pids], fresh: [...(guard.fresh ?? [])] } : null);
-      return writeOnlyBatch(work, guard);
-    };
-    const engine = await Engine.create({ store, instanceId: 'A', autoTick: false });
+    const record = (guard?: WriteGuard) => guards.push(guard ? { pids: [...guard.pids], fresh: [...(guard.fresh ?? [])] } : null);
+    const spied = new Proxy(store, {
+      get(target, name) {
+        if (name === 'writeOnlyBatch') return (work: (tx: Store) => Promise<void>, guard?: WriteGuard) => (record(guard), target.writeOnlyBatch!(work, guard));
+        if (name === 'writeGathered') return (gathered: readonly GatheredWrites[], guard?: WriteGuard) => (record(guard), target.writeGathered!(gathered, guard));
+        return Reflect.get(target, name, target);
+      },
+    });
+    const engine = await Engine.create({ store: spied, instanceId: 'A', autoTick: false });
     engines.push(engine);
     const messages: Message[] = [];
     engine.channel({ id: 'record' }).onMessage((m) => void messages.push(m));
