@@ -143,6 +143,8 @@ async function overflowOf(page: Page): Promise<{ pageWider: boolean; spilled: st
 }
 
 test('long unbroken names stay inside their cards and do not push the designer down', async ({ page, signInAs }) => {
+  // two designers and four pages in one test: 11 s on a quiet machine, past 30 s once on a loaded one
+  test.setTimeout(90_000);
   const long = 'Quarterly' + 'X'.repeat(150);
   const short = uniqueName('short');
   const mid = uniqueName('long');
