@@ -66,7 +66,6 @@ type PartEntry = {
 
 /** The gathered writes of every one of `parts`, or undefined when one of them has none. */
 async function gatheredOf(parts: readonly PartEntry[]): Promise<GatheredWrites[] | undefined> {
-  if (parts.some((part) => part.gathered === undefined)) return undefined;
   const gathered = await Promise.all(parts.map((part) => part.gathered));
   return gathered.every((writes) => writes !== undefined) ? (gathered as GatheredWrites[]) : undefined;
 }
