@@ -55,6 +55,25 @@ describe('Lanes', () => {
     expect(ran.filter((r) => r.startsWith('a'))).toEqual(Array.from({ length: 100 }, (_, i) => `a${i + 1}`));
   });
 
+  it('a drain pass yields to the event loop once it ran its pass\'s jobs, after the round in which it reached them', async () => {
+    // one job per process, ten processes: what ran before a callback queued behind the first pass
+    const ranBeforeYield = async (lanes: Lanes, workers: number): Promise<number> => {
+      let ran = 0;
+      for (let i = 0; i < 10; i++) lanes.push({ pid: `p${i}`, name: `p${i}`, run: () => void ran++ });
+      const seen = new Promise<number>((resolve) => setImmediate(() => resolve(ran)));
+      await lanes.idle();
+      expect(ran).toBe(10);
+      expect(lanes.stats().workers).toBe(workers);
+      return seen;
+    };
+    expect(await ranBeforeYield(new Lanes(1, 100, () => undefined), 1)).toBe(10);
+    // a round over one lane is one turn: the pass stops at 3
+    expect(await ranBeforeYield(new Lanes(1, 100, () => undefined, undefined, undefined, undefined, 3), 1)).toBe(3);
+    // a round over two lanes is up to two turns: the pass stops after the round that reached 3
+    expect(await ranBeforeYield(new Lanes(2, 100, () => undefined, undefined, undefined, undefined, 3), 2)).toBeGreaterThanOrEqual(3);
+    expect(await ranBeforeYield(new Lanes(2, 100, () => undefined, undefined, undefined, undefined, 3), 2)).toBeLessThanOrEqual(4);
+  });
+
   it('a job that throws does not stop its lane', async () => {
     const errors: unknown[] = [];
     const lanes = new Lanes(1, 10, (_job, err) => void errors.push(err));

@@ -69,6 +69,7 @@ export async function engineParts(options: EngineOptions): Promise<EngineParts> 
       maxMessageRetryTimes: options.maxMessageRetryTimes ?? 20,
       workers: options.schedulerWorkers ?? 4,
       queueCap: options.schedulerQueueCap ?? 4096,
+      passJobs: options.lanePassJobs,
       cacheCap: options.cacheCap ?? 1024,
       workdirRoot: options.workdirRoot,
       instanceId: options.instanceId ?? randomId(12),

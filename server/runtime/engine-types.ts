@@ -88,6 +88,12 @@ export interface EngineOptions {
   schedulerWorkers?: number;
   schedulerQueueCap?: number;
   /**
+   * Jobs a drain pass of the lanes runs before it yields to the event loop (default 256, or 32
+   * where the store writes on a thread of its own: lanes.ts). A tuning knob, set by the simulation
+   * to run the shorter pass on stores that write on the engine's thread.
+   */
+  lanePassJobs?: number;
+  /**
    * Most writes waiting in the store writer (`store_writer_cap`, default 10000). Reaching it
    * saturates the writer: new starts and client actions are refused with `engine.busy` until it
    * drained to half; writes of running jobs are never refused.
@@ -152,6 +158,8 @@ export interface RuntimeConfig {
   /** Lanes (`scheduler_workers`) and the jobs they may hold in memory (`scheduler_queue_cap`). */
   workers: number;
   queueCap: number;
+  /** Jobs a drain pass of the lanes runs before it yields (lanes.ts); unset: chosen by the store writer. */
+  passJobs?: number;
   /** Most unfinished processes held in memory (`cache_cap`); starts beyond it are parked. */
   cacheCap: number;
   /** Confine every process to `<workdirRoot>/<pid>` (spec 5.9); a caller's scope may set its own. */

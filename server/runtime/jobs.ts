@@ -19,6 +19,8 @@ import { Lanes } from './lanes.ts';
 export interface JobsConfig {
   workers: number;
   queueCap: number;
+  /** Jobs a drain pass of the lanes runs before it yields (lanes.ts). */
+  passJobs?: number;
 }
 
 export class Jobs {
@@ -42,6 +44,7 @@ export class Jobs {
       hasRoom,
       (change) => (change.full ? events.emit('laneFull', change.fill) : events.emit('laneDrained', change.fill)),
       (pid) => void this.batch.turnEnded(pid),
+      config.passJobs,
     );
   }
 

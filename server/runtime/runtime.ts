@@ -23,6 +23,7 @@ import { multiInstance } from './relay-records.ts';
 import { Residents } from './residents.ts';
 import { StoreWriter } from './store-writer.ts';
 import { TaskWrites } from './task-writes.ts';
+import { PASS_JOBS, PASS_JOBS_WRITES_ELSEWHERE } from './lanes.ts';
 import type { Runtime, RuntimeDeps } from './runtime-types.ts';
 
 export function createRuntime(deps: RuntimeDeps): Runtime {
@@ -37,7 +38,8 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   // overflowed executions go back into their lanes after every commit and every drain pass
   const drainOverflow = (): void => parts.executions.drainOverflow();
   const batch = new JobBatch(writer, outbox, config.instanceId, (done) => events.emit('committed', done), drainOverflow, (uses) => deps.registry.isExternal(uses));
-  const jobs = new Jobs(config, batch, events, log, drainOverflow);
+  const passJobs = config.passJobs ?? (writer.pipelined ? PASS_JOBS_WRITES_ELSEWHERE : PASS_JOBS);
+  const jobs = new Jobs({ ...config, passJobs }, batch, events, log, drainOverflow);
   const stops = new TaskStops();
   const channels = new Map<string, Channel>();
   const dispatcher = new OrderedDispatcher((err) => log.error(`channel handler failed: ${errorMessage(err)}`));

@@ -140,6 +140,11 @@ export class StoreWriter {
     return this.enqueue((settle) => ({ kind: 'part', run: part, pids, fresh, settle, gathered: this.gathering?.gatherWrites(part) }));
   }
 
+  /** Whether transactions are handed to a store that writes them elsewhere (its write thread) while this one goes on (`pipeline` > 1). */
+  get pipelined(): boolean {
+    return this.pipeline > 1;
+  }
+
   /** Whether the writes check that the processes a part starts are new (`fresh`), so a start need not look its pid up first. */
   get checksFreshPids(): boolean {
     return this.fence !== undefined;

@@ -19,6 +19,12 @@ export interface Limits {
   codeWorkers?: number;
   /** Uncaught act failures hold their process as incidents (engine/control.ts); absent: off. */
   incidents?: boolean;
+  /**
+   * Jobs a lane drain pass runs before it yields (lanes.ts); absent: the engine's choice, 256 on
+   * the simulation's stores, which write on the engine's thread. The shorter pass of a store with
+   * a write thread (32) groups turns into batches differently, so the seeds run both.
+   */
+  lanePassJobs?: number;
 }
 
 /** One stimulus as a case stores it. */

@@ -30,6 +30,7 @@ import { modelFacts } from './model-facts.ts';
 import { migrated, refused, snapshot, type ProcSnapshot } from './migration-watch.ts';
 import { migratorFor, type Migrator } from './migrator.ts';
 import { SIM_EPOCH, toScriptStep, type Limits, type Regression, type ScriptStep } from './regression.ts';
+import { PASS_JOBS_WRITES_ELSEWHERE } from '../../server/runtime/lanes.ts';
 import { checkInvariants, type HistoryEntry, type ProcView, type Violation, type WorldView } from './invariants.ts';
 import { Rng } from './rng.ts';
 
@@ -144,7 +145,9 @@ class Simulation {
     // process control draws from a stream of its own, so the draws above stay as they were for every seed
     this.controlRng = new Rng(options.seed * 48271 + 11);
     const drawn = engineLimits(this.rng.fork());
-    const limits = this.controlRng.chance(0.3) ? { ...drawn, incidents: true } : drawn;
+    const controlled = this.controlRng.chance(0.3) ? { ...drawn, incidents: true } : drawn;
+    // the lanes' pass from a stream of its own too: every draw above stays as it was
+    const limits = new Rng(options.seed * 65537 + 29).chance(0.5) ? { ...controlled, lanePassJobs: PASS_JOBS_WRITES_ELSEWHERE } : controlled;
     const stored = options.regression;
     this.models = stored ? stored.models.map((source) => ({ ...modelFacts(source), source })) : scenario.models;
     this.limits = stored?.limits ?? limits;
