@@ -10,6 +10,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../server/http/logger.ts';
+import { REQUEST_DETAIL_BYTES } from '../server/api/audit.ts';
 import { SQL_BACKENDS } from './helpers/databases.ts';
 import { apiClient, apiError, passwordOf, rawCall, startTestServer, USERS, type RawOptions, type TestServer } from './helpers/server.ts';
 
@@ -327,6 +328,22 @@ describe.each(SQL_BACKENDS)('on %s', (backend) => {
       expect((await query({ action: 'model.deploy', from: deploy.time, to: deploy.time })).rows.map((e) => e.id)).toContain(deploy.id);
       expect((await query({ action: 'model.deploy', to: deploy.time - 1 })).count).toBe(0);
       expect((await apiError(query({ limit: 100_000 }))).code).toBe('input.invalid');
+    });
+
+    it("keeps a request's detail by the audit log's one rule: secret keys dropped, past 2 KiB its size and the start of its JSON", async () => {
+      await as('designer').models.deploy.mutate({ source: MODEL });
+      await as('operator').processes.start.mutate({ mid: 'audited', inputs: { amount: 3, api_token: 'tok-1' } });
+      expect((await t.audit.last('proc.start'))?.detail).toEqual({ inputs: { amount: 3 } });
+
+      const note = 'y'.repeat(3000);
+      await as('operator').processes.start.mutate({ mid: 'audited', inputs: { password: 'hunter2', note } });
+      const detail = (await t.audit.last('proc.start'))?.detail as { truncated: boolean; bytes: number; preview: string };
+      const kept = JSON.stringify({ inputs: { note } });
+      expect(detail).toMatchObject({ truncated: true, bytes: Buffer.byteLength(kept) });
+      expect(kept.startsWith(detail.preview)).toBe(true);
+      expect(detail.preview.length).toBeGreaterThan(1500);
+      expect(Buffer.byteLength(JSON.stringify(detail))).toBeLessThanOrEqual(REQUEST_DETAIL_BYTES);
+      expect(JSON.stringify(detail)).not.toContain('hunter2');
     });
   });
 

@@ -4,18 +4,15 @@
  * fields where given, never the detail), then passes the result or the error on. A failing
  * audit write is logged; it does not undo or fail the mutation that already happened.
  * `recordAudit()` records one outcome directly (a call refused before its procedure ran).
+ * A request's detail is kept by the audit log's one rule (server/audit/bound-detail.ts: secret
+ * keys dropped, bounded with a preview), to 2 KiB of JSON unless the target asks for more.
  */
 import type { Caller } from '../auth/types.ts';
 import type { ApiServices } from './context.ts';
 import { toActError } from './errors.ts';
 
-const DETAIL_BYTES = 2048;
-
-/** The request's essentials, bounded: large values are replaced by their size. */
-export function boundedDetail(detail: unknown, maxBytes = DETAIL_BYTES): unknown {
-  const bytes = Buffer.byteLength(JSON.stringify(detail ?? null) ?? 'null', 'utf8');
-  return bytes <= maxBytes ? (detail ?? null) : { truncated: true, bytes };
-}
+/** The JSON a request's detail keeps in its audit entry. */
+export const REQUEST_DETAIL_BYTES = 2048;
 
 export interface AuditTarget {
   action: string;
@@ -46,9 +43,9 @@ export async function recordAudit(services: ApiServices, caller: Caller | null, 
     actor_name: caller?.name ?? 'anonymous',
     action: what.action,
     target: what.target,
-    detail: boundedDetail(what.detail, what.detailBytes),
+    detail: what.detail,
     result,
-    ...(what.detailBytes === undefined ? {} : { detailBytes: what.detailBytes }),
+    detailBytes: what.detailBytes ?? REQUEST_DETAIL_BYTES,
   };
   // the audit log is the record of every mutation; the log line is for debugging, as request lines are
   if (services.log.isLevelEnabled('debug')) services.log.debug({ user: entry.actor_name, action: what.action, target: what.target, result, ...what.ids }, 'mutation');
