@@ -4,6 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Lanes, type Job } from '../server/runtime/lanes.ts';
+import { Engine } from '../server/runtime/engine.ts';
+import { MemoryStore } from '../server/store/contract/memory.ts';
 import { BACKENDS, useTestStore } from './helpers/databases.ts';
 import { borrowed, createHarness, type Harness } from './helpers/harness.ts';
 
@@ -72,6 +74,14 @@ describe('Lanes', () => {
     // a round over two lanes is up to two turns: the pass stops after the round that reached 3
     expect(await ranBeforeYield(new Lanes(2, 100, () => undefined, undefined, undefined, undefined, 3), 2)).toBeGreaterThanOrEqual(3);
     expect(await ranBeforeYield(new Lanes(2, 100, () => undefined, undefined, undefined, undefined, 3), 2)).toBeLessThanOrEqual(4);
+  });
+
+  it('refuses a pass of no job, a fraction or a non-number with config.invalid', async () => {
+    for (const passJobs of [0, -1, 2.5, Number.NaN, '8' as unknown as number]) {
+      expect(() => new Lanes(1, 10, () => undefined, undefined, undefined, undefined, passJobs), String(passJobs)).toThrow(expect.objectContaining({ code: 'config.invalid' }));
+    }
+    const engine = Engine.create({ store: new MemoryStore(), autoTick: false, lanePassJobs: 0 });
+    await expect(engine).rejects.toMatchObject({ code: 'config.invalid', message: expect.stringContaining('lanePassJobs') });
   });
 
   it('a job that throws does not stop its lane', async () => {

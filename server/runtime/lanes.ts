@@ -25,6 +25,7 @@
  * overloaded lane from reporting once per job: at most once per drain pass, and not at all while
  * its overflow keeps it above half.
  */
+import { ActError } from '../engine/errors.ts';
 import type { EngineEvents, LaneFill } from './events.ts';
 
 export interface Job {
@@ -199,6 +200,8 @@ export class Lanes {
     /** Jobs a drain pass runs before it yields (PASS_JOBS). */
     private readonly passJobs = PASS_JOBS,
   ) {
+    // a pass of no job would never run one, and yield again at once, forever
+    if (!Number.isSafeInteger(passJobs) || passJobs < 1) throw new ActError('config.invalid', `lanePassJobs must be a positive integer, got ${String(passJobs)}`);
     this.lanes = Array.from({ length: Math.max(1, workers) }, () => new Lane());
     this.laneCapacity = Math.max(1, Math.floor(capacity / this.lanes.length));
   }
