@@ -2,7 +2,7 @@
  * Lanes and overload (spec 5.1, 5.4): per-pid FIFO across lanes, a bounded memory queue that
  * refuses work, and the outbox that takes the overflow and hands it back — nothing is lost.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Lanes, type Job } from '../server/runtime/lanes.ts';
 import { Engine } from '../server/runtime/engine.ts';
 import { MemoryStore } from '../server/store/contract/memory.ts';
@@ -82,6 +82,11 @@ describe('Lanes', () => {
     }
     const engine = Engine.create({ store: new MemoryStore(), autoTick: false, lanePassJobs: 0 });
     await expect(engine).rejects.toMatchObject({ code: 'config.invalid', message: expect.stringContaining('lanePassJobs') });
+    // the refused engine closes its code worker: nothing of it keeps the process alive
+    const ports = () => process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
+    const before = ports();
+    await expect(Engine.create({ store: new MemoryStore(), autoTick: false, lanePassJobs: 0, codeWorkers: 1 })).rejects.toMatchObject({ code: 'config.invalid' });
+    await vi.waitFor(() => expect(ports()).toBe(before), { timeout: 10_000 });
   });
 
   it('a job that throws does not stop its lane', async () => {

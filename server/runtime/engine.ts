@@ -127,15 +127,17 @@ export class Engine {
 
   static async create(options: EngineOptions = {}): Promise<Engine> {
     const parts = await engineParts(options);
-    const engine = new Engine(parts, options);
-    const rt = engine.rt;
-    // the runtime's facts reach the engine's logger as events (event-log.ts)
-    logEvents(rt.events, rt.log);
-    if (parts.tracing) {
-      engine.tracing = parts.tracing;
-      traceProcesses((event, listener) => rt.events.on(event, listener), parts.tracing, () => rt.clock.now());
-    }
+    let engine: Engine;
     try {
+      // the runtime refuses bad options (a lane pass of no job), after the sandbox and code pool exist
+      engine = new Engine(parts, options);
+      const rt = engine.rt;
+      // the runtime's facts reach the engine's logger as events (event-log.ts)
+      logEvents(rt.events, rt.log);
+      if (parts.tracing) {
+        engine.tracing = parts.tracing;
+        traceProcesses((event, listener) => rt.events.on(event, listener), parts.tracing, () => rt.clock.now());
+      }
       boundWriter(rt, options.storeWriterCap ?? DEFAULT_STORE_WRITER_CAP);
       await parts.codePool?.ready();
       await engine.lease.register();
@@ -144,6 +146,7 @@ export class Engine {
       await parts.codePool?.close();
       throw err;
     }
+    const rt = engine.rt;
     await publishPackages(rt);
     await engine.packages.refresh();
     // relayed work is applied from the first tick on (recovered jobs run after create returns)
