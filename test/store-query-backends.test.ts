@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../server/store/contract/query.ts';
-import { literalLike } from '../server/store/sqlite-connection.ts';
+import Database from 'better-sqlite3';
+import { literalLike, sqliteAdapterFactory } from '../server/store/sqlite-connection.ts';
+import { createTestDatabase } from './helpers/databases.ts';
 import type { EventRow, Query, QueryExpr, QueryFilter } from '../server/store/contract/types.ts';
 import { BACKENDS, SQL_BACKENDS, useTestStore } from './helpers/databases.ts';
 import { samples } from './helpers/store-samples.ts';
@@ -165,5 +167,45 @@ describe('SQLite LIKE replacement', () => {
     expect(literalLike('(.*)', '(.*)')).toBe(1);
     expect(literalLike('%1%', 10n)).toBe(1);
     expect(literalLike('%a%', null)).toBeNull();
+  });
+});
+
+describe('SQLite integer binding', () => {
+  const RUNS_PAGE = 'SELECT * FROM "procs" WHERE 1=1 ORDER BY "start_time" DESC, "seq" ASC, "id" ASC LIMIT ? OFFSET ?';
+
+  it('a LIMIT bound as an integer makes SQLite sort the whole table for the runs list; bound as a number it walks the index', async () => {
+    const db = await createTestDatabase('sqlite');
+    const planner = new Database(db.url.slice('file:'.length), { readonly: true });
+    try {
+      const plan = (...page: unknown[]) => (planner.prepare(`EXPLAIN QUERY PLAN ${RUNS_PAGE}`).all(...page) as Array<{ detail: string }>).map((r) => r.detail);
+      expect(plan(50n, 0n)).toContain('SCAN procs');
+      expect(plan(50, 0)[0]).toBe('SCAN procs USING INDEX procs_start_time_idx');
+    } finally {
+      planner.close();
+      await db.drop();
+    }
+  });
+
+  it("the store's connections and their transactions bind BigInt arguments as numbers while they are safe integers", async () => {
+    const db = await createTestDatabase('sqlite');
+    const adapter = await sqliteAdapterFactory(db.url, 5_000).connect();
+    try {
+      const typesOf = async (queryable: typeof adapter | Awaited<ReturnType<typeof adapter.startTransaction>>) =>
+        (
+          await queryable.queryRaw({
+            sql: 'SELECT typeof(?), typeof(?), typeof(?), ? = 9007199254740993',
+            args: ['50', String(2 ** 40), '9007199254740993', '9007199254740993'],
+            argTypes: [0, 1, 2, 3].map(() => ({ scalarType: 'bigint' as const, arity: 'scalar' as const })),
+          })
+        ).rows[0];
+      // past 2^53 a number would lose digits: such a value stays an integer
+      expect(await typesOf(adapter)).toEqual(['real', 'real', 'integer', 1]);
+      const tx = await adapter.startTransaction();
+      expect(await typesOf(tx)).toEqual(['real', 'real', 'integer', 1]);
+      await tx.rollback();
+    } finally {
+      await adapter.dispose();
+      await db.drop();
+    }
   });
 });

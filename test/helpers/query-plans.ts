@@ -35,8 +35,14 @@ interface LoggingClient extends PrismaLike {
   $on(event: 'query', fn: (e: QueryEvent) => void): void;
 }
 
-/** A logged parameter as better-sqlite3 binds it (it refuses booleans). */
-const sqliteValue = (value: unknown): unknown => (typeof value === 'boolean' ? Number(value) : value);
+/**
+ * A logged parameter as the store's adapter binds it: booleans as numbers (better-sqlite3 refuses
+ * booleans) and integers, which Prisma's query log gives as strings, as numbers
+ * (sqlite-connection.ts `integersAsNumbers`). SQLite plans a statement again with some bound
+ * values: a LIMIT bound as an integer, or `stuck_since > ?` against the partial index
+ * `stuck_since > 0`; the plan asked about must be the one the store gets.
+ */
+const sqliteValue = (value: unknown): unknown => (typeof value === 'boolean' ? Number(value) : typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value);
 
 export class RecordingStore {
   readonly statements: Statement[] = [];
