@@ -23,8 +23,9 @@ const force = process.argv.includes('--force')
 const models = fs.readFileSync('prisma/models.prisma', 'utf8')
 const schemaText = (provider) => `// GENERATED from prisma/models.prisma by scripts/prisma-generate.mjs. Do not edit.
 generator client {
-  provider = "prisma-client"
-  output   = "../../server/store/generated/${provider}"
+  provider        = "prisma-client"
+  output          = "../../server/store/generated/${provider}"
+  previewFeatures = ["partialIndexes"]
 }
 
 datasource db {

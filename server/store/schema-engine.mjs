@@ -60,7 +60,7 @@ export async function adapterFactoryFromUrl(url) {
 }
 
 /**
- * Migration scripts are run through adapter.executeScript(). One adapter gets it wrong:
+ * Migration scripts are run through adapter.executeScript(). The adapters get three things wrong:
  *  - @prisma/adapter-pg 7.10 splits the script on every ";" and runs the pieces one by one on the
  *    pool: breaks $$ function bodies / ';' in string literals, and a failing migration is left
  *    half-applied.  Fix: send the whole script as one simple-protocol query (multi-statement,
@@ -69,8 +69,14 @@ export async function adapterFactoryFromUrl(url) {
  *    engine's catalog queries return (pg_class.relkind, …): `diff` against a live PostgreSQL fails
  *    with "Column type 'char' could not be deserialized". Fix: report them as text (pg already
  *    parses them as strings).
+ *  - The engine (7.10) reads a partial index's definition on SQLite with
+ *    `SELECT sql FROM sqlite_master WHERE type = 'index' AND name = "<index>"`: a string in double
+ *    quotes, which better-sqlite3 refuses (it is built without SQLite's double-quoted string
+ *    literals), so `diff` fails on any partial index. Fix: that one query is sent with the name as
+ *    a string literal.
  */
 function fixExecuteScript(adapter) {
+  if (adapter.adapterName === '@prisma/adapter-better-sqlite3') quotePartialIndexLookup(adapter)
   if (adapter.adapterName === '@prisma/adapter-pg' && adapter.underlyingDriver) {
     const pool = adapter.underlyingDriver()
     adapter.executeScript = async (script) => {
@@ -125,6 +131,20 @@ export async function openSchemaEngine({ schemaPath, url, factory, log } = {}) {
       for (const a of opened.splice(0)) await a.dispose().catch(() => {})
     },
   }
+}
+
+const SQLITE_INDEX_LOOKUP = /^(SELECT sql FROM sqlite_master WHERE type = 'index' AND name = )"((?:[^"]|"")*)"(;?)$/
+function quotePartialIndexLookup(queryable) {
+  const queryRaw = queryable.queryRaw.bind(queryable)
+  queryable.queryRaw = (query) => {
+    const m = SQLITE_INDEX_LOOKUP.exec(query.sql)
+    if (!m) return queryRaw(query)
+    const name = m[2].replaceAll('""', '"')
+    return queryRaw({ ...query, sql: `${m[1]}'${name.replaceAll("'", "''")}'${m[3]}` })
+  }
+  const startTransaction = queryable.startTransaction?.bind(queryable)
+  if (startTransaction) queryable.startTransaction = async (...args) => quotePartialIndexLookup(await startTransaction(...args))
+  return queryable
 }
 
 const PG_CHAR_OID = 18

@@ -1,6 +1,7 @@
 /**
- * StoreQueries.interruptedActsWithoutInbox (the inbox's backfill): the (state, kind, start_time,
- * seq) index in order, each task's inbox rows looked up by their (pid, tid) index.
+ * StoreQueries.interruptedActsWithoutInbox (the inbox's backfill): the partial (kind, start_time,
+ * seq) index of interrupted tasks in order (its WHERE, `state = 'interrupted'`, is this query's
+ * own term), each task's inbox rows looked up by their (pid, tid) index.
  */
 import type { TaskRow } from '../contract/types.ts';
 import { TABLES } from '../columns.ts';
