@@ -95,14 +95,20 @@ describe.each(SQL_BACKENDS)('hot queries use indexes (%s)', (backend) => {
     expect(served).toEqual([]);
   });
 
-  it('inbox, runs list, tick and recovery read no hot table end to end', async () => {
+  /** A recording store on a new database and an engine on it with three processes of MODEL waiting. */
+  async function threeWaiting(): Promise<{ db: TestDatabase; recording: RecordingStore; engine: Engine }> {
     const db = await createTestDatabase(backend);
     databases.push(db);
-    const first = await RecordingStore.open(db);
-    const engine = await Engine.create({ store: first.store, autoTick: false });
+    const recording = await RecordingStore.open(db);
+    const engine = await Engine.create({ store: recording.store, autoTick: false });
     await engine.models.deploy(MODEL);
     for (let i = 0; i < 3; i++) await engine.procs.start('hot');
     await engine.idle();
+    return { db, recording, engine };
+  }
+
+  it('inbox, runs list, tick and recovery read no hot table end to end', async () => {
+    const { db, recording: first, engine } = await threeWaiting();
     const before = first.statements.length;
     const inbox = await engine.reads.inbox({ principals: [EVERY_TASK], offset: 0, limit: 50 });
     expect(inbox.count).toBe(3);
@@ -141,13 +147,7 @@ describe.each(SQL_BACKENDS)('hot queries use indexes (%s)', (backend) => {
   });
 
   it('the filters on columns most rows leave empty are served by their partial indexes', async () => {
-    const db = await createTestDatabase(backend);
-    databases.push(db);
-    const recording = await RecordingStore.open(db);
-    const engine = await Engine.create({ store: recording.store, autoTick: false });
-    await engine.models.deploy(MODEL);
-    for (let i = 0; i < 3; i++) await engine.procs.start('hot');
-    await engine.idle();
+    const { recording, engine } = await threeWaiting();
     /** The indexes the planner uses for the statements on procs or tasks that `call` sends. */
     const indexesOf = async (call: () => Promise<unknown>): Promise<string[]> => {
       const before = recording.statements.length;
