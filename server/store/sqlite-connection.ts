@@ -64,16 +64,16 @@ function prepare(db: SqliteDatabase): void {
 
 /** `query` with its BigInt arguments that are safe integers passed as numbers (see the file's comment). */
 export function integersAsNumbers(query: SqlQuery): SqlQuery {
-  let argTypes = query.argTypes;
+  let args = query.args;
   query.args.forEach((arg, i) => {
-    const type = argTypes[i];
-    if (type?.scalarType !== 'bigint' || type.arity !== 'scalar') return;
-    const value = typeof arg === 'string' || typeof arg === 'bigint' ? Number(arg) : NaN;
+    // Prisma passes a BigInt as its decimal text, a raw query's value may be a bigint; a list is neither
+    if (query.argTypes[i]?.scalarType !== 'bigint' || (typeof arg !== 'string' && typeof arg !== 'bigint')) return;
+    const value = Number(arg);
     if (!Number.isSafeInteger(value)) return;
-    if (argTypes === query.argTypes) argTypes = [...argTypes];
-    argTypes[i] = { ...type, scalarType: 'int' };
+    if (args === query.args) args = [...args];
+    args[i] = value;
   });
-  return argTypes === query.argTypes ? query : { ...query, argTypes };
+  return args === query.args ? query : { ...query, args };
 }
 
 /** Makes `queryable` (a connection or one of its transactions) bind its integer arguments as numbers. */
