@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EVERY_TASK, principalsOfCaller } from '../vocab/inbox-principals.ts';
 import { Engine } from '../server/runtime/engine.ts';
 import { UNFINISHED_PROC_STATES } from '../vocab/states.ts';
+import { and, eq, is } from '../server/store/contract/filters.ts';
 import type { QueryExpr, StoreQueries } from '../server/store/contract/types.ts';
 import { createTestDatabase, SQL_BACKENDS, type TestDatabase } from './helpers/databases.ts';
 import { RecordingStore, type Statement } from './helpers/query-plans.ts';
@@ -156,11 +157,11 @@ describe.each(SQL_BACKENDS)('hot queries use indexes (%s)', (backend) => {
       expect(sent.length).toBeGreaterThan(0);
       return (await Promise.all(sent.map(async (s) => (await recording.accessOf(s)).indexes))).flat();
     };
-    const only = (filter: QueryExpr) => ({ filter: { type: 'and' as const, exprs: [filter] }, offset: 0, limit: 50 });
+    const page = (filter: QueryExpr) => ({ filter: and(filter), offset: 0, limit: 50 });
     // the runs list's stuck filter, a run's subflow children and its re-runs (the API's filters)
-    expect(await indexesOf(() => engine.procs.list(only({ key: 'stuck_since', op: 'gt', value: 0 })))).toContain('procs_stuck_since_idx');
-    expect(await indexesOf(() => engine.procs.list(only({ key: 'parent_pid', op: 'eq', value: 'p1' })))).toContain('procs_parent_pid_idx');
-    expect(await indexesOf(() => engine.procs.list(only({ key: 'rerun_of', op: 'eq', value: 'p1' })))).toContain('procs_rerun_of_idx');
+    expect(await indexesOf(() => engine.procs.list(page(is('stuck_since', 'gt', 0))))).toContain('procs_stuck_since_idx');
+    expect(await indexesOf(() => engine.procs.list(page(eq('parent_pid', 'p1'))))).toContain('procs_parent_pid_idx');
+    expect(await indexesOf(() => engine.procs.list(page(eq('rerun_of', 'p1'))))).toContain('procs_rerun_of_idx');
     // the runs list's failing-node filter: tasks in error; the inbox's backfill: interrupted acts
     expect(await indexesOf(() => engine.reads.processesFailingAt('s1', 10))).toContain('tasks_start_time_seq_idx');
     expect(await indexesOf(() => recording.store.queries.interruptedActsWithoutInbox(0, 200))).toContain('tasks_kind_start_time_seq_idx');

@@ -60,8 +60,8 @@ export async function adapterFactoryFromUrl(url) {
 }
 
 /**
- * Migration scripts are run through adapter.executeScript(). The adapters get three things wrong:
- *  - @prisma/adapter-pg 7.10 splits the script on every ";" and runs the pieces one by one on the
+ * What the driver adapters get wrong for the schema engine, mended on each adapter it opens:
+ *  - @prisma/adapter-pg 7.10 splits a migration script (`executeScript`) on every ";" and runs the pieces one by one on the
  *    pool: breaks $$ function bodies / ';' in string literals, and a failing migration is left
  *    half-applied.  Fix: send the whole script as one simple-protocol query (multi-statement,
  *    implicitly atomic: what the native schema engine does).
@@ -75,7 +75,7 @@ export async function adapterFactoryFromUrl(url) {
  *    literals), so `diff` fails on any partial index. Fix: that one query is sent with the name as
  *    a string literal.
  */
-function fixExecuteScript(adapter) {
+function mendAdapter(adapter) {
   if (adapter.adapterName === '@prisma/adapter-better-sqlite3') quotePartialIndexLookup(adapter)
   if (adapter.adapterName === '@prisma/adapter-pg' && adapter.underlyingDriver) {
     const pool = adapter.underlyingDriver()
@@ -98,9 +98,9 @@ export async function openSchemaEngine({ schemaPath, url, factory, log } = {}) {
   factory ??= await adapterFactoryFromUrl(url)
   const datamodels = schemaPath ? [[path.resolve(schemaPath), fs.readFileSync(schemaPath, 'utf8')]] : undefined
   // Track every adapter the engine opens so close() can dispose them (engine.free() does not),
-  // and patch their executeScript (see fixExecuteScript).
+  // and mend them (see mendAdapter).
   const opened = []
-  const track = (a) => { opened.push(a); return fixExecuteScript(a) }
+  const track = (a) => { opened.push(a); return mendAdapter(a) }
   const tracked = Object.assign(Object.create(Object.getPrototypeOf(factory)), factory, {
     provider: factory.provider, adapterName: factory.adapterName,
     connect: async () => track(await factory.connect()),
