@@ -180,6 +180,9 @@ test('at 1280×800 the palette shows its acts without scrolling', async ({ page,
   await signInAs(['designer']);
   await page.goto('/models/new');
   const palette = page.getByRole('navigation', { name: 'Palette' });
+  // the designer opens as the other designer tests wait for it (an action's wait, up to the test's
+  // timeout): on a loaded machine opening it took longer than an assertion's 5 s
+  await palette.getByRole('button', { name: 'Add step' }).waitFor();
   await expect(palette.locator('[data-package]').first()).toBeVisible();
   const { shown, total } = await palette.evaluate((nav) => {
     const box = nav.getBoundingClientRect();
