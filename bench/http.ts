@@ -12,7 +12,7 @@
  * the HTTP + tRPC + session cost every call pays; and the engine's own starts/s — the same 64
  * callers starting the same workflow on an engine in this process, on a fresh database of the
  * same backend, without HTTP — which the API's starts/s is given as a share of (this process runs
- * with the server's V8 flags, server/http/node-flags.ts, so both sides have the same heap). Each throughput
+ * with the server's V8 flags, server/node-flags.ts, so both sides have the same heap). Each throughput
  * comes with the server process's CPU time per call (all its threads, from /proc), which a noisy
  * machine disturbs far less than the rate. The callers speak tRPC's wire format over plain
  * keep-alive HTTP (http-client.ts): tRPC's own client would take most of a core on this machine.

@@ -8,11 +8,13 @@
  * the costs per workflow. Then each acts-studio subject runs once more in open loop at half its
  * median (BENCH_PEERS_RATE in the child: a steady offered load for BENCH_PEERS_OPEN_SECS [10],
  * the first 2 s not counted), for the latency at that load.
- * BENCH_PEERS_ONLY: a comma-separated list of subjects to run.
+ * BENCH_PEERS_ONLY: a comma-separated list of subjects to run. Every subject's process runs with
+ * the engine's V8 flags (ENGINE_NODE_FLAGS, server/node-flags.ts), the peers' as well.
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENGINE_NODE_FLAGS } from '../server/node-flags.ts';
 import { ensurePostgres, printRows } from './durable/common.ts';
 import { PRODUCERS, WORKFLOWS, type RunResult } from './peers/workload.ts';
 
@@ -28,7 +30,7 @@ const RUN_ONE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'peers',
 function runOnce(subject: string, rate?: number): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, NO_LOG_SUCCESS: '1', ...(rate ? { BENCH_PEERS_RATE: String(rate) } : {}) };
-    const child = fork(RUN_ONE, [subject], { execArgv: process.execArgv, silent: true, env });
+    const child = fork(RUN_ONE, [subject], { execArgv: [...process.execArgv, ...ENGINE_NODE_FLAGS], silent: true, env });
     let out = '';
     let err = '';
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -68,7 +70,7 @@ function medians(runs: RunResult[]): Medians {
 
 async function main(): Promise<void> {
   await ensurePostgres();
-  console.log(`bench:peers — ${WORKFLOWS} three-step workflows, ${PRODUCERS} producers, ${REPS} runs of each subject round-robin (medians)`);
+  console.log(`bench:peers — ${WORKFLOWS} three-step workflows, ${PRODUCERS} producers, ${REPS} runs of each subject round-robin (medians); node flags: ${ENGINE_NODE_FLAGS.join(' ')}`);
   const results = new Map<string, RunResult[]>(SUBJECTS.map((s) => [s, []]));
   for (let rep = 1; rep <= REPS; rep++) {
     for (const subject of SUBJECTS) {

@@ -1,8 +1,8 @@
-/** `npm start` runs the server with the V8 flags the tests and benchmarks give it (server/http/node-flags.ts). */
+/** `npm start` runs the server with the V8 flags the tests and benchmarks give it (server/node-flags.ts). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../server/http/node-flags.ts';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { REPO_ROOT } from '../server/store/schema-engine.mjs';
 
 const scripts = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;

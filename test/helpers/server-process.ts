@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AppRouter } from '../../server/api/router.ts';
-import { SERVER_NODE_FLAGS } from '../../server/http/node-flags.ts';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.ts';
 import { REPO_ROOT } from '../../server/store/schema-engine.mjs';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
