@@ -5,7 +5,7 @@
  * their form says it is held and will not send; the holder delegates it to a third user, who
  * answers it, and the run completes; the run page shows the task's history.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { screenshot, useSession } from './helpers/browser.ts';
 import { inboxTab as tab, pageOf, taskRow } from './helpers/inbox.ts';
 import { createUser, deployModel, startProcess, uniqueName } from './helpers/scene.ts';
@@ -258,30 +258,31 @@ steps:
   await tab(page, 'Mine').click();
   await tab(page, 'All I may see').click();
   const tick = (n: number) => page.getByRole('checkbox', { name: `Select Bulk ${n} ${id}` });
-  // newest first: 99 at the top, 0 a hundred rows down
-  await tick(99).click();
-  await page.getByTestId('inbox-scroller').evaluate((el) => el.scrollBy(0, 99 * 90));
-  await expect.poll(async () => {
-    await page.getByTestId('inbox-scroller').evaluate((el) => el.scrollBy(0, 200));
-    return tick(0).isVisible();
-  }).toBe(true);
-  await tick(0).click({ modifiers: ['Shift'] });
+  const ticks = page.getByRole('list', { name: 'Tasks waiting for you' }).getByRole('checkbox', { name: new RegExp(`^Select Bulk \\d+ ${id}$`) });
+  const numberOf = async (box: Locator) => Number(/Bulk (\d+)/.exec((await box.getAttribute('aria-label')) ?? '')?.[1]);
+  // newest first (the order in which their acts began, which concurrent starts may interleave):
+  // the first at the top, the last a hundred rows down; the other tests' tasks are older, below them
+  await ticks.first().click();
+  const scroller = page.getByTestId('inbox-scroller');
+  await expect.poll(() => scroller.evaluate((el) => (el.scrollBy(0, 2000), el.scrollTop + el.clientHeight >= el.scrollHeight - 1))).toBe(true);
+  await ticks.last().click({ modifiers: ['Shift'] });
   const bar = page.getByRole('group', { name: 'Decide the selected tasks' });
   await expect(bar).toContainText('100 tasks selected');
-  // meanwhile two are answered elsewhere: the list drops them (its live refresh), yet they stay
-  // ticked, so the decision reports them instead of leaving them out unseen
-  await expect(tick(3)).toBeVisible();
-  await expect(tick(7)).toBeVisible();
-  for (const pid of [pids[3], pids[7]]) {
+  // meanwhile two of those in view are answered elsewhere: the list drops them (its live refresh),
+  // yet they stay ticked, so the decision reports them instead of leaving them out unseen
+  const [a, b] = [await numberOf(ticks.nth(-3)), await numberOf(ticks.nth(-5))];
+  await expect(tick(a)).toBeVisible();
+  await expect(tick(b)).toBeVisible();
+  for (const pid of [pids[a], pids[b]]) {
     const tid = (await adminApi.processes.get.query({ pid })).tasks.find((t) => t.key === 'ok' && t.kind === 'act')!.tid;
     await adminApi.tasks.complete.mutate({ pid, tid, options: { by: 'elsewhere' } });
   }
-  await expect(tick(3)).toHaveCount(0);
-  await expect(tick(7)).toHaveCount(0);
+  await expect(tick(a)).toHaveCount(0);
+  await expect(tick(b)).toHaveCount(0);
   await expect(bar).toContainText('100 tasks selected');
   await bar.getByRole('button', { name: 'Approve all' }).click();
   await expect(page.getByTestId('bulk-result')).toContainText('98 decided, 2 not:');
   await expect(page.getByTestId('bulk-result').getByRole('listitem')).toHaveCount(2);
   await expect.poll(async () => (await adminApi.processes.list.query({ mid: id, state: 'completed', limit: 1 })).count).toBe(100);
-  expect((await adminApi.processes.get.query({ pid: pids[3] })).variables).toMatchObject({ by: 'elsewhere' });
+  expect((await adminApi.processes.get.query({ pid: pids[a] })).variables).toMatchObject({ by: 'elsewhere' });
 });
