@@ -3,11 +3,13 @@
  * per run, its committed transactions and written rows from `pg_stat_database` (read once every
  * connection to it has closed: a backend reports its counts when it exits), and the statements the
  * Node process sent, counted on the drivers' prototypes (`pg` for PostgreSQL, which Prisma's
- * adapter, pg-boss and graphile-worker all use; better-sqlite3 for SQLite).
+ * adapter, pg-boss and graphile-worker all use; better-sqlite3 for SQLite) and by the store's own
+ * connections that count theirs (the SQLite write thread, the PostgreSQL pipelined connection).
  */
 import crypto from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { pipelineStatements } from '../../server/store/pg-pipeline.ts';
 import { writeThreadStatements } from '../../server/store/sqlite-write-thread.ts';
 import { PG_ADMIN_URL } from '../../test/helpers/databases.ts';
 
@@ -16,8 +18,8 @@ let counting = false;
 
 /** Statements sent by this process since the counting began. */
 export function statementCount(): number {
-  // the SQLite store's write thread runs its statements on a connection of its own
-  return statements + writeThreadStatements();
+  // the SQLite store's write thread, and the PostgreSQL store's pipelined connection (postgres.js), count their own
+  return statements + writeThreadStatements() + pipelineStatements();
 }
 
 /** Counts every statement sent through `pg` and better-sqlite3 from now on (once per process). */

@@ -33,7 +33,7 @@ export function createRuntime(deps: RuntimeDeps): Runtime {
   const timed = new Set<Task>();
   const residents = new Residents(timed, (lost) => events.emit('processesLost', lost), () => deps.links.slotFreed(), config.cacheCap);
   const fence = multiInstance(store) ? { owner: config.instanceId, onLost: (pids: string[]) => residents.release(pids, 'fence') } : undefined;
-  const writer = new StoreWriter(store, (err) => log.error(`store write failed: ${errorMessage(err)}`), fence, fence ? 1 : (store.pipelinedWrites ?? 1));
+  const writer = new StoreWriter(store, (err) => log.error(`store write failed: ${errorMessage(err)}`), fence, store.pipelinedWrites ?? 1);
   const outbox = new Outbox(() => clock.now(), newId);
   // overflowed executions go back into their lanes after every commit and every drain pass
   const drainOverflow = (): void => parts.executions.drainOverflow();

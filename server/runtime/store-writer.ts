@@ -15,8 +15,10 @@
  *
  * States: idle → writing (one standalone write, or transactions of merged parts) → idle. With a
  * store that commits batches in the order they were handed over (`pipeline` > 1, SQLite's write
- * thread), up to `pipeline` transactions are under way at once, so the order above still holds;
- * a standalone write waits until every one before it settled. `flush()` resolves once everything
+ * thread, PostgreSQL's pipelined connection), up to `pipeline` transactions are under way at
+ * once, so the order above still holds: the next is handed over once the one before is on its way
+ * in the store, and a fenced one — which may be written again — only once it settled; a
+ * standalone write waits until every one before it settled. `flush()` resolves once everything
  * queued before it is written. With a store that gathers writes ahead (Store.gatherWrites:
  * PostgreSQL), each part's writes are gathered as it is queued — while the transaction before it
  * is still being written — so taking parts into a transaction only encodes and sends them.
@@ -116,7 +118,8 @@ export class StoreWriter {
     private readonly fence?: WriteFence,
     /**
      * Transactions handed to the store before the oldest settled (Store.pipelinedWrites: the store
-     * commits them in the order they were handed over); 1 without a store that does, or with a fence.
+     * commits them in the order they were handed over); 1 without a store that does. A fenced
+     * transaction is handed over alone (writeParts).
      */
     private readonly pipeline = 1,
   ) {
@@ -194,7 +197,14 @@ export class StoreWriter {
     this.writing = true;
     // transactions handed to the store and not settled yet, oldest first (at most `pipeline`)
     const handedOver: Array<Promise<void>> = [];
+    // the last one handed over, until it is on its way in the store (see writeParts)
+    let onItsWay: Promise<void> | undefined;
     while (this.queue.length > 0 || handedOver.length > 0) {
+      if (onItsWay) {
+        await onItsWay;
+        onItsWay = undefined;
+        continue;
+      }
       const head = this.queue[0];
       // a standalone write waits for every transaction before it; a full pipeline for its oldest;
       // with room in the pipeline, nothing to write waits for the oldest or for a new entry
@@ -222,7 +232,9 @@ export class StoreWriter {
       while (n < this.queue.length && n < MAX_MERGED && this.queue[n].kind === 'part') n++;
       const parts = this.queue.splice(0, n) as PartEntry[];
       this.inFlight += parts.length;
-      handedOver.push(this.writeAndSettle(parts));
+      const { settled, sent } = this.writeAndSettle(parts);
+      handedOver.push(settled);
+      onItsWay = sent;
     }
     this.writing = false;
     for (const w of this.idleWaiters.splice(0)) w();
@@ -238,10 +250,26 @@ export class StoreWriter {
     });
   }
 
-  /** Writes `parts` as one transaction and settles each of them; never rejects. */
-  private async writeAndSettle(parts: PartEntry[]): Promise<void> {
+  /**
+   * Writes `parts` as one transaction and settles each of them (`settled` never rejects). `sent`:
+   * undefined once the transaction is on its way in the store — the next may be handed over
+   * behind it — else resolves when it is (at the latest when it settled).
+   */
+  private writeAndSettle(parts: PartEntry[]): { settled: Promise<void>; sent: Promise<void> | undefined } {
+    let onItsWay = false;
+    let resolveSent!: () => void;
+    const sent = new Promise<void>((resolve) => (resolveSent = resolve));
+    const isSent = (): void => {
+      onItsWay = true;
+      resolveSent();
+    };
+    const settled = this.settleParts(parts, isSent).finally(isSent);
+    return { settled, sent: onItsWay ? undefined : sent };
+  }
+
+  private async settleParts(parts: PartEntry[], isSent: () => void): Promise<void> {
     try {
-      const { lost, duplicates } = await this.writeParts(parts);
+      const { lost, duplicates } = await this.writeParts(parts, isSent);
       this.transactions++;
       this.parts += parts.length;
       for (const part of parts) part.settle(refusalOf(part, lost, duplicates));
@@ -268,8 +296,14 @@ export class StoreWriter {
    * Writes `parts` in one transaction, fenced when a fence is set: the result is the pids another
    * instance owns now, and the fresh pids found stored already. A fenced batch that found such
    * pids wrote nothing, so it is written again without the parts of those processes.
+   *
+   * `isSent` is called once the transaction is on its way in the store, behind the ones handed
+   * over before it, so the next may follow (`pipeline` > 1): at once for a batch the store takes
+   * in the order of the calls — an unfenced one, gathered ahead or on a store without gathering —
+   * but only when it settled for a fenced one (it may be written again, and nothing may commit
+   * between) or one that needs a transaction of its own.
    */
-  private async writeParts(parts: PartEntry[]): Promise<{ lost: Set<string>; duplicates: Set<string> }> {
+  private async writeParts(parts: PartEntry[], isSent: () => void): Promise<{ lost: Set<string>; duplicates: Set<string> }> {
     const lost = new Set<string>();
     const duplicates = new Set<string>();
     const store = this.store;
@@ -279,7 +313,9 @@ export class StoreWriter {
       const guard = this.guardOf(left);
       const gathering = this.gathering;
       const gathered = gathering ? await gatheredOf(left) : undefined;
-      const found = await (gathering && gathered ? gathering.writeGathered(gathered, guard) : store.writeOnlyBatch ? store.writeOnlyBatch(run, guard) : guardedBatch(store, run, guard));
+      const writing = gathering && gathered ? gathering.writeGathered(gathered, guard) : store.writeOnlyBatch ? store.writeOnlyBatch(run, guard) : guardedBatch(store, run, guard);
+      if (!guard && (gathered || !gathering)) isSent();
+      const found = await writing;
       if (found.length === 0) break;
       const fresh = new Set(guard?.fresh);
       for (const pid of found) (fresh.has(pid) ? duplicates : lost).add(pid);

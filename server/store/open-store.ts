@@ -145,10 +145,11 @@ async function openSqlite(file: string, options: OpenStoreOptions): Promise<Open
 }
 
 async function openPostgres(url: string, options: OpenStoreOptions): Promise<OpenedStore> {
-  const [{ PrismaPg }, { PrismaClient }, { default: pg }] = await Promise.all([
+  const [{ PrismaPg }, { PrismaClient }, { default: pg }, { PgPipeline }] = await Promise.all([
     import('@prisma/adapter-pg'),
     import('./generated/postgresql/client.ts'),
     import('pg'),
+    import('./pg-pipeline.ts'),
   ]);
   const adapter = new PrismaPg({ connectionString: url, max: options.pgPoolSize ?? 10 });
   const client = new PrismaClient({ adapter });
@@ -160,7 +161,9 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Ope
     const pgWritePool = new pg.Pool({ connectionString: url, max: 4 });
     // an idle connection that breaks (a server restart) is replaced; the next batch reports the trouble
     pgWritePool.on('error', () => undefined);
-    return withServerTables(new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, pgWritePool, ...options }, applied));
+    // the store writer's one-statement batches: sent without waiting for the one before (pg-pipeline.ts)
+    const pgPipeline = new PgPipeline(url);
+    return withServerTables(new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, pgWritePool, pgPipeline, ...options }, applied));
   } catch (err) {
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);

@@ -13,6 +13,9 @@
  * and COMMIT. A fence that finds processes owned by another instance writes nothing and
  * the batch resolves with their pids.
  *
+ * Written as one statement, the batch goes on the store's pipelined connection (pg-pipeline.ts),
+ * behind the batches under way there; a batch that opens a transaction waits until they answered.
+ *
  * A batch's writes may also be gathered ahead of it (Store.gatherWrites: its `fn` run against a
  * buffer that refuses every statement, while the batch before it is still being written) and
  * written later as they were gathered (`runGathered`), with their `seq` given then, in order.
@@ -22,6 +25,7 @@ import { ActError } from '../engine/errors.ts';
 import { SEQ } from './columns.ts';
 import type { GatheredWrites, WriteGuard } from './contract/types.ts';
 import type { DbRecord } from './mapping.ts';
+import type { PgPipeline } from './pg-pipeline.ts';
 import { nextSeq } from './seq.ts';
 import { upsertBatchFromJsonSql } from './statements.ts';
 import { lostOf, PG_FENCE_SQL } from './sql/fence-processes.ts';
@@ -52,9 +56,11 @@ export class PgWriteBatch {
   private client: pg.PoolClient | undefined;
   private opening: Promise<pg.PoolClient> | undefined;
 
+  /** `pipeline`: the store's pipelined connection, which a batch written as one statement goes on (else the pool). */
   constructor(
     private readonly pool: pg.Pool,
     private readonly guard: WriteGuard | undefined,
+    private readonly pipeline?: PgPipeline,
   ) {}
 
   /** Runs a statement in the batch's transaction (opened by the first). `name`: a statement prepared once per connection. */
@@ -106,11 +112,14 @@ export class PgWriteBatch {
       }
       for (const { table, pairs } of deletions) buffer.deletePairs(table, pairs);
     }
-    return this.run(buffer, async () => undefined);
+    // nothing to run first: the statement is sent now, behind the batches handed over before
+    return this.writeAtOnce(buffer);
   }
 
   private transaction(): Promise<pg.PoolClient> {
     this.opening ??= (async () => {
+      // a transaction on a connection of the pool commits after the batches under way on the pipeline
+      await this.pipeline?.drained();
       const client = await this.pool.connect();
       this.client = client;
       await client.query('BEGIN');
@@ -135,8 +144,10 @@ export class PgWriteBatch {
       params.push(upserts.find((entry) => entry.table === table)?.records.map((record) => record.id) ?? []);
     }
     const deleted = deletions.map((entry) => entry.table);
+    const text = upsertBatchFromJsonSql(tables, this.guard !== undefined, deleted);
+    if (this.pipeline) return (await this.pipeline.run(text, params)).map((row) => String(row.id));
     const name = `acts-batch-${this.guard ? 'g' : 'o'}-${tables.map((table) => table.sqlName).join('-')}${deleted.length > 0 ? `-del-${deleted.map((table) => table.sqlName).join('-')}` : ''}`;
-    const result = await this.pool.query({ name, text: upsertBatchFromJsonSql(tables, this.guard !== undefined, deleted), values: params });
+    const result = await this.pool.query({ name, text, values: params });
     return (result.rows as DbRecord[]).map((row) => String(row.id));
   }
 }

@@ -48,6 +48,7 @@ import { SqliteEngineLock } from './engine-lock.ts';
 import { PgInstanceLock } from './pg-instance-lock.ts';
 import { NEEDS_TRANSACTION, NeedsTransaction, SqliteWriteBatch } from './sqlite-write-batch.ts';
 import type { SqliteWriteThread } from './sqlite-write-thread.ts';
+import type { PgPipeline } from './pg-pipeline.ts';
 import { PgListener } from './pg-listener.ts';
 import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
@@ -84,6 +85,8 @@ export interface PrismaStoreOptions {
   sqliteWriteThread?: SqliteWriteThread;
   /** PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts) and the statements outside batches; the store ends the pool. */
   pgWritePool?: pg.Pool;
+  /** PostgreSQL: the pipelined connection the store writer's one-statement batches go on (pg-pipeline.ts); the store closes it. */
+  pgPipeline?: PgPipeline;
 }
 
 interface BatchMark {
@@ -96,6 +99,12 @@ const batchContext = process.env.VITEST ? new AsyncLocalStorage<BatchMark>() : u
 
 /** SQLite: the store writer's batches handed to the write thread before the oldest is written. */
 const SQLITE_PIPELINE = 4;
+/**
+ * PostgreSQL: the store writer's batches sent on the pipelined connection before the oldest
+ * answered. bench:peers, 3,000 workflows, 3 alternating runs: 2,130–2,178 workflows/s with 4
+ * (postgres.js pipelining), against 1,736–1,954 one at a time on `pg`.
+ */
+const PG_PIPELINE = 4;
 
 function delegateOf(client: unknown, name: string): Delegate {
   const delegate = (client as Record<string, Delegate | undefined>)[name];
@@ -353,6 +362,8 @@ export class PrismaStore extends PrismaStoreBase {
       await this.gate.exclusive(() => this.sqliteBatch(connection, fn));
       return;
     }
+    // PostgreSQL: after the batches sent on the pipelined connection before it
+    await this.options.pgPipeline?.drained();
     const run = () =>
       this.client.$transaction(
         async (tx) => {
@@ -364,8 +375,12 @@ export class PrismaStore extends PrismaStoreBase {
     await (this.gate ? this.gate.exclusive(run) : run());
   }
 
-  /** SQLite with its write thread: batches handed to it commit in that order (Store.pipelinedWrites). */
+  /**
+   * SQLite with its write thread, PostgreSQL with its pipelined connection: batches handed to
+   * them commit in that order (Store.pipelinedWrites).
+   */
   get pipelinedWrites(): number {
+    if (this.options.pgPipeline) return PG_PIPELINE;
     return this.options.sqliteWriteThread?.alive ? SQLITE_PIPELINE : 1;
   }
 
@@ -387,7 +402,7 @@ export class PrismaStore extends PrismaStoreBase {
     }
     if (!pool) return guardedBatch(this, fn, guard);
     this.check();
-    const batch = new PgWriteBatch(pool, guard);
+    const batch = new PgWriteBatch(pool, guard, this.options.pgPipeline);
     const buffer = new UpsertBuffer(this.backend, batch.execute);
     const txStore = (mark: BatchMark) => new TxStore(this.backend, WRITE_ONLY as PrismaLike, mark, buffer, batch.execute, batch.query);
     return batch.run(buffer, () => this.runBatch(fn, txStore, buffer, false));
@@ -423,7 +438,7 @@ export class PrismaStore extends PrismaStoreBase {
       if (!(writes instanceof PgGatheredWrites) || writes.gatheredBy !== this) throw new ActError('internal', 'these writes were gathered by another store');
       return writes.drained;
     });
-    return new PgWriteBatch(pool, guard).runGathered(drained);
+    return new PgWriteBatch(pool, guard, this.options.pgPipeline).runGathered(drained);
   }
 
   /**
@@ -487,6 +502,7 @@ export class PrismaStore extends PrismaStoreBase {
     this.closed = true;
     await this.listener?.close();
     await this.instanceLock?.close();
+    await this.options.pgPipeline?.close();
     await this.options.pgWritePool?.end();
     await this.options.sqliteWriteThread?.stop();
     await this.options.checkpointer?.stop();

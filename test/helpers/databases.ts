@@ -188,7 +188,7 @@ export async function clearStore(store: OpenedStore): Promise<void> {
  * Registers vitest hooks giving the calling describe block a store of `backend`, emptied before
  * each test. Read it through the returned getter inside tests.
  */
-export function useTestStore(backend: StoreBackend): () => OpenedStore {
+export function useTestStore(backend: StoreBackend): (() => OpenedStore) & { url(): string } {
   let db: TestDatabase | undefined;
   let store: OpenedStore | undefined;
   beforeAll(async () => {
@@ -202,8 +202,14 @@ export function useTestStore(backend: StoreBackend): () => OpenedStore {
     await store?.close();
     await db?.drop();
   });
-  return () => {
+  const opened = () => {
     if (!store) throw new Error(`the ${backend} test store did not open (see the beforeAll error)`);
     return store;
   };
+  /** The database's URL, for a connection of the test's own. */
+  const url = () => {
+    if (!db) throw new Error(`the ${backend} test database was not created (see the beforeAll error)`);
+    return db.url;
+  };
+  return Object.assign(opened, { url });
 }

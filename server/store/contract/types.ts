@@ -460,8 +460,11 @@ export interface Store {
    */
   writeGathered?(gathered: readonly GatheredWrites[], guard?: WriteGuard): Promise<string[]>;
   /**
-   * How many `writeOnlyBatch` calls may be under way at once because the store commits them in
-   * the order they were called (SQLite's write thread); absent or 1: one after another.
+   * How many `writeOnlyBatch` / `writeGathered` calls may be under way at once because the store
+   * commits them in the order they were called (SQLite's write thread, PostgreSQL's pipelined
+   * connection); absent or 1: one after another. The writer makes a call whose `guard` is set
+   * alone (the next once it settled), and on a store that gathers writes (`gatherWrites`) also a
+   * `writeOnlyBatch` of writes that could not be gathered.
    */
   readonly pipelinedWrites?: number;
   /**
