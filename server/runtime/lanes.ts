@@ -59,13 +59,15 @@ export interface LaneWait extends LaneFill {
  */
 export const PASS_JOBS = 256;
 /**
- * The same where the store writes on a thread of its own (StoreWriter.pipelined: SQLite's write
- * thread): a pass yields sooner, so the batches of the turns it ran go to that thread while the
+ * The same where the store writes elsewhere while the engine goes on (StoreWriter.pipelined:
+ * SQLite's write thread, PostgreSQL's pipelined connection): a pass yields sooner, so the batches of the turns it ran go to that thread while the
  * next turns run, instead of all at once after a long pass — which left the write thread idle
  * during the pass and the engine's thread idle while the thread wrote them. bench:peers, SQLite,
  * 8,000 workflows, 5 alternating runs of both: median 3,307 workflows/s against 3,025 with 256
  * (every pair faster), p50 latency 1.38–1.47 ms against 1.63–1.99. The in-memory store keeps 256:
- * a shorter pass only adds passes there (32: 6,609–6,714 against 6,904–7,180).
+ * a shorter pass only adds passes there (32: 6,609–6,714 against 6,904–7,180). PostgreSQL's
+ * pipelined connection counts too (StoreWriter.pipelined): 3,000 workflows, 3 alternating runs,
+ * 1,762–2,276 workflows/s with 32 against 1,859–1,999 with 256, p50 1.95–2.59 ms against 2.59–2.81.
  */
 export const PASS_JOBS_WRITES_ELSEWHERE = 32;
 /** Most jobs one turn of a process runs (its chain of jobs, before the other processes' turn). */
