@@ -65,6 +65,18 @@ describe('PostgreSQL pipelined connection', () => {
     expect(rows).toEqual([{ n: 7, note: 'a "quoted" \\ note' }]);
   });
 
+  it('reads the URL as the store\'s other connections do: parameters for Prisma or pg are not sent to the server', async () => {
+    const url = new URL(db.url);
+    url.searchParams.set('schema', 'public');
+    url.searchParams.set('connection_limit', '5');
+    const other = new PgPipeline(url.toString());
+    try {
+      expect(await other.run('SELECT current_database() AS "name"', [])).toEqual([{ name: url.pathname.slice(1) }]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('drained() waits for the statements sent before it, not for later ones', async () => {
     const slow = pipeline.run('SELECT pg_sleep(0.2)', []);
     const drained = pipeline.drained();

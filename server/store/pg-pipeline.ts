@@ -16,6 +16,7 @@
  * ended once every statement sent answered). The connection opens at the
  * first statement and opens again after it broke (the statements under way then fail).
  */
+import { parse as parseConnectionString } from 'pg-connection-string';
 import postgres from 'postgres';
 import type { DbRecord } from './mapping.ts';
 
@@ -39,11 +40,20 @@ export class PgPipeline {
   private waiters: Array<{ upTo: number; resolve: () => void }> = [];
 
   constructor(url: string) {
-    this.sql = postgres(url, {
+    // the URL read as `pg` reads it for the store's other connections: postgres.js would send
+    // every query parameter it does not know (Prisma's `schema=`, say) to the server as a setting
+    const config = parseConnectionString(url);
+    this.sql = postgres({
+      host: config.host ?? undefined,
+      port: config.port ? Number(config.port) : undefined,
+      database: config.database ?? undefined,
+      username: config.user,
+      password: config.password,
+      ssl: config.ssl as postgres.Options<never>['ssl'],
       max: 1,
       onnotice: () => undefined,
       types: { jsonAsText: JSON_AS_TEXT } as unknown as Record<string, postgres.PostgresType>,
-      connection: { application_name: 'acts-writer' },
+      connection: { application_name: 'acts-writer', ...(config.options ? { options: config.options } : {}) },
     });
   }
 
