@@ -51,6 +51,8 @@ export class PgPipeline {
       password: config.password,
       ssl: config.ssl as postgres.Options<never>['ssl'],
       max: 1,
+      // closed after 10 s without a statement, as `pg`'s pool does (an idle process may end); opened again at the next
+      idle_timeout: 10,
       onnotice: () => undefined,
       types: { jsonAsText: JSON_AS_TEXT } as unknown as Record<string, postgres.PostgresType>,
       connection: { application_name: 'acts-writer', ...(config.options ? { options: config.options } : {}) },
