@@ -101,8 +101,9 @@ const batchContext = process.env.VITEST ? new AsyncLocalStorage<BatchMark>() : u
 const SQLITE_PIPELINE = 4;
 /**
  * PostgreSQL: the store writer's batches sent on the pipelined connection before the oldest
- * answered. bench:peers, 3,000 workflows, 3 alternating runs: 2,130–2,178 workflows/s with 4
- * (postgres.js pipelining), against 1,736–1,954 one at a time on `pg`.
+ * answered. bench:peers, 3,000 workflows, 4 alternating runs: 2,009–2,136 workflows/s against
+ * 1,730–1,840 one at a time on `pg`; 3 alternating runs of depths 2, 4 and 8 within each other's
+ * range (2,043–2,127, 1,762–2,276, 2,105–2,183).
  */
 const PG_PIPELINE = 4;
 
