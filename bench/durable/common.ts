@@ -132,6 +132,17 @@ export function countBatches(store: Store): BatchCounter {
       return timed(done, performance.now());
     };
   }
+  // PostgreSQL: the writer gathers each job's writes ahead (rows counted there) and writes them
+  // with writeGathered (a batch); the store's getters are shadowed on the instance
+  const { gatherWrites: gather, writeGathered } = store;
+  if (gather && writeGathered) {
+    const own = (name: 'gatherWrites' | 'writeGathered', value: unknown) => Object.defineProperty(store, name, { value, configurable: true });
+    own('gatherWrites', (fn: (tx: Store) => Promise<void>) => gather.call(store, countedFn(fn)));
+    own('writeGathered', (gathered: Parameters<typeof writeGathered>[0], guard?: Parameters<typeof writeGathered>[1]) => {
+      counter.batches++;
+      return timed(writeGathered.call(store, gathered, guard), performance.now());
+    });
+  }
   return counter;
 }
 
