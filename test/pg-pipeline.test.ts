@@ -9,16 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoreWriter } from '../server/runtime/store-writer.ts';
 import { PgPipeline } from '../server/store/pg-pipeline.ts';
 import { createTestDatabase, useTestStore, type TestDatabase } from './helpers/databases.ts';
+import { eventually } from './helpers/eventually.ts';
 import { samples, task } from './helpers/store-samples.ts';
-
-/** Polls `check` until it holds (every 10 ms, up to `ms`). */
-async function until(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('PostgreSQL pipelined connection', () => {
   let db: TestDatabase;
@@ -120,7 +112,7 @@ describe('the store writer on the pipelined connection', () => {
       const theirs = writer.writeBatch(async (tx) => tx.tasks.upsert(task('theirs:t', 'theirs', 1)), ['theirs']);
       release();
       await held;
-      await until(async () => (await blocker.query(`SELECT 1 FROM pg_stat_activity WHERE "application_name" = 'acts-writer' AND "wait_event_type" = 'Lock'`)).rowCount === 1, 'the fenced batch to wait for the lock');
+      await eventually(async () => (await blocker.query(`SELECT 1 FROM pg_stat_activity WHERE "application_name" = 'acts-writer' AND "wait_event_type" = 'Lock'`)).rowCount === 1, 'the fenced batch waits for the lock', 500);
       // queued while the fenced batch waits: an unfenced write of the same task, which must land last
       const last = writer.writeBatch(async (tx) => tx.tasks.upsert(task('mine:t', 'mine', 1, 'third')));
       for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));

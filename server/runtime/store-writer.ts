@@ -256,15 +256,15 @@ export class StoreWriter {
    * behind it — else resolves when it is (at the latest when it settled).
    */
   private writeAndSettle(parts: PartEntry[]): { settled: Promise<void>; sent: Promise<void> | undefined } {
-    let onItsWay = false;
+    let sentAlready = false;
     let resolveSent!: () => void;
     const sent = new Promise<void>((resolve) => (resolveSent = resolve));
     const isSent = (): void => {
-      onItsWay = true;
+      sentAlready = true;
       resolveSent();
     };
     const settled = this.settleParts(parts, isSent).finally(isSent);
-    return { settled, sent: onItsWay ? undefined : sent };
+    return { settled, sent: sentAlready ? undefined : sent };
   }
 
   private async settleParts(parts: PartEntry[], isSent: () => void): Promise<void> {

@@ -163,7 +163,7 @@ async function openPostgres(url: string, options: OpenStoreOptions): Promise<Ope
     pgWritePool.on('error', () => undefined);
     // the store writer's one-statement batches: sent without waiting for the one before (pg-pipeline.ts)
     const pgPipeline = new PgPipeline(url);
-    return withServerTables(new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, pgWritePool, pgPipeline, ...options }, applied));
+    return withServerTables(new PrismaStore('postgresql', client as unknown as PrismaLike, { listenUrl: url, pgWrites: { pool: pgWritePool, pipeline: pgPipeline }, ...options }, applied));
   } catch (err) {
     await client.$disconnect().catch(() => undefined);
     throw opening(url, err);

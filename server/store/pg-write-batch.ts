@@ -52,15 +52,20 @@ class ProcessesLost extends Error {
   }
 }
 
+/** The PostgreSQL store's own connections for writes: a pool (transactions, statements outside batches) and the pipelined one. */
+export interface PgWrites {
+  pool: pg.Pool;
+  /** The connection a batch written as one statement goes on. */
+  pipeline: PgPipeline;
+}
+
 export class PgWriteBatch {
   private client: pg.PoolClient | undefined;
   private opening: Promise<pg.PoolClient> | undefined;
 
-  /** `pipeline`: the store's pipelined connection, which a batch written as one statement goes on (else the pool). */
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly writes: PgWrites,
     private readonly guard: WriteGuard | undefined,
-    private readonly pipeline?: PgPipeline,
   ) {}
 
   /** Runs a statement in the batch's transaction (opened by the first). `name`: a statement prepared once per connection. */
@@ -119,8 +124,8 @@ export class PgWriteBatch {
   private transaction(): Promise<pg.PoolClient> {
     this.opening ??= (async () => {
       // a transaction on a connection of the pool commits after the batches under way on the pipeline
-      await this.pipeline?.drained();
-      const client = await this.pool.connect();
+      await this.writes.pipeline.drained();
+      const client = await this.writes.pool.connect();
       this.client = client;
       await client.query('BEGIN');
       if (this.guard) {
@@ -144,11 +149,8 @@ export class PgWriteBatch {
       params.push(upserts.find((entry) => entry.table === table)?.records.map((record) => record.id) ?? []);
     }
     const deleted = deletions.map((entry) => entry.table);
-    const text = upsertBatchFromJsonSql(tables, this.guard !== undefined, deleted);
-    if (this.pipeline) return (await this.pipeline.run(text, params)).map((row) => String(row.id));
-    const name = `acts-batch-${this.guard ? 'g' : 'o'}-${tables.map((table) => table.sqlName).join('-')}${deleted.length > 0 ? `-del-${deleted.map((table) => table.sqlName).join('-')}` : ''}`;
-    const result = await this.pool.query({ name, text, values: params });
-    return (result.rows as DbRecord[]).map((row) => String(row.id));
+    const rows = await this.writes.pipeline.run(upsertBatchFromJsonSql(tables, this.guard !== undefined, deleted), params);
+    return rows.map((row) => String(row.id));
   }
 }
 

@@ -48,14 +48,12 @@ import { SqliteEngineLock } from './engine-lock.ts';
 import { PgInstanceLock } from './pg-instance-lock.ts';
 import { NEEDS_TRANSACTION, NeedsTransaction, SqliteWriteBatch } from './sqlite-write-batch.ts';
 import type { SqliteWriteThread } from './sqlite-write-thread.ts';
-import type { PgPipeline } from './pg-pipeline.ts';
 import { PgListener } from './pg-listener.ts';
 import { lockHeldSql } from './sql/instance-lock.ts';
 import type { SqlBackend } from './sql-backend.ts';
 import { UpsertBuffer, type ExecuteRaw } from './upsert-buffer.ts';
 import { executeOn, inSqliteTransaction, queryOn } from './sqlite-batch.ts';
-import { PgGatheredWrites, PgWriteBatch, refuseAhead, WRITE_ONLY } from './pg-write-batch.ts';
-import type pg from 'pg';
+import { PgGatheredWrites, PgWriteBatch, refuseAhead, WRITE_ONLY, type PgWrites } from './pg-write-batch.ts';
 import type { DbRecord } from './mapping.ts';
 import type { SqliteConnectionHandle } from './sqlite-connection.ts';
 import type { SqliteCheckpointer } from './sqlite-checkpointer.ts';
@@ -83,10 +81,11 @@ export interface PrismaStoreOptions {
   checkpointer?: SqliteCheckpointer;
   /** SQLite: the thread that writes the store writer's batches (sqlite-write-thread.ts); the store stops it. */
   sqliteWriteThread?: SqliteWriteThread;
-  /** PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts) and the statements outside batches; the store ends the pool. */
-  pgWritePool?: pg.Pool;
-  /** PostgreSQL: the pipelined connection the store writer's one-statement batches go on (pg-pipeline.ts); the store closes it. */
-  pgPipeline?: PgPipeline;
+  /**
+   * PostgreSQL: connections of the store's own for `writeOnlyBatch` (pg-write-batch.ts) and the
+   * statements outside batches, and the pipelined one (pg-pipeline.ts); the store ends them.
+   */
+  pgWrites?: PgWrites;
 }
 
 interface BatchMark {
@@ -272,7 +271,8 @@ function statementsOf(client: PrismaLike, options: PrismaStoreOptions): Statemen
     execute: (sql, params) => client.$executeRawUnsafe(sql, ...params),
     query: (sql, params) => client.$queryRawUnsafe<DbRecord[]>(sql, ...params),
   };
-  const { sqliteConnection: connection, pgWritePool: pool } = options;
+  const { sqliteConnection: connection } = options;
+  const pool = options.pgWrites?.pool;
   if (pool) {
     return {
       execute: async (sql, params) => (await pool.query(sql, params)).rowCount ?? 0,
@@ -364,7 +364,7 @@ export class PrismaStore extends PrismaStoreBase {
       return;
     }
     // PostgreSQL: after the batches sent on the pipelined connection before it
-    await this.options.pgPipeline?.drained();
+    await this.options.pgWrites?.pipeline.drained();
     const run = () =>
       this.client.$transaction(
         async (tx) => {
@@ -381,7 +381,7 @@ export class PrismaStore extends PrismaStoreBase {
    * them commit in that order (Store.pipelinedWrites).
    */
   get pipelinedWrites(): number {
-    if (this.options.pgPipeline) return PG_PIPELINE;
+    if (this.options.pgWrites) return PG_PIPELINE;
     return this.options.sqliteWriteThread?.alive ? SQLITE_PIPELINE : 1;
   }
 
@@ -391,9 +391,8 @@ export class PrismaStore extends PrismaStoreBase {
    * transaction — run again as a batch on the store's connection. Elsewhere `batch`, fenced inside.
    */
   async writeOnlyBatch(fn: (tx: Store) => Promise<void>, guard?: WriteGuard): Promise<string[]> {
-    const pool = this.options.pgWritePool;
-    const { sqliteWriteThread: thread, sqliteConnection: connection } = this.options;
-    if (!pool && thread?.alive && connection && this.gate && !guard) {
+    const { pgWrites, sqliteWriteThread: thread, sqliteConnection: connection } = this.options;
+    if (!pgWrites && thread?.alive && connection && this.gate && !guard) {
       this.check();
       // the gate only while `fn` gathers its statements (or, when it needs a transaction, while it
       // runs on the store's connection); the thread writes them after it was released
@@ -401,9 +400,9 @@ export class PrismaStore extends PrismaStoreBase {
       await handedOver.written;
       return [];
     }
-    if (!pool) return guardedBatch(this, fn, guard);
+    if (!pgWrites) return guardedBatch(this, fn, guard);
     this.check();
-    const batch = new PgWriteBatch(pool, guard, this.options.pgPipeline);
+    const batch = new PgWriteBatch(pgWrites, guard);
     const buffer = new UpsertBuffer(this.backend, batch.execute);
     const txStore = (mark: BatchMark) => new TxStore(this.backend, WRITE_ONLY as PrismaLike, mark, buffer, batch.execute, batch.query);
     return batch.run(buffer, () => this.runBatch(fn, txStore, buffer, false));
@@ -411,13 +410,13 @@ export class PrismaStore extends PrismaStoreBase {
 
   /** PostgreSQL with its write pool: Store.gatherWrites; absent otherwise. */
   get gatherWrites(): Store['gatherWrites'] {
-    return this.options.pgWritePool ? (fn) => this.gather(fn) : undefined;
+    return this.options.pgWrites ? (fn) => this.gather(fn) : undefined;
   }
 
   /** PostgreSQL with its write pool: Store.writeGathered; absent otherwise. */
   get writeGathered(): Store['writeGathered'] {
-    const pool = this.options.pgWritePool;
-    return pool ? (gathered, guard) => this.writeGatheredOn(pool, gathered, guard) : undefined;
+    const pgWrites = this.options.pgWrites;
+    return pgWrites ? (gathered, guard) => this.writeGatheredOn(pgWrites, gathered, guard) : undefined;
   }
 
   /** PostgreSQL: `fn`'s writes gathered ahead of its batch (Store.gatherWrites), or undefined. */
@@ -433,13 +432,13 @@ export class PrismaStore extends PrismaStoreBase {
   }
 
   /** PostgreSQL: gathered writes as one write-only batch (Store.writeGathered). */
-  private writeGatheredOn(pool: pg.Pool, gathered: readonly GatheredWrites[], guard?: WriteGuard): Promise<string[]> {
+  private writeGatheredOn(pgWrites: PgWrites, gathered: readonly GatheredWrites[], guard?: WriteGuard): Promise<string[]> {
     this.check();
     const drained = gathered.map((writes) => {
       if (!(writes instanceof PgGatheredWrites) || writes.gatheredBy !== this) throw new ActError('internal', 'these writes were gathered by another store');
       return writes.drained;
     });
-    return new PgWriteBatch(pool, guard, this.options.pgPipeline).runGathered(drained);
+    return new PgWriteBatch(pgWrites, guard).runGathered(drained);
   }
 
   /**
@@ -503,8 +502,8 @@ export class PrismaStore extends PrismaStoreBase {
     this.closed = true;
     await this.listener?.close();
     await this.instanceLock?.close();
-    await this.options.pgPipeline?.close();
-    await this.options.pgWritePool?.end();
+    await this.options.pgWrites?.pipeline.close();
+    await this.options.pgWrites?.pool.end();
     await this.options.sqliteWriteThread?.stop();
     await this.options.checkpointer?.stop();
     this.engineLock?.release();
